@@ -1,0 +1,1 @@
+"""Werkbank core: domain logic without streamlit."""

@@ -1,0 +1,39 @@
+"""Settings of the workbench, read once from the environment (and `.env`).
+
+Streamlit secrets reach this class as environment variables; core never touches `st.secrets`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    database_url: str | None = Field(
+        default=None,
+        description="PostgreSQL >= 15 with pgvector >= 0.7. Empty: an embedded server in WERKBANK_DATA_DIR.",
+    )
+    database_admin_url: str | None = Field(
+        default=None, description="Owner connection for migrations and seeds; defaults to DATABASE_URL."
+    )
+    werkbank_data_dir: Path = Field(default=ROOT / ".data", description="Where the embedded PostgreSQL lives.")
+    werkbank_app_role: str = Field(default="werkbank_app", description="Runtime role without BYPASSRLS.")
+    werkbank_embedder: str = Field(
+        default="offline", description="'offline' (character n-gram hashing) or e.g. 'openai:text-embedding-3-small'."
+    )
+    werkbank_model: str = Field(default="offline", description="pydantic-ai model name, or 'offline'.")
+    werkbank_auto_seed: bool = Field(default=True, description="Seed the database on first start.")
+    werkbank_statement_timeout_ms: int = Field(default=30_000)
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

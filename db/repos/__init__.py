@@ -1,0 +1,1 @@
+"""One repository module per aggregate: keyword-only functions, they flush, services own the transaction."""

@@ -1,0 +1,340 @@
+"""Repository for `agent_knowledge` and `curriculum_chunks`: inserts, the Wissenskarte aggregate, hybrid search.
+
+Every read filters by the identity's visibility in SQL (defence in depth) on top of the RLS policies.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from db.models import AgentKnowledge, CurriculumChunk
+from db.session import Identity
+
+SUBJECT_WIDE = "alle"  # agent_type of knowledge every specialist of a subject shares (profile, operators)
+
+
+def visible(model: type[AgentKnowledge] | type[CurriculumChunk], identity: Identity) -> sa.ColumnElement[bool]:
+    """Visibility of DESIGN §3 as a WHERE clause: own, taught classes', own school's and global rows."""
+    if identity.role == "system":
+        return sa.true()
+    conds: list[sa.ColumnElement[bool]] = [model.scope_type == "global"]
+    if identity.teacher_id:
+        conds.append(sa.and_(model.scope_type == "teacher", model.scope_id == identity.teacher_id))
+    if identity.class_ids:
+        conds.append(sa.and_(model.scope_type == "class", model.scope_id.in_(identity.class_ids)))
+    if identity.school_id:
+        conds.append(sa.and_(model.scope_type == "school", model.scope_id == identity.school_id))
+    if identity.role == "curator" and model is AgentKnowledge:
+        conds.append(AgentKnowledge.shared_for_curation.is_(True))
+    return sa.or_(*conds)
+
+
+def add_knowledge(*, db: Session, **fields: Any) -> AgentKnowledge:
+    row = AgentKnowledge(**fields)
+    db.add(row)
+    db.flush()
+    return row
+
+
+def add_curriculum(*, db: Session, **fields: Any) -> CurriculumChunk:
+    row = CurriculumChunk(**fields)
+    db.add(row)
+    db.flush()
+    return row
+
+
+def find_by_external_id(*, db: Session, external_id: str) -> AgentKnowledge | None:
+    return db.scalar(sa.select(AgentKnowledge).where(AgentKnowledge.external_id == external_id).limit(1))
+
+
+def curriculum_by_external_id(*, db: Session, external_id: str) -> CurriculumChunk | None:
+    return db.scalar(sa.select(CurriculumChunk).where(CurriculumChunk.external_id == external_id).limit(1))
+
+
+def known_faecher(*, db: Session) -> list[str]:
+    """Subjects that have a profile (the seeded ones plus any added later)."""
+    return list(
+        db.scalars(
+            sa.select(AgentKnowledge.fach)
+            .where(AgentKnowledge.knowledge_type == "generic", AgentKnowledge.scope_type == "global")
+            .distinct()
+            .order_by(AgentKnowledge.fach)
+        )
+    )
+
+
+# --- Wissenskarte ------------------------------------------------------------------------------------------------
+
+# One statement, one round trip. Each scope is its own branch so every count is an index(-only) range scan on
+# ix_ak_map with an exact prefix (agent_type, fach, scope_type, scope_id) — no scan over all of a subject's rows.
+_COUNT = """SELECT knowledge_type, '{scope}' AS scope_type, count(*) AS n FROM agent_knowledge
+  WHERE agent_type = :agent AND fach = :fach AND scope_type = '{scope}' AND {cond}
+    AND knowledge_type IN ('example', 'good_practice') AND status = 'active' GROUP BY knowledge_type"""
+
+_MAP_SQL = sa.text(
+    "WITH scoped AS ("
+    + " UNION ALL ".join(
+        _COUNT.format(scope=scope, cond=cond)
+        for scope, cond in (
+            ("teacher", "scope_id = :teacher"),
+            ("class", "scope_id = ANY (CAST(:classes AS uuid[]))"),
+            ("school", "scope_id = :school"),
+            ("global", "scope_id IS NULL"),
+        )
+    )
+    + """
+), profile AS (
+  SELECT content FROM agent_knowledge
+  WHERE agent_type IN (:agent, :wide) AND fach = :fach AND knowledge_type = 'generic'
+    AND scope_type = 'global' AND scope_id IS NULL AND status = 'active'
+  ORDER BY (agent_type = :agent) DESC, updated_at DESC LIMIT 1
+), pref AS (
+  SELECT content FROM agent_knowledge
+  WHERE agent_type = :agent AND fach = :fach AND scope_type = 'teacher' AND scope_id = :teacher
+    AND knowledge_type = 'preference' AND status = 'active'
+  ORDER BY updated_at DESC LIMIT 1
+), notes AS (
+  SELECT scope_type, description, quality_score, updated_at FROM agent_knowledge
+  WHERE agent_type IN (:agent, :wide) AND fach = :fach AND knowledge_type = 'note' AND status = 'active'
+    AND ((scope_type = 'class' AND scope_id = ANY (CAST(:classes AS uuid[])))
+         OR (scope_type = 'school' AND scope_id = :school))
+  ORDER BY quality_score DESC, updated_at DESC LIMIT 3
+)
+SELECT
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('type', knowledge_type, 'scope', scope_type, 'n', n)), '[]')
+     FROM scoped) AS counts,
+  (SELECT content FROM profile) AS profile,
+  (SELECT content FROM pref) AS preferences,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('scope', scope_type, 'text', description)), '[]') FROM notes)
+     AS notes
+"""
+)
+
+
+def wissenskarte_facts(*, db: Session, identity: Identity, agent_type: str, fach: str) -> dict[str, Any]:
+    """Everything the Wissenskarte shows, aggregated in SQL in one round trip (index-only counts)."""
+    row = db.execute(
+        _MAP_SQL,
+        {
+            "agent": agent_type,
+            "wide": SUBJECT_WIDE,
+            "fach": fach,
+            "teacher": identity.teacher_id,
+            "school": identity.school_id,
+            "classes": list(identity.class_ids),
+        },
+    ).one()
+    return {"counts": row.counts, "profile": row.profile, "preferences": row.preferences, "notes": row.notes}
+
+
+def wissenskarte_baseline(*, db: Session, identity: Identity, agent_type: str, fach: str) -> dict[str, Any]:
+    """The seed design's approach, kept only as the benchmark baseline: load the teacher's rows, filter in Python."""
+    rows = db.execute(sa.select(AgentKnowledge).where(visible(AgentKnowledge, identity))).scalars().all()
+    counts: dict[tuple[str, str], int] = {}
+    profile = preferences = None
+    for r in rows:
+        if r.fach != fach or r.status != "active":
+            continue
+        if r.knowledge_type == "generic" and r.agent_type in (agent_type, SUBJECT_WIDE):
+            profile = r.content
+        elif r.knowledge_type == "preference" and r.agent_type == agent_type and r.scope_id == identity.teacher_id:
+            preferences = r.content
+        elif r.knowledge_type in ("example", "good_practice") and r.agent_type == agent_type:
+            counts[(r.knowledge_type, r.scope_type)] = counts.get((r.knowledge_type, r.scope_type), 0) + 1
+    return {"counts": counts, "profile": profile, "preferences": preferences}
+
+
+def subject_vocabulary(*, db: Session) -> dict[str, dict[str, list[str]]]:
+    """fach -> themenfeld -> terms, from the subject profiles (the retrieval's subject vocabulary)."""
+    rows = db.execute(
+        sa.select(AgentKnowledge.fach, AgentKnowledge.content["themenfelder"])
+        .where(
+            AgentKnowledge.knowledge_type == "generic",
+            AgentKnowledge.scope_type == "global",
+            AgentKnowledge.status == "active",
+        )
+        .order_by(AgentKnowledge.updated_at)
+    ).all()
+    return {fach: dict(fields or {}) for fach, fields in rows}
+
+
+def preference_row(*, db: Session, teacher_id: uuid.UUID, agent_type: str, fach: str) -> AgentKnowledge | None:
+    return db.scalar(
+        sa.select(AgentKnowledge)
+        .where(
+            AgentKnowledge.knowledge_type == "preference",
+            AgentKnowledge.scope_type == "teacher",
+            AgentKnowledge.scope_id == teacher_id,
+            AgentKnowledge.agent_type == agent_type,
+            AgentKnowledge.fach == fach,
+        )
+        .order_by(AgentKnowledge.updated_at.desc())
+        .limit(1)
+    )
+
+
+# --- hybrid search -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ranked:
+    id: uuid.UUID
+    vector_rank: int | None
+    text_rank: int | None
+    distance: float | None
+    scope_type: str = "global"
+    quality_score: float = 0.5
+
+
+def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: list[float], tsquery: str | None,
+            k: int) -> list[Ranked]:
+    """Top-k by cosine distance (HNSW) and top-k by full-text rank, as two ranked lists joined by id."""
+    dist = model.embedding.cosine_distance(qvec)
+    vec = (
+        sa.select(model.id, dist.label("d"))
+        .where(*where, model.embedding.is_not(None))
+        .order_by(dist)
+        .limit(k)
+        .cte("v")
+    )
+    vec_ranked = sa.select(
+        vec.c.id, vec.c.d, sa.func.row_number().over(order_by=vec.c.d).label("r")
+    ).subquery("vr")
+    if tsquery:
+        q = sa.func.to_tsquery("german", tsquery)
+        rank = sa.func.ts_rank_cd(model.fts, q, 32)
+        txt = (
+            sa.select(model.id, rank.label("s")).where(*where, model.fts.op("@@")(q)).order_by(rank.desc()).limit(k)
+        ).cte("t")
+        txt_ranked = sa.select(
+            txt.c.id, sa.func.row_number().over(order_by=txt.c.s.desc()).label("r")
+        ).subquery("tr")
+        both = sa.select(
+            sa.func.coalesce(vec_ranked.c.id, txt_ranked.c.id).label("id"),
+            vec_ranked.c.r.label("vr"),
+            txt_ranked.c.r.label("tr"),
+            vec_ranked.c.d.label("d"),
+        ).select_from(vec_ranked.join(txt_ranked, vec_ranked.c.id == txt_ranked.c.id, full=True)).subquery("b")
+    else:
+        both = sa.select(vec_ranked.c.id.label("id"), vec_ranked.c.r.label("vr"), sa.null().label("tr"),
+                         vec_ranked.c.d.label("d")).subquery("b")
+    quality = model.quality_score if hasattr(model, "quality_score") else sa.literal(0.5)
+    stmt = sa.select(both.c.id, both.c.vr, both.c.tr, both.c.d, model.scope_type, quality).join(
+        model, model.id == both.c.id
+    )
+    return [Ranked(*row) for row in db.execute(stmt).all()]
+
+
+def _tune_vector_scan(db: Session) -> None:
+    # pgvector >= 0.8: keep scanning the HNSW graph until enough rows pass the filters (filtered search recall).
+    if db.info.get("_iterative_scan") is None:
+        version = db.scalar(sa.text("SELECT extversion FROM pg_extension WHERE extname = 'vector'")) or "0"
+        db.info["_iterative_scan"] = tuple(int(p) for p in version.split(".")[:2]) >= (0, 8)
+    if db.info["_iterative_scan"]:
+        db.execute(sa.text("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)"))
+    db.execute(sa.text("SELECT set_config('hnsw.ef_search', '100', true)"))
+
+
+def rank_knowledge(
+    *,
+    db: Session,
+    identity: Identity,
+    qvec: list[float],
+    tsquery: str | None,
+    fach: str | None,
+    agent_type: str | None,
+    knowledge_type: str,
+    k: int = 40,
+) -> list[Ranked]:
+    _tune_vector_scan(db)
+    where = [
+        visible(AgentKnowledge, identity),
+        AgentKnowledge.knowledge_type == knowledge_type,
+        AgentKnowledge.status == "active",
+    ]
+    if fach:
+        where.append(AgentKnowledge.fach == fach)
+    if agent_type:
+        where.append(AgentKnowledge.agent_type == agent_type)
+    return _ranked(db, AgentKnowledge, where, qvec, tsquery, k)
+
+
+def rank_curriculum(
+    *, db: Session, identity: Identity, qvec: list[float], tsquery: str | None, fach: str | None, k: int = 40
+) -> list[Ranked]:
+    _tune_vector_scan(db)
+    where = [visible(CurriculumChunk, identity)]
+    if fach:
+        where.append(CurriculumChunk.fach == fach)
+    return _ranked(db, CurriculumChunk, where, qvec, tsquery, k)
+
+
+def exact_vector_ids(
+    *, db: Session, identity: Identity, qvec: list[float], fach: str | None, agent_type: str | None,
+    knowledge_type: str, limit: int
+) -> list[uuid.UUID]:
+    """Exact nearest neighbours (no index) — the reference for measuring the HNSW path's recall."""
+    db.execute(sa.text("SELECT set_config('enable_indexscan', 'off', true)"))
+    where = [visible(AgentKnowledge, identity), AgentKnowledge.knowledge_type == knowledge_type,
+             AgentKnowledge.status == "active", AgentKnowledge.embedding.is_not(None)]
+    if fach:
+        where.append(AgentKnowledge.fach == fach)
+    if agent_type:
+        where.append(AgentKnowledge.agent_type == agent_type)
+    ids = db.scalars(
+        sa.select(AgentKnowledge.id).where(*where).order_by(AgentKnowledge.embedding.cosine_distance(qvec)).limit(limit)
+    ).all()
+    db.execute(sa.text("SELECT set_config('enable_indexscan', 'on', true)"))
+    return list(ids)
+
+
+def knowledge_by_ids(*, db: Session, identity: Identity, ids: list[uuid.UUID]) -> dict[uuid.UUID, AgentKnowledge]:
+    if not ids:
+        return {}
+    rows = db.scalars(sa.select(AgentKnowledge).where(AgentKnowledge.id.in_(ids), visible(AgentKnowledge, identity)))
+    return {r.id: r for r in rows}
+
+
+def curriculum_by_ids(*, db: Session, identity: Identity, ids: list[uuid.UUID]) -> dict[uuid.UUID, CurriculumChunk]:
+    if not ids:
+        return {}
+    rows = db.scalars(sa.select(CurriculumChunk).where(CurriculumChunk.id.in_(ids), visible(CurriculumChunk, identity)))
+    return {r.id: r for r in rows}
+
+
+def count_rows(*, db: Session) -> dict[str, int]:
+    """Row counts of the main tables (for `db-info`)."""
+    tables = ["schools", "teachers", "classes", "agent_knowledge", "curriculum_chunks", "conversations",
+              "agent_sessions", "generated_materials", "prompt_versions", "llm_calls"]
+    sql = " UNION ALL ".join(f"SELECT '{t}', count(*) FROM {t}" for t in tables)
+    return {name: n for name, n in db.execute(sa.text(sql)).all()}
+
+
+def stale_embeddings(*, db: Session, model_name: str, limit: int) -> list[AgentKnowledge | CurriculumChunk]:
+    """Rows whose embedding was made by another embedder (or none): what `reembed` works through."""
+    rows: list[AgentKnowledge | CurriculumChunk] = []
+    for model in (AgentKnowledge, CurriculumChunk):
+        rows += db.scalars(
+            sa.select(model)
+            .where(sa.or_(model.embedding_model.is_(None), model.embedding_model != model_name))
+            .limit(limit - len(rows))
+        ).all()
+        if len(rows) >= limit:
+            break
+    return rows
+
+
+def server_facts(*, db: Session) -> dict[str, Any]:
+    row = db.execute(
+        sa.text(
+            "SELECT current_setting('server_version') AS server, "
+            "(SELECT extversion FROM pg_extension WHERE extname = 'vector') AS pgvector, current_user AS role, "
+            "current_database() AS database"
+        )
+    ).one()
+    return dict(row._mapping)

@@ -1,0 +1,214 @@
+"""Engines and units of work: one engine per process, a Session per unit of work with the acting identity set.
+
+The runtime engine acts as the application role (no BYPASSRLS, not the table owner); every transaction sets
+the acting teacher/school/classes/role with `set_config(..., true)` (= SET LOCAL) so row-level security applies.
+Migrations and the initial seed run through the admin (owner) engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.orm import Session
+
+from core.config import get_settings
+
+log = logging.getLogger(__name__)
+
+APP_DATABASE = "werkbank"
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who acts in a unit of work. RLS policies read these values; repositories filter by them too."""
+
+    teacher_id: uuid.UUID | None = None
+    school_id: uuid.UUID | None = None
+    class_ids: tuple[uuid.UUID, ...] = field(default_factory=tuple)
+    role: str = "teacher"  # teacher | curator | product | system
+
+    @classmethod
+    def system(cls) -> Identity:
+        """Maintenance identity (seeds, imports, benchmarks, re-embedding) — sees and writes everything."""
+        return cls(role="system")
+
+    def settings(self) -> dict[str, str]:
+        return {
+            "werkbank.teacher_id": str(self.teacher_id or ""),
+            "werkbank.school_id": str(self.school_id or ""),
+            "werkbank.class_ids": ",".join(str(c) for c in self.class_ids),
+            "werkbank.role": self.role,
+        }
+
+
+_SET_IDENTITY = sa.text(
+    "SELECT set_config('werkbank.teacher_id', :t, true), set_config('werkbank.school_id', :s, true), "
+    "set_config('werkbank.class_ids', :c, true), set_config('werkbank.role', :r, true)"
+)
+
+
+def apply_identity(connection: sa.Connection, identity: Identity | None) -> None:
+    """Set the acting identity for the current transaction (like SET LOCAL)."""
+    identity = identity or Identity(role="none")
+    s = identity.settings()
+    connection.execute(
+        _SET_IDENTITY,
+        {"t": s["werkbank.teacher_id"], "s": s["werkbank.school_id"], "c": s["werkbank.class_ids"],
+         "r": s["werkbank.role"]},
+    )
+
+
+@event.listens_for(Session, "after_begin")
+def _identity_on_begin(session: Session, transaction, connection: sa.Connection) -> None:  # noqa: ANN001
+    # Every transaction (also the one after a commit) gets the identity again: set_config(…, true) ends with it.
+    if "identity" in session.info:
+        apply_identity(connection, session.info["identity"])
+
+
+# --- URLs and engines ----------------------------------------------------------------------------------------------
+
+_lock = threading.Lock()
+
+
+def _embedded_admin_url() -> str:
+    from db.server import embedded_uri
+
+    return embedded_uri(get_settings().werkbank_data_dir)
+
+
+@lru_cache
+def admin_url() -> str:
+    """Owner connection: DATABASE_ADMIN_URL, else DATABASE_URL, else the embedded server (database `werkbank`)."""
+    s = get_settings()
+    raw = s.database_admin_url or s.database_url
+    if raw:
+        return _normalise(raw)
+    url = make_url(_embedded_admin_url())
+    _ensure_database(url, APP_DATABASE)
+    return url.set(database=APP_DATABASE).render_as_string(hide_password=False)
+
+
+@lru_cache
+def app_url() -> str:
+    """Runtime connection. For the embedded server we log in as the application role directly."""
+    s = get_settings()
+    if s.database_url:
+        return _normalise(s.database_url)
+    return make_url(admin_url()).set(username=s.werkbank_app_role, password=None).render_as_string(
+        hide_password=False
+    )
+
+
+def _normalise(raw: str) -> str:
+    url = make_url(raw)
+    if url.drivername in ("postgresql", "postgres"):
+        url = url.set(drivername="postgresql+psycopg")
+    return url.render_as_string(hide_password=False)
+
+
+def _ensure_database(server_url: sa.URL, name: str) -> None:
+    eng = sa.create_engine(server_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
+    try:
+        with eng.connect() as c:
+            if not c.execute(sa.text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}).scalar():
+                with contextlib.suppress(sa.exc.ProgrammingError):  # a concurrent process created it first
+                    c.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    finally:
+        eng.dispose()
+
+
+@lru_cache
+def admin_engine() -> Engine:
+    return sa.create_engine(admin_url(), pool_pre_ping=True, pool_size=2, max_overflow=2)
+
+
+@lru_cache
+def get_engine() -> Engine:
+    """The runtime engine (application role, RLS applies)."""
+    s = get_settings()
+    engine = sa.create_engine(app_url(), pool_pre_ping=True, pool_size=5, max_overflow=10)
+    role = s.werkbank_app_role
+    timeout = int(s.werkbank_statement_timeout_ms)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn, _record) -> None:  # noqa: ANN001
+        with dbapi_conn.cursor() as cur:
+            cur.execute("SELECT current_user")
+            if cur.fetchone()[0] != role:
+                # DATABASE_URL names an owner/superuser: drop to the application role for the whole connection.
+                cur.execute(f'SET ROLE "{role}"')
+            cur.execute(f"SET statement_timeout = {timeout}")
+        dbapi_conn.commit()
+
+    return engine
+
+
+def reset_engines() -> None:
+    """Forget cached URLs and engines (tests change the environment)."""
+    for fn in (admin_engine, get_engine):
+        if fn.cache_info().currsize:
+            fn().dispose()
+        fn.cache_clear()
+    admin_url.cache_clear()
+    app_url.cache_clear()
+
+
+@contextlib.contextmanager
+def unit_of_work(identity: Identity, *, bind: sa.Connection | Engine | None = None) -> Iterator[Session]:
+    """A Session whose transactions act as `identity`. Commits on success, rolls back on error."""
+    session = Session(bind=bind or get_engine(), info={"identity": identity}, expire_on_commit=False)
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()
+
+
+def act_as(session: Session, identity: Identity) -> None:
+    """Switch the acting identity of an open session (takes effect immediately and for later transactions)."""
+    session.info["identity"] = identity
+    apply_identity(session.connection(), identity)
+
+
+# --- schema ----------------------------------------------------------------------------------------------------
+
+
+def upgrade_schema(url: str | None = None) -> None:
+    """`alembic upgrade head`, serialised across processes by an advisory lock inside env.py."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    cfg.attributes["url"] = url or admin_url()
+    with _lock:
+        command.upgrade(cfg, "head")
+
+
+def current_revision(connection: sa.Connection) -> str | None:
+    if connection.execute(sa.text("SELECT to_regclass('alembic_version')")).scalar() is None:
+        return None
+    return connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def head_revision() -> str:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return ScriptDirectory.from_config(cfg).get_current_head()
