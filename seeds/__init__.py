@@ -1,0 +1,1 @@
+"""Idempotent seed steps: subject profiles, operators, good practices, curriculum excerpts, demo school."""
