@@ -1,0 +1,325 @@
+"""Benchmarks (scripts that print numbers and write docs/benchmarks.md — never timed tests).
+
+P1 `bench wissenskarte`: the map's SQL aggregate vs the seed design's load-and-filter, at growing row counts.
+P2 `bench search`: hybrid search latency and recall@10 of the HNSW vector path against an exact scan.
+Both run in a separate database `werkbank_bench` (dropped and refilled), acting as random synthetic teachers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import re
+import statistics
+import time
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import sqlalchemy as sa
+from psycopg.types.json import Jsonb
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+from core.config import ROOT, get_settings
+from core.embeddings import embedding_model_name, hashing_vector
+from db.models import EMBEDDING_DIM
+from db.session import Identity, admin_url, apply_identity, upgrade_schema
+
+BENCH_DB = "werkbank_bench"
+DOC = ROOT / "docs" / "benchmarks.md"
+FAECHER = ["physik", "biologie", "deutsch", "mathematik", "geschichte", "geographie", "englisch", "chemie"]
+AGENTS = ["klausur", "differenzierung", "h5p"]
+TEACHERS_PER_SCHOOL = 25
+CLASSES_PER_TEACHER = 4
+# Share of rows per scope: most knowledge is personal; curated global knowledge is a few percent.
+SCOPE_MIX = [("teacher", 0.85), ("class", 0.05), ("school", 0.04), ("global", 0.06)]
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def machine() -> str:
+    cpu = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    return f"{os.cpu_count()} cores ({cpu}), {mem:.0f} GiB RAM, Python {platform.python_version()}"
+
+
+# --- bench database ----------------------------------------------------------------------------------------------
+
+
+def _bench_urls() -> tuple[str, str]:
+    admin = make_url(admin_url())
+    server = admin.set(database="postgres")
+    eng = sa.create_engine(server, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
+    with eng.connect() as c:
+        c.execute(sa.text(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)'))
+        c.execute(sa.text(f'CREATE DATABASE "{BENCH_DB}"'))
+    eng.dispose()
+    bench_admin = admin.set(database=BENCH_DB).render_as_string(hide_password=False)
+    role = get_settings().werkbank_app_role
+    bench_app = (
+        make_url(bench_admin).set(username=role, password=None).render_as_string(hide_password=False)
+        if not get_settings().database_url else bench_admin
+    )
+    return bench_admin, bench_app
+
+
+class World:
+    """Synthetic schools, classes and teachers; then knowledge rows in batches up to a target count."""
+
+    def __init__(self, admin: sa.Engine, teachers: int, rng: random.Random):
+        self.admin = admin
+        self.rng = rng
+        self.n_teachers = teachers
+        self.teachers: list[tuple[uuid.UUID, uuid.UUID, list[uuid.UUID]]] = []  # (teacher, school, classes)
+        self.rows = 0
+        self._texts = self._base_texts()
+
+    def _base_texts(self) -> list[tuple[str, str, str, np.ndarray]]:
+        """Real task texts from the seed files: (fach, thema, text, vector)."""
+        out = []
+        for path in sorted((ROOT / "seeds" / "data").glob("*.json")):
+            if path.name == "demo.json":
+                continue
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for gp in data.get("good_practices", []):
+                out.append((data["fach"], gp["thema"], gp["aufgabe"]))
+            for q in data.get("quiz", []):
+                out.append((data["fach"], q["thema"], q["frage"]))
+        return [(f, t, x, np.asarray(hashing_vector(x), dtype=np.float32)) for f, t, x in out]
+
+    def create_people(self) -> None:
+        schools = max(1, self.n_teachers // TEACHERS_PER_SCHOOL)
+        with self.admin.begin() as c:
+            school_ids = [uuid.uuid4() for _ in range(schools)]
+            c.execute(sa.text("INSERT INTO schools (id, name, bundesland, schulform) VALUES (:id, :n, 'Sachsen', "
+                              "'Gymnasium')"), [{"id": s, "n": f"Bench-Schule {i}"} for i, s in enumerate(school_ids)])
+            classes: dict[uuid.UUID, list[uuid.UUID]] = {s: [] for s in school_ids}
+            class_rows = []
+            for s in school_ids:
+                for k in range(TEACHERS_PER_SCHOOL * CLASSES_PER_TEACHER // 2):
+                    cid = uuid.uuid4()
+                    classes[s].append(cid)
+                    class_rows.append({"id": cid, "s": s, "n": f"{5 + k % 8}{chr(97 + k // 8)}", "k": 5 + k % 8})
+            c.execute(sa.text("INSERT INTO classes (id, school_id, name, klassenstufe, schuljahr) "
+                              "VALUES (:id, :s, :n, :k, '2026/27')"), class_rows)
+            trows, links = [], []
+            for i in range(self.n_teachers):
+                tid, s = uuid.uuid4(), school_ids[i % schools]
+                mine = self.rng.sample(classes[s], CLASSES_PER_TEACHER)
+                self.teachers.append((tid, s, mine))
+                trows.append({"id": tid, "s": s, "e": f"bench{i}@bench.de"})
+                links += [{"t": tid, "c": cid} for cid in mine]
+            c.execute(sa.text("INSERT INTO teachers (id, school_id, name, email, bundesland, faecher) VALUES "
+                              "(:id, :s, 'Bench', :e, 'Sachsen', '{physik}')"), trows)
+            c.execute(sa.text("INSERT INTO teacher_classes (teacher_id, class_id, fach) VALUES (:t, :c, 'physik')"),
+                      links)
+
+    def grow(self, target: int) -> float:
+        """Add knowledge rows until `target`; returns seconds spent (binary COPY, vectors jittered per row)."""
+        from pgvector.psycopg import register_vector
+
+        t0 = time.perf_counter()
+        raw = self.admin.raw_connection()
+        try:
+            register_vector(raw.driver_connection)
+            with raw.driver_connection.cursor() as cur:
+                while self.rows < target:
+                    n = min(20_000, target - self.rows)
+                    with cur.copy(
+                        "COPY agent_knowledge (agent_type, scope_type, scope_id, owner_id, fach, thema, "
+                        "knowledge_type, content, description, quality_score, source, search_text, embedding, "
+                        "embedding_model) FROM STDIN WITH (FORMAT BINARY)"
+                    ) as copy:
+                        copy.set_types(["text", "text", "uuid", "uuid", "text", "text", "text", "jsonb", "text",
+                                        "float8", "text", "text", "vector", "text"])
+                        for row in self._rows(n):
+                            copy.write_row(row)
+                    self.rows += n
+            raw.driver_connection.commit()
+        finally:
+            raw.close()
+        return time.perf_counter() - t0
+
+    def _rows(self, n: int):  # noqa: ANN202
+        rng = self.rng
+        model = embedding_model_name()
+        scopes, weights = zip(*SCOPE_MIX, strict=True)
+        for _ in range(n):
+            fach, thema, text, vec = rng.choice(self._texts)
+            tid, school, classes = rng.choice(self.teachers)
+            scope = rng.choices(scopes, weights)[0]
+            scope_id = {"teacher": tid, "class": rng.choice(classes), "school": school, "global": None}[scope]
+            kt = rng.choices(["good_practice", "example"], [0.85, 0.15])[0]
+            noise = np.asarray([rng.gauss(0, 1) for _ in range(8)], dtype=np.float32)
+            v = vec.copy()
+            v[rng.sample(range(EMBEDDING_DIM), 8)] += 0.08 * noise  # distinct rows near real texts
+            v /= np.linalg.norm(v)
+            variant = f"{text} (Variante {rng.randint(1, 10**6)})"
+            yield (rng.choice(AGENTS), scope, scope_id, tid if scope != "global" else None, fach, thema, kt,
+                   Jsonb({"aufgabe": variant}), thema, round(rng.random(), 3), "generated", variant, v, model)
+
+
+def _measure(fn: Callable[[], Any], n: int) -> list[float]:
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def _analyze(admin: sa.Engine, *, rebuild_index: bool) -> float:
+    t0 = time.perf_counter()
+    with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+        if rebuild_index:
+            c.execute(sa.text("SET maintenance_work_mem = '4GB'"))
+            c.execute(sa.text("SET max_parallel_maintenance_workers = 1"))
+            c.execute(sa.text("REINDEX INDEX ix_ak_embedding"))
+        c.execute(sa.text("VACUUM ANALYZE agent_knowledge"))
+    return time.perf_counter() - t0
+
+
+# --- the two benchmarks ------------------------------------------------------------------------------------------
+
+
+def bench_wissenskarte(app: sa.Engine, world: World, queries: int) -> dict[str, float]:
+    from db.repos.knowledge import wissenskarte_baseline, wissenskarte_facts
+
+    rng = random.Random(7)
+    picks = [(rng.choice(world.teachers), rng.choice(AGENTS), rng.choice(FAECHER)) for _ in range(queries)]
+    out: dict[str, float] = {}
+    with Session(app) as db:
+        for label, fn, n in (("map", wissenskarte_facts, queries), ("baseline", wissenskarte_baseline,
+                                                                     max(10, queries // 10))):
+            times = []
+            for (tid, school, classes), agent, fach in picks[:n]:
+                ident = Identity(teacher_id=tid, school_id=school, class_ids=tuple(classes))
+                apply_identity(db.connection(), ident)
+                times += _measure(lambda: fn(db=db, identity=ident, agent_type=agent, fach=fach), 1)  # noqa: B023
+                db.rollback()
+            out[f"{label}_p50"] = statistics.median(times)
+            out[f"{label}_p95"] = _pct(times, 95)
+    out["ratio"] = out["baseline_p50"] / out["map_p50"]
+    return out
+
+
+BENCH_QUERIES = ["Stromkreis Widerstand berechnen", "Brechung Licht Linse", "Fotosynthese Licht", "Gedicht Metrum",
+                 "quadratische Gleichung Nullstellen", "Weimarer Republik Quelle", "Klimadiagramm auswerten",
+                 "if-clauses grammar", "Säuren und Basen pH-Wert", "Zellatmung Mitochondrien", "Prozentrechnung",
+                 "Industrialisierung Folgen", "Energie Leistung Wasserkocher", "Kurzgeschichte Wendepunkt"]
+
+
+def bench_search(app: sa.Engine, world: World, queries: int) -> dict[str, float]:
+    from core.embeddings import embed_query
+    from core.retrieval import VOCABULARY, search
+    from db.repos.knowledge import exact_vector_ids, rank_knowledge
+
+    VOCABULARY.clear()
+    rng = random.Random(11)
+    picks = [(rng.choice(world.teachers), rng.choice(BENCH_QUERIES), rng.choice(FAECHER)) for _ in range(queries)]
+    times, recalls = [], []
+    with Session(app) as db:
+        for (tid, school, classes), q, fach in picks:
+            ident = Identity(teacher_id=tid, school_id=school, class_ids=tuple(classes))
+            apply_identity(db.connection(), ident)
+            times += _measure(lambda: search(db=db, identity=ident, query=q, fach=fach, limit=10), 1)  # noqa: B023
+            qvec = embed_query(q)
+            approx = [r.id for r in sorted(
+                (r for r in rank_knowledge(db=db, identity=ident, qvec=qvec, tsquery=None, fach=fach,
+                                           agent_type="klausur", knowledge_type="good_practice", k=10)),
+                key=lambda r: r.vector_rank)]
+            exact = exact_vector_ids(db=db, identity=ident, qvec=qvec, fach=fach, agent_type="klausur",
+                                     knowledge_type="good_practice", limit=10)
+            if exact:
+                recalls.append(len(set(approx) & set(exact)) / len(exact))
+            db.rollback()
+    return {"p50": statistics.median(times), "p95": _pct(times, 95), "recall10": statistics.mean(recalls)}
+
+
+def run_bench(what: str, *, rows: list[int], teachers: int = 1000, queries: int = 200, write: bool = True) -> None:
+    print(f"Benchmark {what} · Maschine: {machine()}")
+    bench_admin, bench_app = _bench_urls()
+    upgrade_schema(bench_admin)
+    admin = sa.create_engine(bench_admin, poolclass=sa.pool.NullPool)
+    app = sa.create_engine(bench_app, pool_size=2)  # pooled like the app: server-side prepared statements survive
+    if get_settings().database_url:
+        role = get_settings().werkbank_app_role
+
+        @sa.event.listens_for(app, "connect")
+        def _role(conn, _rec) -> None:  # noqa: ANN001
+            with conn.cursor() as cur:
+                cur.execute(f'SET ROLE "{role}"')
+
+    from seeds.steps import SeedReport, step_subject_profiles
+
+    with Session(admin) as db:
+        step_subject_profiles(db, SeedReport())
+        db.commit()
+    world = World(admin, teachers, random.Random(3))
+    world.create_people()
+    results = []
+    for target in sorted(rows):
+        load_s = world.grow(target)
+        index_s = _analyze(admin, rebuild_index=what == "search")
+        res = bench_wissenskarte(app, world, queries) if what == "wissenskarte" else bench_search(app, world, queries)
+        res.update(rows=target, load_s=load_s, index_s=index_s)
+        results.append(res)
+        print(_line(what, res), flush=True)
+    admin.dispose()
+    app.dispose()
+    if write:
+        _write_doc(what, results, teachers, queries)
+        print(f"→ {DOC.relative_to(ROOT)} aktualisiert")
+
+
+def _line(what: str, r: dict[str, float]) -> str:
+    if what == "wissenskarte":
+        return (f"{r['rows']:>9,} Zeilen · Karte p50 {r['map_p50']:.2f} ms p95 {r['map_p95']:.2f} ms · "
+                f"Baseline p50 {r['baseline_p50']:.1f} ms · Faktor {r['ratio']:.0f}× · Laden {r['load_s']:.0f} s")
+    return (f"{r['rows']:>9,} Zeilen · Suche p50 {r['p50']:.2f} ms p95 {r['p95']:.2f} ms · "
+            f"recall@10 {r['recall10']:.3f} · Laden {r['load_s']:.0f} s · Index {r['index_s']:.0f} s")
+
+
+def _write_doc(what: str, results: list[dict[str, float]], teachers: int, queries: int) -> None:
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if what == "wissenskarte":
+        head = ("### P1 · Wissenskarte (SQL-Aggregat vs. Laden-und-Filtern)\n\n"
+                "Goal: p50 ≤ 5 ms at 1M rows and ≥ 100× faster than the baseline.\n\n"
+                "| rows | map p50 | map p95 | baseline p50 | baseline p95 | factor |\n"
+                "|---:|---:|---:|---:|---:|---:|\n")
+        body = "".join(f"| {r['rows']:,} | {r['map_p50']:.2f} ms | {r['map_p95']:.2f} ms | {r['baseline_p50']:.1f} ms "
+                       f"| {r['baseline_p95']:.1f} ms | {r['ratio']:.0f}× |\n" for r in results)
+    else:
+        head = ("### P2 · Hybrid search (pgvector HNSW + German full text, RRF)\n\n"
+                "Goal: p50 ≤ 20 ms at 1M rows; recall@10 of the vector path vs. an exact scan ≥ 0.95.\n\n"
+                "| rows | search p50 | search p95 | recall@10 vs exact | load | index build |\n"
+                "|---:|---:|---:|---:|---:|---:|\n")
+        body = "".join(f"| {r['rows']:,} | {r['p50']:.2f} ms | {r['p95']:.2f} ms | {r['recall10']:.3f} | "
+                       f"{r['load_s']:.0f} s | {r['index_s']:.0f} s |\n" for r in results)
+    section = (f"{head}{body}\n*{stamp} · {machine()} · {teachers} synthetic teachers, {queries} queries per size · "
+               f"`python -m core bench {what} --rows {','.join(str(r['rows']) for r in results)}`*\n")
+    DOC.parent.mkdir(exist_ok=True)
+    text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n\n"
+    start, end = f"<!-- bench:{what} -->", f"<!-- /bench:{what} -->"
+    block = f"{start}\n{section}{end}"
+    if start in text:
+        text = re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: block, text, flags=re.S)
+    else:
+        text = text.rstrip() + "\n\n" + block + "\n"
+    DOC.write_text(text, encoding="utf-8")

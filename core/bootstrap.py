@@ -1,0 +1,48 @@
+"""Start-up: bring the schema to head and seed on first run. Safe from several processes at once.
+
+Migrations serialise on an advisory lock; the seed runs under a second advisory lock and is idempotent anyway.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import sqlalchemy as sa
+
+from core.config import get_settings
+from db.session import Identity, get_engine, unit_of_work, upgrade_schema
+
+log = logging.getLogger(__name__)
+SEED_LOCK = 738_211_002
+_done = False
+_lock = threading.Lock()
+
+
+def ensure_ready(*, seed: bool | None = None) -> None:
+    """Migrate to head and, if the database is empty, seed it. Runs once per process."""
+    global _done
+    with _lock:
+        if _done:
+            return
+        upgrade_schema()
+        if seed if seed is not None else get_settings().werkbank_auto_seed:
+            run_seed_locked(only_if_empty=True)
+        _done = True
+
+
+def run_seed_locked(*, only_if_empty: bool = False) -> list[str]:
+    from seeds.steps import is_seeded, run_seed
+
+    with get_engine().connect() as conn:
+        conn.execute(sa.text("SELECT pg_advisory_lock(:k)"), {"k": SEED_LOCK})
+        conn.commit()
+        try:
+            with unit_of_work(Identity.system(), bind=conn) as db:
+                if only_if_empty and is_seeded(db):
+                    return ["bereits vorhanden"]
+                report = run_seed(db)
+            return report.lines()
+        finally:
+            conn.execute(sa.text("SELECT pg_advisory_unlock(:k)"), {"k": SEED_LOCK})
+            conn.commit()

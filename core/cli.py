@@ -1,0 +1,249 @@
+"""Command line: `python -m core <befehl>` for operators, curators and the product team.
+
+Bad arguments get a German one-line error and exit code 2; unexpected faults an apology with an error id (exit 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from core.errors import UserError
+
+DEMO_TEACHER = "steffen.keller@demo-gymnasium.de"
+
+
+class _GermanParser(argparse.ArgumentParser):
+    """argparse with German one-line errors (exit code 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        m = re.match(r"the following arguments are required: (.*)", message)
+        if m:
+            text = f"Es fehlt: {m.group(1)}."
+        elif (m := re.match(r"argument (\S+): invalid choice: '?([^']*)'? \(choose from (.*)\)", message)):
+            text = f"Ungültiger Wert „{m.group(2)}“ für {m.group(1)}. Möglich: {m.group(3)}."
+        elif (m := re.match(r"argument (\S+): invalid (\w+) value: '?([^']*)'?", message)):
+            text = f"Ungültiger Wert „{m.group(3)}“ für {m.group(1)} (erwartet: Zahl)."
+        elif (m := re.match(r"unrecognized arguments: (.*)", message)):
+            text = f"Unbekannte Argumente: {m.group(1)}."
+        elif (m := re.match(r"argument (\S+): expected one argument", message)):
+            text = f"{m.group(1)} braucht einen Wert."
+        elif (m := re.match(r"argument (\S+): (.*)", message)):
+            text = f"Ungültiger Wert für {m.group(1)}: {m.group(2)}."
+        else:
+            text = f"Ungültiger Aufruf ({message})."
+        self.exit(2, f"Fehler: {text} Hilfe: python -m core --help\n")
+
+
+def _teacher_identity(db, ref: str | None):  # noqa: ANN001, ANN202
+    from db.repos.teachers import find_teacher, identity_for
+
+    teacher = find_teacher(db=db, ref=ref or DEMO_TEACHER)
+    if teacher is None:
+        raise UserError(f"Unbekannte Lehrkraft „{(ref or DEMO_TEACHER)[:80]}“. Bitte eine ID oder E-Mail angeben.")
+    return teacher, identity_for(db=db, teacher=teacher)
+
+
+def _system_db():  # noqa: ANN202
+    from core.bootstrap import ensure_ready
+    from db.session import Identity, unit_of_work
+
+    ensure_ready()
+    return unit_of_work(Identity.system())
+
+
+def _as_teacher(ref: str | None, fn: Callable[[Any, Any, Any], Any]) -> Any:
+    """Resolve the teacher as system, then run `fn(db, teacher, identity)` in a unit of work acting as them."""
+    from db.session import unit_of_work
+
+    with _system_db() as sysdb:
+        teacher, identity = _teacher_identity(sysdb, ref)
+    with unit_of_work(identity) as db:
+        return fn(db, teacher, identity)
+
+
+# --- commands ----------------------------------------------------------------------------------------------------
+
+
+def cmd_db_info(args: argparse.Namespace) -> int:
+    from core.maintenance import db_info
+
+    with _system_db() as db:
+        info = db_info(db=db)
+    if args.json:
+        print(json.dumps(info, ensure_ascii=False, indent=1, default=str))
+        return 0
+    print(f"PostgreSQL {info['server']} · pgvector {info['pgvector']} · Datenbank {info['database']}")
+    print(f"Migration: {info['migration']} (Ziel: {info['migration_head']}) · Laufzeit-Rolle: {info['role']}")
+    print(f"Embedder: {info['embedder']}")
+    for name, n in info["rows"].items():
+        print(f"  {name:<22}{n:>10,}".replace(",", "."))
+    return 0
+
+
+def cmd_seed(args: argparse.Namespace) -> int:
+    from core.bootstrap import ensure_ready, run_seed_locked
+
+    ensure_ready(seed=False)
+    for line in run_seed_locked():
+        print(line)
+    return 0
+
+
+def cmd_wissenskarte(args: argparse.Namespace) -> int:
+    from core.wissenskarte import build_wissenskarte
+
+    wk = _as_teacher(
+        args.teacher,
+        lambda db, t, ident: build_wissenskarte(db=db, identity=ident, agent_type=args.agent, fach=args.fach),
+    )
+    if args.json:
+        print(json.dumps({"text": wk.text, "tokens": wk.tokens, "facts": wk.facts}, ensure_ascii=False, default=str))
+    else:
+        print(wk.text)
+        print(f"\n({wk.tokens} Tokens, geschätzt)")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from core.imports import import_knowledge, parse_import_file
+
+    items = parse_import_file(Path(args.file))
+    with _system_db() as db:
+        result = import_knowledge(db=db, items=items)
+    print(f"Importiert: {result['inserted']} neu, {result['updated']} aktualisiert.")
+    return 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from core.retrieval import search
+
+    hits = _as_teacher(
+        args.teacher,
+        lambda db, t, ident: search(db=db, identity=ident, query=args.query, fach=args.fach, kind=args.kind,
+                                    agent_type=None if args.kind == "curriculum" else args.agent, limit=args.limit),
+    )
+    if args.json:
+        print(json.dumps([h.as_dict() for h in hits], ensure_ascii=False, indent=1))
+        return 0
+    if not hits:
+        print("Keine Treffer.")
+    for i, h in enumerate(hits, 1):
+        ext = f" [{h.external_id}]" if h.external_id else ""
+        print(f"{i:>2}. {h.title}{ext} · {h.fach} · {h.scope_type} · Score {h.score:.4f}")
+        print(f"    {h.text[:160]}")
+    return 0
+
+
+def cmd_reembed(args: argparse.Namespace) -> int:
+    from core.maintenance import reembed
+
+    with _system_db() as db:
+        n = reembed(db=db)
+    print(f"{n} Einträge neu eingebettet.")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from core.bench import run_bench
+
+    rows = [int(x) for x in args.rows.split(",") if x.strip()]
+    if not rows or any(r < 1000 or r > 5_000_000 for r in rows):
+        raise UserError("--rows erwartet Zahlen zwischen 1000 und 5000000, durch Komma getrennt.")
+    run_bench(args.what, rows=rows, teachers=args.teachers, queries=args.queries, write=not args.no_write)
+    return 0
+
+
+def cmd_db_stop(args: argparse.Namespace) -> int:
+    from core.config import get_settings
+    from db.server import stop_embedded
+
+    if get_settings().database_url:
+        print("DATABASE_URL ist gesetzt — es läuft kein eingebetteter Server, den dieses Programm stoppen könnte.")
+        return 0
+    print("Eingebettete Datenbank gestoppt." if stop_embedded(get_settings().werkbank_data_dir) else
+          "Die eingebettete Datenbank lief nicht.")
+    return 0
+
+
+def _rows_arg(value: str) -> str:
+    if not re.fullmatch(r"\d+(,\d+)*", value.replace("_", "")):
+        raise argparse.ArgumentTypeError("Zahlen durch Komma getrennt erwartet")
+    return value.replace("_", "")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _GermanParser(prog="python -m core", description="Werkbank — Kommandozeile")
+    sub = p.add_subparsers(dest="command", required=True, metavar="befehl", parser_class=_GermanParser)
+
+    s = sub.add_parser("db-info", help="Server, pgvector, Migration, Zeilenzahlen")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_db_info)
+
+    s = sub.add_parser("seed", help="Seed-Daten einspielen (idempotent)")
+    s.set_defaults(fn=cmd_seed)
+
+    s = sub.add_parser("wissenskarte", help="Die Wissenskarte, wie der Spezialist sie sieht")
+    s.add_argument("--teacher", help="ID oder E-Mail (Standard: Demo-Lehrkraft Physik/Mathe)")
+    s.add_argument("--agent", default="klausur", choices=["klausur", "differenzierung", "h5p"])
+    s.add_argument("--fach", required=True)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_wissenskarte)
+
+    s = sub.add_parser("import-knowledge", help="Wissen aus einer JSON-Datei importieren (alles oder nichts)")
+    s.add_argument("file")
+    s.set_defaults(fn=cmd_import)
+
+    s = sub.add_parser("search", help="Hybride Suche in Good Practices oder Lehrplan")
+    s.add_argument("query")
+    s.add_argument("--fach")
+    s.add_argument("--teacher")
+    s.add_argument("--kind", default="good_practice", choices=["good_practice", "curriculum"])
+    s.add_argument("--agent", default="klausur", choices=["klausur", "differenzierung", "h5p"])
+    s.add_argument("--limit", type=int, default=10)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_search)
+
+    s = sub.add_parser("reembed", help="Einträge mit anderem Embedder neu einbetten")
+    s.set_defaults(fn=cmd_reembed)
+
+    s = sub.add_parser("bench", help="Benchmarks (schreibt docs/benchmarks.md)")
+    s.add_argument("what", choices=["wissenskarte", "search"])
+    s.add_argument("--rows", type=_rows_arg, default="10000,100000")
+    s.add_argument("--teachers", type=int, default=1000)
+    s.add_argument("--queries", type=int, default=200)
+    s.add_argument("--no-write", action="store_true", help="nur ausgeben, docs/benchmarks.md nicht ändern")
+    s.set_defaults(fn=cmd_bench)
+
+    s = sub.add_parser("db-stop", help="Die eingebettete Datenbank stoppen")
+    s.set_defaults(fn=cmd_db_stop)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from core.observability import apology, configure_logging, report_unexpected
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    configure_logging()
+    try:
+        return args.fn(args)
+    except UserError as exc:
+        print(f"Fehler: {exc.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("Abgebrochen.", file=sys.stderr)
+        return 130
+    except Exception as exc:  # the CLI never shows a traceback
+        from db.server import EmbeddedServerError
+
+        if isinstance(exc, EmbeddedServerError):
+            print(f"Fehler: {exc}", file=sys.stderr)
+            return 1
+        print(apology(report_unexpected(exc, context=f"cli {args.command}")), file=sys.stderr)
+        return 1
