@@ -1,0 +1,1 @@
+"""Werkbank agents: one pydantic-ai agent per module, plus the offline rule model and its German NLU."""
