@@ -150,12 +150,91 @@ def cmd_reembed(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from core.bench import run_bench
+    from core.bench import run_bench, run_chat_bench
 
+    if args.what == "chat":
+        if not 1 <= args.runs <= 1000:
+            raise UserError("--runs erwartet eine Zahl von 1 bis 1000.")
+        run_chat_bench(runs=args.runs, write=not args.no_write)
+        return 0
     rows = [int(x) for x in args.rows.split(",") if x.strip()]
     if not rows or any(r < 1000 or r > 5_000_000 for r in rows):
         raise UserError("--rows erwartet Zahlen zwischen 1000 und 5000000, durch Komma getrennt.")
     run_bench(args.what, rows=rows, teachers=args.teachers, queries=args.queries, write=not args.no_write)
+    return 0
+
+
+def _uuid(value: str, what: str):  # noqa: ANN202
+    import uuid
+
+    try:
+        return uuid.UUID(value.strip())
+    except ValueError as exc:
+        raise UserError(f"„{value[:40]}“ ist keine gültige {what}-ID.") from exc
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    from core.chat import chat_turn
+    from db.repos.materials import files_of
+
+    conversation_id = None if args.new or not args.conversation else _uuid(args.conversation, "Gesprächs")
+    out_dir = Path(args.out) if args.out else None
+
+    def turn(db, teacher, identity):  # noqa: ANN001, ANN202
+        result = chat_turn(db=db, identity=identity, teacher=teacher, message=args.message,
+                           conversation_id=conversation_id)
+        written = []
+        if out_dir is not None and result.material_id:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            for f in files_of(db=db, material_id=_uuid(result.material_id, "Material")):
+                target = out_dir / Path(f.filename).name
+                target.write_bytes(f.data)
+                written.append(str(target))
+        return result, written
+
+    result, written = _as_teacher(args.teacher, turn)
+    if args.json:
+        data = result.as_json()
+        data["files"] = written or data["files"]
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    for notice in result.notices:
+        print(notice)
+    print(result.reply)
+    for path in written:
+        print(f"  Datei: {path}")
+    print(f"\n(Gespräch {result.conversation_id} · Modell {result.model})")
+    return 0
+
+
+def cmd_material(args: argparse.Namespace) -> int:
+    from core.materials_service import material_view
+
+    view = _as_teacher(args.teacher, lambda db, t, ident: material_view(db=db, teacher=t,
+                                                                        material_id=_uuid(args.material_id,
+                                                                                          "Material")))
+    if args.json:
+        print(json.dumps(view, ensure_ascii=False, indent=1, default=str))
+    else:
+        print(f"{view['titel']} ({view['material_type']}, {view['fach']}) — {view.get('gesamtpunkte', '–')} Punkte")
+        if view.get("afb_anteile"):
+            print("AFB: " + " · ".join(f"{k} {v} %" for k, v in view["afb_anteile"].items()))
+        print("Prüfung: " + ("ohne Fehler" if not view["validation"] else "; ".join(view["validation"])))
+        for f in view["files"]:
+            print(f"  Datei: {f['filename']}")
+    return 0
+
+
+def cmd_rate(args: argparse.Namespace) -> int:
+    from core.learning import rate_material
+
+    if not 1 <= args.stars <= 5:
+        raise UserError("Bitte 1 bis 5 Sterne vergeben.")
+    learned = _as_teacher(args.teacher, lambda db, t, ident: rate_material(
+        db=db, identity=ident, teacher=t, material_id=_uuid(args.material_id, "Material"), stars=args.stars,
+        task_ref=args.task))
+    print(f"Bewertung gespeichert ({args.stars} Sterne). Neue bewährte Aufgaben: {learned['good_practices']}"
+          + (f"; Präferenzen: {learned['preferences']}" if learned["preferences"] else "") + ".")
     return 0
 
 
@@ -213,12 +292,36 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_reembed)
 
     s = sub.add_parser("bench", help="Benchmarks (schreibt docs/benchmarks.md)")
-    s.add_argument("what", choices=["wissenskarte", "search"])
+    s.add_argument("what", choices=["wissenskarte", "search", "chat"])
+    s.add_argument("--runs", type=int, default=20, help="nur für chat: Zahl der gemessenen Durchläufe")
     s.add_argument("--rows", type=_rows_arg, default="10000,100000")
     s.add_argument("--teachers", type=int, default=1000)
     s.add_argument("--queries", type=int, default=200)
     s.add_argument("--no-write", action="store_true", help="nur ausgeben, docs/benchmarks.md nicht ändern")
     s.set_defaults(fn=cmd_bench)
+
+    s = sub.add_parser("chat", help="Eine Nachricht an die Werkbank (ein Zug des Gesprächs)")
+    s.add_argument("message")
+    s.add_argument("--teacher")
+    group = s.add_mutually_exclusive_group()
+    group.add_argument("--conversation", help="Gesprächs-ID zum Fortsetzen")
+    group.add_argument("--new", action="store_true", help="neues Gespräch")
+    s.add_argument("--out", help="Ordner für erzeugte Dateien")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_chat)
+
+    s = sub.add_parser("material", help="Ein gespeichertes Material anzeigen")
+    s.add_argument("material_id")
+    s.add_argument("--teacher")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_material)
+
+    s = sub.add_parser("rate", help="Ein Material mit 1–5 Sternen bewerten")
+    s.add_argument("material_id")
+    s.add_argument("stars", type=int)
+    s.add_argument("--task", help="nur eine Teilaufgabe, z. B. 2b")
+    s.add_argument("--teacher")
+    s.set_defaults(fn=cmd_rate)
 
     s = sub.add_parser("db-stop", help="Die eingebettete Datenbank stoppen")
     s.set_defaults(fn=cmd_db_stop)

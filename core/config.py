@@ -32,6 +32,7 @@ class Settings(BaseSettings):
     werkbank_model: str = Field(default="offline", description="pydantic-ai model name, or 'offline'.")
     werkbank_auto_seed: bool = Field(default=True, description="Seed the database on first start.")
     werkbank_statement_timeout_ms: int = Field(default=30_000)
+    werkbank_session_ttl_minutes: int = Field(default=60, ge=1, description="How long a Rückfrage waits.")
 
 
 @lru_cache

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, computed_field, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from core.notenschluessel import NotenSchema, Notenstufe, compute_notenschluessel, default_schema
 
@@ -27,20 +28,12 @@ class Quelle(BaseModel):
     """What a task builds on, so that a teacher (and the grounding check) can trace it."""
 
     art: Literal["curriculum", "good_practice", "upload", "eigene"] = Field(
-        description=(
-            "Herkunft: 'curriculum' = Lehrplan-Abschnitt aus search_curriculum, 'good_practice' = bewährte Aufgabe "
-            "aus get_good_practices, 'upload' = vom Lehrer hochgeladenes Material, 'eigene' = ohne Vorlage selbst "
-            "formuliert."
-        )
+        description="curriculum (aus search_curriculum), good_practice (aus get_good_practices), upload, eigene."
     )
-    ref: str = Field(
-        description=(
-            "Kennung der Quelle genau so, wie das Werkzeug sie geliefert hat (z. B. die ID des Lehrplan-Abschnitts "
-            "oder der Good Practice); bei 'eigene' ein kurzer Hinweis wie 'eigene Formulierung'. Nichts erfinden."
-        )
-    )
+    ref: str = Field(description="Die ref genau wie vom Werkzeug geliefert; bei 'eigene' ein kurzer Hinweis.")
     titel: str = Field(
-        description="Kurzer, für Lehrkräfte lesbarer Titel der Quelle, z. B. 'Kompetenz: Ohmsches Gesetz'."
+        default="",
+        description="Lesbarer Titel; darf leer bleiben, das System ergänzt ihn aus der Quelle.",
     )
 
 
@@ -134,7 +127,8 @@ class Klausur(BaseModel):
         description="Hinweise für die Schüler auf dem Aufgabenblatt (z. B. 'Rechenwege angeben.'). Kann leer sein.",
     )
     aufgaben: list[Aufgabe] = Field(description="Die Aufgaben der Klausur in Reihenfolge.")
-    notenschema: NotenSchema = Field(
+    # Hidden from the model's output schema: the scale comes from the school's configuration (router).
+    notenschema: SkipJsonSchema[NotenSchema] = Field(
         default_factory=lambda data: default_schema(data.get("klassenstufe", 5), data.get("niveau", "Sek I")),
         description=(
             "Notensystem und Schwellen. Weglassen, dann gilt der Standard passend zu Klassenstufe und Niveau "

@@ -115,8 +115,8 @@ def _operator_fehler(ref: str, teil: Teilaufgabe, fach: str, operatoren: Mapping
 def _quelle_fehler(ref: str, quellen: Sequence[Quelle]) -> list[str]:
     fehler = []
     for i, quelle in enumerate(quellen, start=1):
-        if _leer(quelle.ref) or _leer(quelle.titel):
-            fehler.append(f"{ref}: Quelle {i} braucht eine Kennung (ref) und einen Titel.")
+        if _leer(quelle.ref):  # the title is filled in from the database when the material is stored
+            fehler.append(f"{ref}: Quelle {i} braucht eine Kennung (ref).")
     return fehler
 
 

@@ -338,3 +338,28 @@ def server_facts(*, db: Session) -> dict[str, Any]:
         )
     ).one()
     return dict(row._mapping)
+
+
+def operator_list(*, db: Session, fach: str) -> list[dict[str, Any]]:
+    content = db.scalar(
+        sa.select(AgentKnowledge.content).where(
+            AgentKnowledge.fach == fach, AgentKnowledge.knowledge_type == "operator_list",
+            AgentKnowledge.scope_type == "global", AgentKnowledge.status == "active",
+        ).order_by(AgentKnowledge.updated_at.desc()).limit(1)
+    )
+    return list((content or {}).get("operatoren", []))
+
+
+def teacher_examples(*, db: Session, identity: Identity, fach: str, limit: int = 3) -> list[AgentKnowledge]:
+    return list(db.scalars(
+        sa.select(AgentKnowledge).where(
+            visible(AgentKnowledge, identity), AgentKnowledge.knowledge_type == "example",
+            AgentKnowledge.fach == fach, AgentKnowledge.status == "active",
+        ).order_by(AgentKnowledge.updated_at.desc()).limit(limit)
+    ))
+
+
+def mark_used(*, db: Session, ids: list[uuid.UUID]) -> None:
+    if ids:
+        db.execute(sa.update(AgentKnowledge).where(AgentKnowledge.id.in_(ids))
+                   .values(times_used=AgentKnowledge.times_used + 1).execution_options(synchronize_session=False))

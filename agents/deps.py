@@ -1,0 +1,58 @@
+"""Dependencies the agents' tools reach data through: the turn's session, identity and a log of outcomes."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from core.materials import MaterialRequest
+from db.models import Teacher
+from db.session import Identity
+
+
+@dataclass
+class TurnContext:
+    """One teacher turn: who acts, where results go, and what happened (for the chat service and the UI)."""
+
+    db: Session
+    identity: Identity
+    teacher: Teacher
+    conversation_id: uuid.UUID | None = None
+    request_id: str = ""
+    on_step: Callable[[str], None] | None = None
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    usage: Any = None  # the main run's RunUsage, shared with specialist runs
+
+    def step(self, text: str) -> None:
+        if self.on_step is not None:
+            self.on_step(text)
+
+
+@dataclass
+class SpecialistDeps:
+    """What a specialist (klausur | differenzierung | h5p) knows for this request."""
+
+    turn: TurnContext
+    agent_type: str
+    fach: str
+    request: MaterialRequest
+    wissenskarte: str
+    preferences: dict[str, Any]
+    profile: dict[str, Any]
+    operators: dict[str, str]
+    afb_ziel: dict[str, int]
+    afb_quelle: str  # request | preference | profile | answer
+    rueckfragen: int = 0
+    final: bool = False  # no more Rückfragen allowed: generate with what is known
+
+    def snapshot(self) -> dict[str, Any]:
+        """The JSON-able part that a paused session stores (db/identity are re-attached on resume)."""
+        return {
+            "agent_type": self.agent_type, "fach": self.fach, "wissenskarte": self.wissenskarte,
+            "preferences": self.preferences, "afb_ziel": self.afb_ziel, "afb_quelle": self.afb_quelle,
+            "rueckfragen": self.rueckfragen,
+        }

@@ -1,0 +1,41 @@
+"""The Differenzierung specialist: one Lernziel on exactly three Niveaus, with Hilfekarten and solutions."""
+
+from __future__ import annotations
+
+from pydantic_ai import Agent, ModelRetry, RunContext
+
+from agents.deps import SpecialistDeps
+from agents.guard import GuardedToolset
+from agents.specialist_tools import SPECIALIST_TOOLS, check_sources, specialist_instructions
+from core.llm import TOOL_TIMEOUT_S
+from core.materials import ClarificationRequest, DifferenziertesMaterial
+from core.validation import validate_differenzierung
+
+differenzierung_agent: Agent[SpecialistDeps, DifferenziertesMaterial | ClarificationRequest] = Agent(
+    output_type=[DifferenziertesMaterial, ClarificationRequest],
+    deps_type=SpecialistDeps,
+    toolsets=[GuardedToolset(SPECIALIST_TOOLS)],
+    tool_timeout=TOOL_TIMEOUT_S,
+    name="differenzierung",
+    retries={"tools": 2, "output": 3},
+    defer_model_check=True,
+)
+
+
+@differenzierung_agent.instructions
+def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
+    return specialist_instructions("differenzierung", ctx.deps)
+
+
+@differenzierung_agent.output_validator
+def _verify(ctx: RunContext[SpecialistDeps], output: DifferenziertesMaterial | ClarificationRequest
+            ) -> DifferenziertesMaterial | ClarificationRequest:
+    if isinstance(output, ClarificationRequest):
+        if ctx.deps.final:
+            raise ModelRetry("Keine Rückfragen mehr möglich: Erstelle das Arbeitsblatt jetzt.")
+        return output
+    faults = validate_differenzierung(output) + check_sources(ctx.deps, output.quellen)
+    if faults:
+        ctx.deps.turn.step(f"differenzierung: Prüfung fand {len(faults)} Fehler → Überarbeitung")
+        raise ModelRetry("Die Prüfung hat Fehler gefunden. Behebe genau diese:\n- " + "\n- ".join(faults))
+    return output

@@ -1,0 +1,40 @@
+"""The H5P specialist: interactive exercises (MultiChoice, TrueFalse, Blanks, DragText) that validate."""
+
+from __future__ import annotations
+
+from pydantic_ai import Agent, ModelRetry, RunContext
+
+from agents.deps import SpecialistDeps
+from agents.guard import GuardedToolset
+from agents.specialist_tools import SPECIALIST_TOOLS, check_sources, specialist_instructions
+from core.llm import TOOL_TIMEOUT_S
+from core.materials import ClarificationRequest, H5PSet
+from core.validation import validate_h5p
+
+h5p_agent: Agent[SpecialistDeps, H5PSet | ClarificationRequest] = Agent(
+    output_type=[H5PSet, ClarificationRequest],
+    deps_type=SpecialistDeps,
+    toolsets=[GuardedToolset(SPECIALIST_TOOLS)],
+    tool_timeout=TOOL_TIMEOUT_S,
+    name="h5p",
+    retries={"tools": 2, "output": 3},
+    defer_model_check=True,
+)
+
+
+@h5p_agent.instructions
+def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
+    return specialist_instructions("h5p", ctx.deps)
+
+
+@h5p_agent.output_validator
+def _verify(ctx: RunContext[SpecialistDeps], output: H5PSet | ClarificationRequest) -> H5PSet | ClarificationRequest:
+    if isinstance(output, ClarificationRequest):
+        if ctx.deps.final:
+            raise ModelRetry("Keine Rückfragen mehr möglich: Erstelle die Übung jetzt.")
+        return output
+    faults = validate_h5p(output) + check_sources(ctx.deps, output.quellen)
+    if faults:
+        ctx.deps.turn.step(f"h5p: Prüfung fand {len(faults)} Fehler → Überarbeitung")
+        raise ModelRetry("Die Prüfung hat Fehler gefunden. Behebe genau diese:\n- " + "\n- ".join(faults))
+    return output

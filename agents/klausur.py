@@ -1,0 +1,55 @@
+"""The Klausur specialist: builds a checked exam (or asks one Rückfrage) from the teacher's knowledge.
+
+Validation is code: points, AFB shares, operators, time budget, wishes and sources are checked in the output
+validator, and every fault goes back to the model as a ModelRetry naming it.
+"""
+
+from __future__ import annotations
+
+from pydantic_ai import Agent, ModelRetry, RunContext
+
+from agents.deps import SpecialistDeps
+from agents.guard import GuardedToolset
+from agents.specialist_tools import SPECIALIST_TOOLS, check_sources, specialist_instructions
+from core.llm import TOOL_TIMEOUT_S
+from core.materials import ClarificationRequest, Klausur
+from core.validation import validate_klausur
+
+klausur_agent: Agent[SpecialistDeps, Klausur | ClarificationRequest] = Agent(
+    output_type=[Klausur, ClarificationRequest],
+    deps_type=SpecialistDeps,
+    toolsets=[GuardedToolset(SPECIALIST_TOOLS)],
+    tool_timeout=TOOL_TIMEOUT_S,
+    name="klausur",
+    retries={"tools": 2, "output": 3},
+    defer_model_check=True,
+)
+
+
+@klausur_agent.instructions
+def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
+    return specialist_instructions("klausur", ctx.deps)
+
+
+def klausur_faults(deps: SpecialistDeps, k: Klausur) -> list[str]:
+    ppm = float(deps.preferences.get("punkte_pro_minute") or 1.0)
+    faults = validate_klausur(
+        k, afb_ziel=deps.afb_ziel, toleranz=10.0,
+        operatoren=deps.operators, punkte_pro_minute=(min(0.6, ppm * 0.6), max(1.6, ppm * 1.6)),
+        afb_wuensche=deps.request.afb_wuensche,
+    )
+    return faults + check_sources(deps, [q for t in k.teilaufgaben() for q in t.quellen])
+
+
+@klausur_agent.output_validator
+def _verify(ctx: RunContext[SpecialistDeps], output: Klausur | ClarificationRequest) -> Klausur | ClarificationRequest:
+    if isinstance(output, ClarificationRequest):
+        if ctx.deps.final:
+            raise ModelRetry("Keine Rückfragen mehr möglich: Erstelle die Klausur jetzt mit den bekannten Angaben.")
+        return output
+    faults = klausur_faults(ctx.deps, output)
+    if faults:
+        ctx.deps.turn.step(f"klausur: Prüfung fand {len(faults)} Fehler → Überarbeitung")
+        raise ModelRetry("Die Prüfung der Klausur hat Fehler gefunden. Behebe genau diese:\n- " + "\n- ".join(faults))
+    ctx.deps.turn.step("klausur: Prüfung bestanden (Punkte, AFB, Operatoren, Zeit, Quellen)")
+    return output

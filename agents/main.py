@@ -1,0 +1,172 @@
+"""The main agent: leads the teacher's conversation in German and hands clear requests to the material router.
+
+Two-phase Rückfrage: `generate_material` returns a material or `RÜCKFRAGE_AN_LEHRER … [session:<id>]`; the
+teacher's answer makes the agent call `continue_material_generation`, which resumes the specialist's run.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Literal
+
+from pydantic import ValidationError
+from pydantic_ai import Agent, ModelRetry, RunContext
+from pydantic_ai.toolsets import FunctionToolset
+
+from agents.deps import TurnContext
+from agents.guard import GuardedToolset
+from agents.prompts import instructions_for
+from core.materials import AfbWunsch, MaterialRequest
+from db.repos import memory as memory_repo
+from db.repos import sessions as session_repo
+from db.repos import teachers as teacher_repo
+
+MAIN_TOOLS: FunctionToolset[TurnContext] = FunctionToolset()
+main_agent: Agent[TurnContext, str] = Agent(
+    output_type=str, deps_type=TurnContext, name="main", retries={"tools": 2, "output": 1}, defer_model_check=True,
+    toolsets=[GuardedToolset(MAIN_TOOLS)],
+)
+
+
+@main_agent.instructions
+def _instructions(ctx: RunContext[TurnContext]) -> str:
+    t = ctx.deps.teacher
+    db = ctx.deps.db
+    classes = ", ".join(c.name for c in teacher_repo.classes_of(db=db, teacher_id=t.id)) or "keine hinterlegt"
+    parts = [instructions_for("main"), "",
+             f"Lehrkraft: {t.name}, {t.bundesland}; Fächer: {', '.join(t.faecher) or '—'}; Klassen: {classes}."]
+    memories = memory_repo.memories_of(db=db, teacher_id=t.id, limit=5)
+    if memories:
+        parts.append("Notizen über die Lehrkraft: " + "; ".join(m.content for m in memories))
+    logs = memory_repo.recent_session_logs(db=db, teacher_id=t.id, limit=3)
+    if logs:
+        parts.append("Zuletzt: " + "; ".join(s.summary for s in logs))
+    if ctx.deps.conversation_id:
+        waiting = session_repo.waiting_session_for(db=db, conversation_id=ctx.deps.conversation_id)
+        if waiting is not None and waiting.question:
+            parts.append(f"Offene Rückfrage [session:{waiting.id}]: {waiting.question.get('frage')}")
+    return "\n".join(parts)
+
+
+def _request(**fields: object) -> MaterialRequest:
+    try:
+        return MaterialRequest.model_validate({k: v for k, v in fields.items() if v is not None})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise ModelRetry(f"Ungültige Angabe bei {'.'.join(map(str, first['loc'])) or 'Auftrag'}: {first['msg']}. "
+                         "Frage die Lehrkraft nach einem gültigen Wert.") from exc
+
+
+@MAIN_TOOLS.tool
+async def generate_material(
+    ctx: RunContext[TurnContext],
+    fach: str,
+    thema: str,
+    material_type: Literal["klausur", "differenzierung", "h5p"],
+    klassenstufe: int | None = None,
+    klasse: str | None = None,
+    dauer_minuten: int | None = None,
+    zusatz: str = "",
+    afb_ziel: dict[Literal["I", "II", "III"], int] | None = None,
+    afb_wuensche: list[AfbWunsch] | None = None,
+) -> str:
+    """Material erstellen lassen (Klausur, differenziertes Arbeitsblatt oder H5P-Übung), sobald alles geklärt ist.
+
+    Gibt entweder eine Zusammenfassung des fertigen Materials zurück (MATERIAL_FERTIG …) oder eine Rückfrage
+    des Fach-Assistenten (RÜCKFRAGE_AN_LEHRER … [session:ID]), die du der Lehrkraft stellst.
+
+    Args:
+        fach: Unterrichtsfach, z. B. "Physik".
+        thema: Thema/Schwerpunkt, z. B. "Stromkreise".
+        material_type: klausur, differenzierung (Arbeitsblatt auf drei Niveaus) oder h5p (interaktive Übung).
+        klassenstufe: Klassenstufe 5–13.
+        klasse: Konkrete Klasse wie "10a", falls genannt.
+        dauer_minuten: Dauer in Minuten (für Klausuren nötig).
+        zusatz: Weitere Wünsche der Lehrkraft, knapp.
+        afb_ziel: AFB-Verteilung in Prozent, falls die Lehrkraft sie nennt, z. B. {"I": 30, "II": 40, "III": 30}.
+        afb_wuensche: Ausdrückliche Wünsche wie eine Aufgabe zu "Induktion" als AFB "III".
+    """
+    from core.router import start_generation
+
+    ctx.deps.usage = ctx.usage
+    request = _request(fach=fach, thema=thema, material_type=material_type, klassenstufe=klassenstufe, klasse=klasse,
+                       dauer_minuten=dauer_minuten, zusatz=zusatz, afb_ziel=afb_ziel,
+                       afb_wuensche=afb_wuensche or [])
+    outcome = await start_generation(turn=ctx.deps, request=request)
+    return outcome.text
+
+
+@MAIN_TOOLS.tool
+async def generate_exercise(ctx: RunContext[TurnContext], fach: str, thema: str, klassenstufe: int,
+                            anzahl: int = 8, zusatz: str = "") -> str:
+    """Eine interaktive H5P-Übung (Quiz) erstellen lassen.
+
+    Args:
+        fach: Unterrichtsfach.
+        thema: Thema der Übung.
+        klassenstufe: Klassenstufe 5–13.
+        anzahl: Gewünschte Zahl der Fragen (3–20).
+        zusatz: Weitere Wünsche, z. B. "nur Lückentexte".
+    """
+    return await generate_material(ctx, fach=fach, thema=thema, material_type="h5p", klassenstufe=klassenstufe,
+                                   zusatz=f"{max(3, min(anzahl, 20))} Fragen. {zusatz}".strip())
+
+
+@MAIN_TOOLS.tool
+async def continue_material_generation(ctx: RunContext[TurnContext], session_id: str, answer: str) -> str:
+    """Eine pausierte Materialerstellung fortsetzen, nachdem die Lehrkraft auf die Rückfrage geantwortet hat.
+
+    Args:
+        session_id: Die ID aus [session:ID] der Rückfrage.
+        answer: Die Antwort der Lehrkraft im Wortlaut.
+    """
+    from core.router import continue_generation
+
+    ctx.deps.usage = ctx.usage
+    outcome = await continue_generation(turn=ctx.deps, session_id=session_id, answer=answer)
+    return outcome.text
+
+
+@MAIN_TOOLS.tool
+async def record_feedback(ctx: RunContext[TurnContext], material_id: str, feedback: str,
+                          stars: int | None = None) -> str:
+    """Rückmeldung der Lehrkraft zu einem Material speichern ("genau so!", "zu schwer"); daraus wird gelernt.
+
+    Args:
+        material_id: Die ID aus [material:ID].
+        feedback: Die Rückmeldung im Wortlaut.
+        stars: Optional eine Bewertung 1–5, falls die Lehrkraft eine nennt.
+    """
+    from core.learning import apply_chat_feedback
+
+    try:
+        mid = uuid.UUID(material_id)
+    except ValueError as exc:
+        raise ModelRetry("material_id ist keine gültige ID; nimm die ID aus [material:ID].") from exc
+    result = apply_chat_feedback(db=ctx.deps.db, identity=ctx.deps.identity, teacher=ctx.deps.teacher,
+                                 material_id=mid, text=feedback, stars=stars)
+    ctx.deps.outcomes.append({"kind": "feedback", "material_id": material_id, "text": result})
+    return result
+
+
+@MAIN_TOOLS.tool
+async def remember(ctx: RunContext[TurnContext], fact: str) -> str:
+    """Etwas Dauerhaftes über die Lehrkraft merken, wenn sie darum bittet (z. B. "Ich unterrichte am Gymnasium").
+
+    Args:
+        fact: Die Notiz in einem Satz.
+    """
+    from core.learning import remember_fact
+
+    return remember_fact(db=ctx.deps.db, teacher=ctx.deps.teacher, fact=fact)
+
+
+@MAIN_TOOLS.tool
+async def search_web(ctx: RunContext[TurnContext], query: str) -> str:
+    """Im Internet suchen — nur verfügbar, wenn das gewählte Modell eine eingebaute Websuche hat.
+
+    Args:
+        query: Suchanfrage.
+    """
+    return ("Websuche ist in dieser Konfiguration nicht verfügbar (Offline-Modus bzw. Modell ohne eingebaute "
+            "Websuche). Ich arbeite mit der Wissensbasis der Werkbank.")

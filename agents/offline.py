@@ -1,0 +1,456 @@
+"""The offline rule model: a deterministic pydantic-ai FunctionModel per role, the app's default "LLM".
+
+It reads the conversation like a model would, extracts what the teacher asks for (agents.offline_nlu), asks
+what is missing, calls the same tools a real model calls, and assembles materials from the knowledge base
+(agents.offline_builders). Same input, same output. It is also the last fallback when a real model fails.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import AsyncIterator, Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    TextPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
+from pydantic_ai.models.function import AgentInfo, DeltaToolCall, FunctionModel
+
+from agents import offline_nlu as nlu
+from agents.offline_builders import Candidate, ChunkRef, build_differenzierung, build_h5p, build_klausur
+from core.materials import ClarificationRequest, MaterialRequest
+
+MODEL_NAME = "offline-rules"
+SEEDS = Path(__file__).resolve().parent.parent / "seeds" / "data"
+Rules = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
+
+
+# --- reading the conversation ------------------------------------------------------------------------------------
+
+
+def _user_prompts(messages: list[ModelMessage]) -> list[str]:
+    return [p.content for m in messages if isinstance(m, ModelRequest) for p in m.parts
+            if isinstance(p, UserPromptPart) and isinstance(p.content, str)]
+
+
+def _returns(messages: list[ModelMessage]) -> list[ToolReturnPart]:
+    return [p for m in messages if isinstance(m, ModelRequest) for p in m.parts
+            if isinstance(p, ToolReturnPart) and getattr(p, "outcome", "success") != "retried"]
+
+
+def _text(content: Any) -> str:
+    return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
+
+
+def _call(name: str, args: dict[str, Any]) -> ToolCallPart:
+    return ToolCallPart(name, {k: v for k, v in args.items() if v is not None})
+
+
+def _output_tool(info: AgentInfo, cls: type) -> str:
+    names = [t.name for t in info.output_tools]
+    for n in names:
+        if n == f"final_result_{cls.__name__}":
+            return n
+    return names[0] if len(names) == 1 else f"final_result_{cls.__name__}"
+
+
+@lru_cache
+def topic_terms() -> dict[str, dict[str, list[str]]]:
+    """The subject vocabulary (fach -> Themenfeld -> terms) from the seeded profiles."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for path in sorted(SEEDS.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if "profile" in data:
+            out[data["fach"]] = data["profile"]["themenfelder"]
+    return out
+
+
+# --- the main agent ----------------------------------------------------------------------------------------------
+
+_SESSION = re.compile(r"\[session:([0-9a-fA-F-]{36})\]")
+_MATERIAL = re.compile(r"\[material:([0-9a-fA-F-]{36})\]")
+_CANCEL = re.compile(r"\b(abbrechen|vergiss (das|es)|neue anfrage|doch nicht|stopp)\b", re.I)
+_REMEMBER = re.compile(r"^\s*(bitte\s+)?(merk(e)?\s+dir|notier(e)?\s+dir|zur info)\b[:,]?\s*(.*)", re.I | re.S)
+_WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im netz)\b", re.I)
+_GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
+
+MATERIAL_NAMES = {"klausur": "Klausur", "differenzierung": "differenzierte Arbeitsblatt", "h5p": "H5P-Übung"}
+FACH_NAMES = {"physik": "Physik", "biologie": "Biologie", "deutsch": "Deutsch", "mathematik": "Mathematik",
+              "geschichte": "Geschichte", "geographie": "Geographie", "englisch": "Englisch", "chemie": "Chemie"}
+
+
+def _state(messages: list[ModelMessage]) -> tuple[str | None, str | None, int]:
+    """(open session id, last material id, index of the user prompt after which the current request began)."""
+    open_sid = last_material = None
+    boundary = 0
+    n_user = 0
+    for m in messages:
+        if not isinstance(m, ModelRequest):
+            continue
+        for p in m.parts:
+            if isinstance(p, UserPromptPart):
+                n_user += 1
+            elif isinstance(p, ToolReturnPart):
+                text = _text(p.content)
+                if p.tool_name in ("generate_material", "generate_exercise", "continue_material_generation"):
+                    if (s := _SESSION.search(text)) and text.startswith("RÜCKFRAGE"):
+                        open_sid = s.group(1)
+                    else:
+                        open_sid = None
+                        boundary = n_user
+                        if mm := _MATERIAL.search(text):
+                            last_material = mm.group(1)
+                elif p.tool_name == "record_feedback":
+                    boundary = n_user
+    return open_sid, last_material, boundary
+
+
+def _present(part: ToolReturnPart) -> str:
+    text = _text(part.content)
+    if text.startswith("RÜCKFRAGE_AN_LEHRER"):
+        head, _, rest = text.partition(": ")
+        who = re.search(r"\((.*?)\)", head)
+        frage = rest.split("\n", 1)[0]
+        kontext = re.search(r"^Kontext: (.*)$", text, re.M)
+        vorschlaege = re.search(r"^Vorschläge: (.*)$", text, re.M)
+        lines = [f"Der {who.group(1) if who else 'Fach-Assistent'} hat eine Rückfrage: **{frage}**"]
+        if kontext:
+            lines.append(kontext.group(1))
+        if vorschlaege and vorschlaege.group(1) != "keine":
+            lines.append("")
+            lines += [f"- {v.split(') ', 1)[-1]}" for v in vorschlaege.group(1).split(" | ")]
+            lines.append("\nWählen Sie einen Vorschlag oder antworten Sie frei.")
+        return "\n".join(lines)
+    if text.startswith("MATERIAL_FERTIG"):
+        body = text.split("\n")[1:]
+        if not body:
+            return "Fertig."
+        lines = [f"Fertig: **{body[0]}**"] + [f"- {line}" for line in body[1:] if not line.startswith("Dateien")]
+        files = next((line for line in body if line.startswith("Dateien")), "")
+        if files:
+            lines.append(f"\n{files} — zum Herunterladen unten. Sagen Sie gern, was gut ist oder was ich ändern soll.")
+        return "\n".join(lines)
+    if text.startswith("FEHLER: "):
+        return text[len("FEHLER: "):]
+    return text
+
+
+def _suggest_topics(fach: str | None, hint: str | None) -> list[str]:
+    fields = topic_terms().get(fach or "", {})
+    if hint and hint in fields:
+        return fields[hint][:4]
+    return list(fields)[:4]
+
+
+def _ask(e: nlu.Extraction, missing: list[str]) -> str:
+    what = MATERIAL_NAMES.get(e.material_type or "", "Material")
+    intro_bits = []
+    if e.fach:
+        intro_bits.append(f"in {FACH_NAMES.get(e.fach, e.fach)}" + (f" ({e.fach_hint})" if e.fach_hint else ""))
+    if e.klasse:
+        intro_bits.append(f"für die {e.klasse}")
+    elif e.klassenstufe:
+        intro_bits.append(f"für Klasse {e.klassenstufe}")
+    article = "ein" if e.material_type == "differenzierung" else "eine"
+    intro = f"Gern — {article} {what} {' '.join(intro_bits)}".rstrip() + "."
+    if not e.material_type:
+        intro = "Gern helfe ich."
+    questions = []
+    for f in missing:
+        if f == "material_type":
+            questions.append("Was soll entstehen: eine Klausur, ein differenziertes Arbeitsblatt (drei Niveaus) "
+                             "oder eine interaktive H5P-Übung?")
+        elif f == "fach":
+            questions.append("Für welches Fach?")
+        elif f == "klassenstufe":
+            questions.append("Für welche Klasse bzw. Klassenstufe?")
+        elif f == "thema":
+            topics = _suggest_topics(e.fach, e.fach_hint)
+            ex = f" Zum Beispiel: {', '.join(topics)}." if topics else ""
+            pronoun = {"klausur": "sie", "h5p": "sie"}.get(e.material_type or "", "es")
+            questions.append(f"Welchen Schwerpunkt soll {pronoun} haben?{ex}")
+        elif f == "dauer_minuten":
+            questions.append("Wie lange soll sie dauern – 45 Minuten oder eine Doppelstunde (90 Minuten)?")
+    if len(questions) == 1:
+        return f"{intro} {questions[0]}"
+    n = "Zwei" if len(questions) == 2 else "Ein paar"
+    return f"{intro} {n} Fragen noch:\n" + "\n".join(f"{i}. {q}" for i, q in enumerate(questions, 1))
+
+
+def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    last = messages[-1]
+    returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
+    if returns:
+        return ModelResponse(parts=[TextPart("\n\n".join(_present(p) for p in returns))])
+    prompts = _user_prompts(messages)
+    text = prompts[-1] if prompts else ""
+    open_sid, last_material, boundary = _state(messages[:-1])
+    if open_sid and not _CANCEL.search(text):
+        return ModelResponse(parts=[_call("continue_material_generation", {"session_id": open_sid, "answer": text})])
+    if m := _REMEMBER.match(text):
+        return ModelResponse(parts=[_call("remember", {"fact": (m.group(5) or text).strip()[:500]})])
+    if _WEB.search(text):
+        return ModelResponse(parts=[_call("search_web", {"query": text[:300]})])
+    feedback = nlu.classify_feedback(text)
+    if feedback is not None and last_material and not open_sid:
+        new_request = nlu.extract(text, topic_terms=topic_terms())
+        if not (new_request.material_type and new_request.fach):
+            return ModelResponse(parts=[_call("record_feedback", {"material_id": last_material, "feedback": text})])
+    if not open_sid and last_material and nlu.parse_afb_answer(text) and not nlu.extract(text).material_type:
+        return ModelResponse(parts=[TextPart(
+            "Diese Rückfrage ist bereits beantwortet – das Material dazu liegt schon vor (siehe oben bzw. unter "
+            "„Meine Materialien“). Soll ich etwas daran ändern, oder möchten Sie ein neues Material?")])
+    if _GREETING.match(text):
+        return ModelResponse(parts=[TextPart(
+            "Hallo! Ich erstelle mit Ihnen Klausuren mit Erwartungshorizont, differenzierte Arbeitsblätter in drei "
+            "Niveaus und interaktive H5P-Übungen. Sagen Sie einfach, was Sie brauchen – z. B. „Klausur Physik "
+            "Klasse 10 zu Stromkreisen, 45 Minuten“.")])
+    state = nlu.Extraction()
+    current = prompts[boundary:] if _CANCEL.search(text) is None else [text]
+    for p in current:
+        state = nlu.merge(state, nlu.extract(p, topic_terms=topic_terms()))
+    if state.thema is None and state.fach_hint:
+        # "Klausur zu Optik": a topic area named as the subject matter is the topic; a bare "Klausur E-Lehre" is not.
+        area = re.escape(state.fach_hint.split("/")[0].split(" ")[0])
+        if any(re.search(rf"\b(zu|zum|zur|über|thema)\s+(de[mr]\s+|die\s+)?{area}", p, re.I) for p in current):
+            state = dataclasses.replace(state, thema=state.fach_hint)
+    latest = nlu.extract(text, topic_terms=topic_terms())
+    if latest.problems:
+        return ModelResponse(parts=[TextPart(" ".join(latest.problems))])
+    if not (state.fach or state.material_type or state.thema):
+        return ModelResponse(parts=[TextPart(
+            "Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, differenzierte Arbeitsblätter und H5P-Übungen "
+            "für den Unterricht – sagen Sie mir Fach, Klasse, Thema und Dauer, dann lege ich los.")])
+    missing = nlu.missing_fields(state)
+    if state.material_type in ("differenzierung", "h5p"):
+        missing = [f for f in missing if f != "dauer_minuten"]
+    if missing:
+        return ModelResponse(parts=[TextPart(_ask(state, missing))])
+    args: dict[str, Any] = {
+        "fach": state.fach, "thema": state.thema, "material_type": state.material_type,
+        "klassenstufe": state.klassenstufe, "klasse": state.klasse, "dauer_minuten": state.dauer_minuten,
+        "zusatz": " ".join(p.strip() for p in current)[:500],
+    }
+    if state.afb_verteilung:
+        args["afb_ziel"] = dict(zip(("I", "II", "III"), state.afb_verteilung, strict=True))
+    if state.afb_wishes:
+        args["afb_wuensche"] = [{"thema": w.thema, "afb": w.afb} for w in state.afb_wishes]
+    return ModelResponse(parts=[_call("generate_material", args)])
+
+
+# --- specialists -------------------------------------------------------------------------------------------------
+
+_JSON_BLOCK = re.compile(r"```json\s*(\{.*?\})\s*```", re.S)
+
+
+def _auftrag(messages: list[ModelMessage]) -> MaterialRequest:
+    for p in _user_prompts(messages):
+        if m := _JSON_BLOCK.search(p):
+            return MaterialRequest.model_validate_json(m.group(1))
+    raise ValueError("no Auftrag in the conversation")
+
+
+def _json_returns(messages: list[ModelMessage], tool: str) -> list[Any]:
+    out = []
+    for p in _returns(messages):
+        if p.tool_name == tool:
+            try:
+                out.append(json.loads(_text(p.content)))
+            except json.JSONDecodeError:
+                continue
+    return out
+
+
+def _candidates(messages: list[ModelMessage]) -> tuple[dict[str, list[Candidate]], list[ChunkRef]]:
+    """Good practices per call (first call = the main topic), and curriculum chunks, as the builders take them."""
+    by_call: dict[str, list[Candidate]] = {}
+    calls = [p for m in messages if isinstance(m, ModelResponse) for p in m.parts
+             if isinstance(p, ToolCallPart) and p.tool_name == "get_good_practices"]
+    results = _json_returns(messages, "get_good_practices")
+    for call, rows in zip(calls, results, strict=False):
+        args = call.args_as_dict()
+        key = f"{args.get('art', 'eigene')}:{args.get('thema')}:{args.get('afb') or ''}"
+        by_call[key] = [Candidate(ref=r["ref"], titel=r.get("titel") or "", thema=r.get("thema"),
+                                  content=r.get("inhalt") or {}, scope_type=r.get("scope", "global"),
+                                  quality=float(r.get("qualitaet") or 0.5)) for r in rows if isinstance(r, dict)]
+    chunks: list[ChunkRef] = []
+    for rows in _json_returns(messages, "search_curriculum"):
+        for r in rows if isinstance(rows, list) else []:
+            if all(c.ref != r["ref"] for c in chunks):
+                chunks.append(ChunkRef(ref=r["ref"], titel=r.get("titel") or "", text=r.get("text") or "",
+                                       themenfeld=r.get("themenfeld")))
+    return by_call, chunks
+
+
+def _context(messages: list[ModelMessage], key: str) -> dict[str, Any]:
+    for data in reversed(_json_returns(messages, "get_context")):
+        if isinstance(data, dict) and key in data:
+            return data
+    return {}
+
+
+def _merged(groups: dict[str, list[Candidate]], prefix: str = "") -> list[Candidate]:
+    seen: set[str] = set()
+    out = []
+    for key, cands in groups.items():
+        if not key.startswith(prefix):
+            continue
+        for c in cands:
+            if c.ref not in seen:
+                seen.add(c.ref)
+                out.append(c)
+    return out
+
+
+def _first_calls(request: MaterialRequest, kind: str) -> list[ToolCallPart]:
+    thema = request.thema
+    calls = [_call("get_context", {"scope": "profile", "depth": "relevant"}),
+             _call("get_context", {"scope": "preferences", "depth": "full"}),
+             _call("search_curriculum", {"query": thema, "limit": 3})]
+    if kind == "klausur":
+        calls.append(_call("get_good_practices", {"thema": thema, "limit": 8}))
+        calls += [_call("get_good_practices", {"thema": w.thema, "afb": w.afb, "limit": 3})
+                  for w in request.afb_wuensche]
+    elif kind == "differenzierung":
+        calls += [_call("get_good_practices", {"thema": thema, "limit": 5}),
+                  _call("get_good_practices", {"thema": thema, "limit": 12, "art": "klausur"})]
+    else:
+        calls.append(_call("get_good_practices", {"thema": thema, "limit": 20}))
+    return calls
+
+
+def _answers(messages: list[ModelMessage]) -> list[str]:
+    return [p for p in _user_prompts(messages) if not _JSON_BLOCK.search(p)]
+
+
+def _clarifications(messages: list[ModelMessage]) -> int:
+    return sum(1 for m in messages if isinstance(m, ModelResponse) for p in m.parts
+               if isinstance(p, ToolCallPart) and p.tool_name.endswith("ClarificationRequest"))
+
+
+def _afb_question(profile: dict[str, Any], request: MaterialRequest, again: bool) -> ClarificationRequest:
+    dist = profile.get("typische_verteilung") or {"I": 30, "II": 40, "III": 30}
+    standard = "/".join(str(dist.get(k, 0)) for k in ("I", "II", "III"))
+    vorschlaege = [f"{standard} (Standard im Fachprofil)"]
+    for alt, label in (("20/50/30", "mehr Anwendung"), ("40/40/20", "mehr Reproduktion"), ("30/40/30", "ausgewogen")):
+        if alt != standard and len(vorschlaege) < 3:
+            vorschlaege.append(f"{alt} ({label})")
+    wishes = "; ".join(f"{w.thema} als AFB {w.afb}" for w in request.afb_wuensche)
+    kontext = ("Weder der Auftrag noch Ihre Präferenzen legen die Verteilung auf die Anforderungsbereiche fest. "
+               f"Das Fachprofil sieht {standard} vor.")
+    if wishes:
+        kontext += f" Ihr Wunsch ({wishes}) ist eingeplant."
+    frage = "Welche Verteilung auf die Anforderungsbereiche I/II/III (in Prozent) wünschen Sie?"
+    if again:
+        frage = ("Ich habe Ihre Antwort nicht als AFB-Verteilung erkannt. Welche Anteile für I/II/III in Prozent "
+                 "soll ich nehmen (z. B. 30/40/30)?")
+    return ClarificationRequest(frage=frage, kontext=kontext, vorschlaege=vorschlaege)
+
+
+def klausur_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    from core.materials import Klausur
+
+    request = _auftrag(messages)
+    if not _json_returns(messages, "get_good_practices"):
+        return ModelResponse(parts=[TextPart("Ich lade Fachprofil, Präferenzen, bewährte Aufgaben und Lehrplan."),
+                                    *_first_calls(request, "klausur")])
+    profile_ctx, pref_ctx = _context(messages, "profil"), _context(messages, "praeferenzen")
+    profile = profile_ctx.get("profil") or {}
+    prefs = pref_ctx.get("praeferenzen") or {}
+    answers = _answers(messages)
+    final = any("KEINE_WEITEREN_RUECKFRAGEN" in a for a in answers)
+    afb = dict(request.afb_ziel) if request.afb_ziel else None
+    if afb is None and pref_ctx.get("afb_quelle") == "preference":
+        afb = pref_ctx.get("afb_ziel")
+    if afb is None:
+        for a in reversed(answers):
+            parsed = nlu.parse_afb_answer(a.split("(gewählter Vorschlag:")[-1])
+            if parsed:
+                afb = dict(zip(("I", "II", "III"), parsed, strict=True))
+                break
+    if afb is None and not final and _clarifications(messages) < 3:
+        q = _afb_question(profile, request, again=bool(answers))
+        return ModelResponse(parts=[_call(_output_tool(info, ClarificationRequest), q.model_dump())])
+    if afb is None:
+        dist = profile.get("typische_verteilung") or {"I": 30, "II": 40, "III": 30}
+        afb = {k: int(dist.get(k, 0)) for k in ("I", "II", "III")}
+    groups, chunks = _candidates(messages)
+    klausur = build_klausur(request=request, candidates=_merged(groups), chunks=chunks, profile=profile,
+                            operators=profile_ctx.get("operatoren") or {}, preferences=prefs, afb_ziel=afb)
+    args = klausur.model_dump(mode="json", exclude={"gesamtpunkte", "afb_punkte", "afb_anteile", "notenschluessel",
+                                                    "notenschema"})
+    for aufgabe in args["aufgaben"]:  # source titles are filled in by the router; the model only names refs
+        for teil in aufgabe["teilaufgaben"]:
+            teil["quellen"] = [{"art": q["art"], "ref": q["ref"]} for q in teil["quellen"]]
+    return ModelResponse(parts=[_call(_output_tool(info, Klausur), args)])
+
+
+def differenzierung_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    from core.materials import DifferenziertesMaterial
+
+    request = _auftrag(messages)
+    if not _json_returns(messages, "get_good_practices"):
+        return ModelResponse(parts=[TextPart("Ich suche passende Vorlagen und Lehrplanbezüge."),
+                                    *_first_calls(request, "differenzierung")])
+    groups, chunks = _candidates(messages)
+    material = build_differenzierung(request=request, diff_candidates=_merged(groups, "eigene:"),
+                                     task_candidates=_merged(groups, "klausur:"), chunks=chunks,
+                                     profile=_context(messages, "profil").get("profil") or {})
+    return ModelResponse(parts=[_call(_output_tool(info, DifferenziertesMaterial), material.model_dump(mode="json"))])
+
+
+def h5p_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    from core.materials import H5PSet
+
+    request = _auftrag(messages)
+    if not _json_returns(messages, "get_good_practices"):
+        return ModelResponse(parts=[TextPart("Ich suche passende Quizfragen und Lehrplanbezüge."),
+                                    *_first_calls(request, "h5p")])
+    groups, chunks = _candidates(messages)
+    m = re.search(r"(\d{1,2})\s*(fragen|aufgaben)", request.zusatz, re.I)
+    anzahl = max(3, min(int(m.group(1)), 20)) if m else 8
+    material = build_h5p(request=request, quiz_candidates=_merged(groups), chunks=chunks, anzahl=anzahl)
+    return ModelResponse(parts=[_call(_output_tool(info, H5PSet), material.model_dump(mode="json"))])
+
+
+def generic_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """Roles without their own rules answer plainly (never with an invented result)."""
+    return ModelResponse(parts=[TextPart("Das kann das Offline-Modell nicht beantworten.")])
+
+
+RULES: dict[str, Rules] = {"main": main_rules, "klausur": klausur_rules, "differenzierung": differenzierung_rules,
+                           "h5p": h5p_rules}
+
+
+def _streamer(rules: Rules) -> Callable[[list[ModelMessage], AgentInfo], AsyncIterator[Any]]:
+    async def stream(messages: list[ModelMessage], info: AgentInfo) -> AsyncIterator[Any]:
+        response = rules(messages, info)
+        calls = [p for p in response.parts if isinstance(p, ToolCallPart)]
+        texts = [p.content for p in response.parts if isinstance(p, TextPart)]
+        if calls:
+            yield {i: DeltaToolCall(name=c.tool_name, json_args=c.args_as_json_str(), tool_call_id=c.tool_call_id)
+                   for i, c in enumerate(calls)}
+        else:
+            for word in re.split(r"(?<=\s)", "".join(texts)):
+                yield word
+
+    return stream
+
+
+def rules_model(rules: Rules, *, model_name: str = MODEL_NAME) -> FunctionModel:
+    """A FunctionModel that also streams (the chat shows live steps), from any rules function (also test scripts)."""
+    return FunctionModel(rules, stream_function=_streamer(rules), model_name=model_name)
+
+
+def offline_model(role: str) -> FunctionModel:
+    return rules_model(RULES.get(role, generic_rules))

@@ -1,0 +1,204 @@
+"""Tools every specialist shares (lazy loading of knowledge, as in the design's get_context pattern).
+
+Tools are async and return compact JSON or text: the docstring is what the model reads, so it is written for it.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Literal
+
+from pydantic_ai import RunContext
+from pydantic_ai.toolsets import FunctionToolset
+
+from agents.deps import SpecialistDeps
+from core.errors import UserError
+from core.retrieval import MAX_QUERY_CHARS, search
+from db.models import Upload
+from db.repos import conversations as conv_repo
+from db.repos import knowledge as knowledge_repo
+from db.repos import memory as memory_repo
+
+SPECIALIST_TOOLS: FunctionToolset[SpecialistDeps] = FunctionToolset()
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _query(text: str) -> str:
+    return " ".join(text.split())[:MAX_QUERY_CHARS] or "Aufgabe"
+
+
+@SPECIALIST_TOOLS.tool
+async def get_good_practices(ctx: RunContext[SpecialistDeps], thema: str, afb: Literal["I", "II", "III"] | None = None,
+                             limit: int = 8,
+                             art: Literal["eigene", "klausur", "quiz", "differenzierung"] = "eigene") -> str:
+    """Bewährte Aufgaben (Good Practices) zum Thema laden, beste zuerst: eigene, bewertete und allgemeine.
+
+    Args:
+        thema: Thema oder Suchbegriffe, z. B. "Reihenschaltung Widerstand".
+        afb: Optional nur Aufgaben dieses Anforderungsbereichs.
+        limit: Höchstens so viele Aufgaben (1–20).
+        art: eigene = Vorlagen für deine Materialart; klausur/quiz/differenzierung = Vorlagen einer anderen Art
+            (z. B. Klausuraufgaben als Stoff für ein Arbeitsblatt).
+    """
+    d = ctx.deps
+    agent_type = {"eigene": d.agent_type, "klausur": "klausur", "quiz": "h5p",
+                  "differenzierung": "differenzierung"}[art]
+    d.turn.step(f"{d.agent_type}: bewährte Aufgaben zu „{thema[:60]}“ laden")
+    try:
+        hits = search(db=d.turn.db, identity=d.turn.identity, query=_query(thema), fach=d.fach,
+                      agent_type=agent_type, limit=max(1, min(limit, 20)) * (3 if afb else 1))
+    except UserError as exc:
+        return exc.message
+    rows = []
+    for h in hits:
+        if afb and h.content.get("afb") not in (afb, None):
+            continue
+        rows.append({"ref": str(h.id), "titel": h.title, "thema": h.thema, "scope": h.scope_type,
+                     "qualitaet": h.quality_score, "inhalt": _compact(h.content)})
+    return _dump(rows[: max(1, min(limit, 20))])
+
+
+# What a specialist needs of a good practice; provenance notes (kontext, ratings, ids) stay in the database.
+_DROP = {"kontext", "lehrer_rating", "material_id", "iteration_count", "beschreibung", "erklaerung"}
+
+
+def _compact(content: dict) -> dict:
+    return {k: v for k, v in content.items() if k not in _DROP and v not in (None, "", [])}
+
+
+@SPECIALIST_TOOLS.tool
+async def search_curriculum(ctx: RunContext[SpecialistDeps], query: str, limit: int = 4) -> str:
+    """Passende Lehrplanauszüge (Kompetenzen) suchen; nenne ihre ref als Quelle der Aufgaben, die darauf bauen.
+
+    Args:
+        query: Suchbegriffe, z. B. "elektrischer Stromkreis Spannung Stromstärke".
+        limit: Höchstens so viele Auszüge (1–10).
+    """
+    d = ctx.deps
+    d.turn.step(f"{d.agent_type}: Lehrplan durchsuchen („{query[:60]}“)")
+    try:
+        hits = search(db=d.turn.db, identity=d.turn.identity, query=_query(query), fach=d.fach, kind="curriculum",
+                      limit=max(1, min(limit, 10)))
+    except UserError as exc:
+        return exc.message
+    return _dump([{"ref": str(h.id), "titel": h.title, "themenfeld": h.content.get("themenfeld"),
+                   "klassenstufen": h.content.get("klassenstufen"), "text": h.text[:400]} for h in hits])
+
+
+@SPECIALIST_TOOLS.tool
+async def get_context(
+    ctx: RunContext[SpecialistDeps],
+    scope: Literal["profile", "preferences", "conversation", "curriculum", "good_practices", "examples", "memories"],
+    depth: Literal["summary", "relevant", "full"] = "relevant",
+) -> str:
+    """Zusätzlichen Kontext nach Bedarf laden (kostet Tokens: erst 'summary', nur wenn nötig 'full').
+
+    Args:
+        scope: profile = Fachprofil und Operatoren; preferences = Präferenzen der Lehrkraft; conversation =
+            Gesprächsverlauf; curriculum / good_practices = Suche zum Auftragsthema; examples = eigene Beispiele
+            der Lehrkraft; memories = Notizen über die Lehrkraft.
+        depth: summary (kurz), relevant (zum Thema), full (alles Verfügbare).
+    """
+    d = ctx.deps
+    d.turn.step(f"{d.agent_type}: Kontext „{scope}“ ({depth})")
+    db, ident = d.turn.db, d.turn.identity
+    if scope == "profile":
+        ops = knowledge_repo.operator_list(db=db, fach=d.fach)
+        # themenfelder is retrieval vocabulary (hundreds of terms), not something a task author needs to read.
+        keys = {"summary": ("beschreibung", "typische_verteilung"),
+                "relevant": ("typische_verteilung", "besonderheiten", "erwartungshorizont_stil"),
+                "full": ("beschreibung", "aufgabenformate", "afb_operatoren", "erwartungshorizont_stil",
+                         "typische_verteilung", "besonderheiten")}[depth]
+        profile = {k: d.profile.get(k) for k in keys if d.profile.get(k)}
+        return _dump({"profil": profile, "operatoren": {o["operator"]: o["afb"] for o in ops}})
+    if scope == "preferences":
+        return _dump({"praeferenzen": d.preferences, "afb_ziel": d.afb_ziel, "afb_quelle": d.afb_quelle})
+    if scope == "conversation":
+        if d.turn.conversation_id is None:
+            return "Kein Gesprächsverlauf vorhanden."
+        msgs = conv_repo.list_messages(db=db, conversation_id=d.turn.conversation_id)
+        n = {"summary": 2, "relevant": 5, "full": 20}[depth]
+        return "\n".join(f"{m.role}: {m.content[:400]}" for m in msgs[-n:]) or "Noch keine Nachrichten."
+    if scope in ("curriculum", "good_practices"):
+        n = {"summary": 1, "relevant": 3, "full": 6}[depth]
+        if scope == "curriculum":
+            return await search_curriculum(ctx, d.request.thema, limit=n)
+        return await get_good_practices(ctx, d.request.thema, limit=n)
+    if scope == "examples":
+        rows = knowledge_repo.teacher_examples(db=db, identity=ident, fach=d.fach)
+        return _dump([{"ref": str(r.id), "titel": r.description, "inhalt": r.content if depth != "summary" else None}
+                      for r in rows]) if rows else "Keine Beispiele der Lehrkraft zu diesem Fach."
+    rows = memory_repo.memories_of(db=db, teacher_id=d.turn.teacher.id, limit=5 if depth != "full" else 20)
+    return "\n".join(f"- {m.content}" for m in rows) or "Keine Notizen über die Lehrkraft."
+
+
+@SPECIALIST_TOOLS.tool
+async def get_example(ctx: RunContext[SpecialistDeps], thema: str | None = None) -> str:
+    """Ein von der Lehrkraft hochgeladenes Beispiel (Klausur, Arbeitsblatt) laden, bevorzugt zum Thema.
+
+    Args:
+        thema: Optional ein Thema, zu dem das Beispiel passen soll.
+    """
+    d = ctx.deps
+    rows = knowledge_repo.teacher_examples(db=d.turn.db, identity=d.turn.identity, fach=d.fach, limit=10)
+    if thema:
+        rows.sort(key=lambda r: thema.lower() not in f"{r.thema} {r.description}".lower())
+    if not rows:
+        return "Die Lehrkraft hat zu diesem Fach keine Beispiele hochgeladen."
+    r = rows[0]
+    return _dump({"ref": str(r.id), "titel": r.description, "thema": r.thema, "inhalt": r.content})
+
+
+@SPECIALIST_TOOLS.tool
+async def get_upload(ctx: RunContext[SpecialistDeps], upload_id: str) -> str:
+    """Den Text einer Datei laden, die die Lehrkraft im Chat angehängt hat.
+
+    Args:
+        upload_id: Die ID der Datei (steht im Gesprächsverlauf).
+    """
+    try:
+        row = ctx.deps.turn.db.get(Upload, uuid.UUID(upload_id))
+    except ValueError:
+        row = None
+    if row is None:
+        return "Diese Datei gibt es nicht (oder sie gehört einer anderen Lehrkraft)."
+    return f"{row.filename}:\n{(row.extracted_text or '(kein Text erkannt)')[:6000]}"
+
+
+def specialist_instructions(name: str, deps: SpecialistDeps) -> str:
+    """Base prompt + the Wissenskarte + the concrete targets, in the words the specialist reads."""
+    from agents.prompts import instructions_for
+
+    parts = [instructions_for(name), "", deps.wissenskarte]
+    ziel = "/".join(str(deps.afb_ziel.get(k, 0)) for k in ("I", "II", "III"))
+    herkunft = {"request": "vom Auftrag", "preference": "aus den Präferenzen", "answer": "von der Lehrkraft",
+                "profile": "nur Fachprofil-Standard, nicht von der Lehrkraft bestätigt"}.get(deps.afb_quelle, "")
+    if name == "klausur":
+        parts.append(f"AFB-Zielverteilung I/II/III: {ziel} % ({herkunft}).")
+    if deps.final:
+        parts.append("Es sind keine weiteren Rückfragen möglich: Erstelle das Material jetzt mit den bekannten "
+                     "Angaben und sinnvollen Standardwerten.")
+    return "\n".join(parts)
+
+
+def check_sources(deps: SpecialistDeps, quellen: list) -> list[str]:  # noqa: ANN001
+    """Grounding: every cited good practice / curriculum chunk must exist and be visible to the teacher."""
+    ids: dict[str, list[uuid.UUID]] = {"good_practice": [], "curriculum": []}
+    bad: list[str] = []
+    for q in quellen:
+        if q.art in ids:
+            try:
+                ids[q.art].append(uuid.UUID(q.ref))
+            except ValueError:
+                bad.append(q.ref)
+    found = set(knowledge_repo.knowledge_by_ids(db=deps.turn.db, identity=deps.turn.identity,
+                                                ids=ids["good_practice"]))
+    found |= set(knowledge_repo.curriculum_by_ids(db=deps.turn.db, identity=deps.turn.identity,
+                                                  ids=ids["curriculum"]))
+    bad += [str(i) for i in ids["good_practice"] + ids["curriculum"] if i not in found]
+    return [f"Quelle „{ref}“ gibt es nicht — nur refs aus get_good_practices/search_curriculum zitieren."
+            for ref in dict.fromkeys(bad)]

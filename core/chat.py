@@ -1,0 +1,210 @@
+"""One teacher turn in the main chat: load the conversation, run the main agent, save everything or nothing.
+
+The conversation (pydantic-ai messages as JSON) is saved with an optimistic revision check, so a conversation
+continues after a restart or in another process, and two writers never overwrite each other silently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextvars
+import json
+import logging
+import re
+import secrets
+import uuid
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_ai import UsageLimitExceeded, capture_run_messages
+from pydantic_ai.exceptions import FallbackExceptionGroup, ModelAPIError, RunTimedOut, UnexpectedModelBehavior
+from pydantic_ai.messages import (
+    FunctionToolCallEvent,
+    FunctionToolResultEvent,
+    ModelMessagesTypeAdapter,
+    ModelResponse,
+    TextPart,
+    repair_messages,
+)
+from sqlalchemy.orm import Session
+
+from agents.deps import TurnContext
+from agents.main import main_agent
+from agents.models import model_for
+from core.errors import ConflictError, NotFoundError, UserError
+from db.models import Teacher
+from db.repos import conversations as conv_repo
+from db.repos import materials as material_repo
+from db.repos import memory as memory_repo
+from db.repos import sessions as session_repo
+from db.session import Identity
+
+log = logging.getLogger(__name__)
+MAX_MESSAGE_CHARS = 4000
+# Failures of the model side (provider, behaviour, time): the teacher gets a German message, nothing is stored.
+MODEL_FAILURES = (ModelAPIError, UnexpectedModelBehavior, FallbackExceptionGroup, RunTimedOut, TimeoutError)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+@dataclass
+class ChatResult:
+    reply: str
+    conversation_id: uuid.UUID
+    model: str
+    session_id: str | None = None
+    question: dict[str, Any] | None = None
+    material_id: str | None = None
+    files: list[dict[str, str]] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"reply": self.reply, "conversation_id": str(self.conversation_id), "session_id": self.session_id,
+                "material_id": self.material_id, "files": [f["filename"] for f in self.files],
+                "question": self.question, "notices": self.notices, "model": self.model}
+
+
+def clean_message(message: str) -> str:
+    text = _CONTROL.sub("", message or "").strip()
+    if not text:
+        raise UserError("Bitte eine Nachricht eingeben, z. B. „Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten“.")
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise UserError(f"Die Nachricht ist zu lang ({len(text):,} Zeichen). Bitte kürzer fassen (höchstens "
+                        f"{MAX_MESSAGE_CHARS:,} Zeichen) oder längere Texte als Datei anhängen.".replace(",", "."))
+    return text
+
+
+def _run(coro: Coroutine[Any, Any, Any]) -> Any:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    context = contextvars.copy_context()  # the call log lives in a contextvar: carry it into the helper thread
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # called from inside a loop (e.g. an async caller)
+        return pool.submit(context.run, asyncio.run, coro).result()
+
+
+def _short(value: Any, limit: int = 90) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str,
+              conversation_id: uuid.UUID | None = None, on_step: Callable[[str], None] | None = None,
+              model_role: str = "main") -> ChatResult:
+    """Run one turn and commit it as a whole; on any failure nothing of the turn is stored."""
+    from core.llm import DEFAULT_USAGE_LIMITS, TURN_TIMEOUT_S, collect_calls, describe_model_error, fallback_notice
+
+    text = clean_message(message)
+    if conversation_id is None:
+        conv = conv_repo.create_conversation(db=db, teacher_id=teacher.id, title=text[:80])
+        history: list[Any] = []
+    else:
+        conv = conv_repo.get_conversation(db=db, conversation_id=conversation_id)
+        if conv is None or conv.teacher_id != teacher.id:
+            raise NotFoundError("Dieses Gespräch gibt es nicht (oder es gehört einer anderen Lehrkraft).")
+        # One turn at a time per conversation: a second window waits briefly, then is told instead of racing.
+        conv = conv_repo.lock_conversation(db=db, conversation_id=conv.id)
+        if conv is None:
+            db.rollback()
+            raise ConflictError("Dieses Gespräch wird gerade an anderer Stelle bearbeitet (z. B. in einem anderen "
+                                "Fenster). Bitte warten, bis die Antwort dort erscheint, und die Seite neu laden.")
+        try:
+            history = ModelMessagesTypeAdapter.validate_python(conv.history or [])
+        except ValidationError:
+            log.warning("conversation %s history no longer loads; starting fresh", conv.id)
+            history = []
+    revision = conv.revision
+    steps: list[str] = []
+
+    def step(line: str) -> None:
+        steps.append(line)
+        if on_step is not None:
+            on_step(line)
+
+    turn = TurnContext(db=db, identity=identity, teacher=teacher, conversation_id=conv.id,
+                       request_id=secrets.token_hex(6), on_step=step)
+
+    async def events(ctx: Any, stream: Any) -> None:
+        async for ev in stream:
+            if isinstance(ev, FunctionToolCallEvent):
+                step(f"Assistent ruft {ev.part.tool_name} auf ({_short(ev.part.args, 120)})")
+            elif isinstance(ev, FunctionToolResultEvent):
+                step(f"→ {_short(getattr(ev.part, 'content', ''))}")
+
+    async def run() -> Any:
+        return await asyncio.wait_for(
+            main_agent.run(text, deps=turn, message_history=history, model=model_for(model_role),
+                           usage_limits=DEFAULT_USAGE_LIMITS, event_stream_handler=events),
+            timeout=TURN_TIMEOUT_S,
+        )
+
+    with collect_calls() as calls, capture_run_messages() as captured:
+        try:
+            result = _run(run())
+            messages = result.all_messages()
+            reply = result.output
+        except UserError:
+            db.rollback()
+            raise
+        except UsageLimitExceeded as exc:
+            # A partial answer: what the turn finished stays (materials are complete units), the rest is named.
+            reply = describe_model_error(exc) or "Die Anfrage war zu umfangreich für einen Durchgang."
+            done = [o["titel"] for o in turn.outcomes if o["kind"] == "material"]
+            if done:
+                reply += " Fertig geworden ist bereits: " + ", ".join(done) + "."
+            messages = [*repair_messages(captured), ModelResponse(parts=[TextPart(reply)], model_name="werkbank")]
+            log.warning("turn %s stopped by usage limit: %s", turn.request_id, exc)
+        except MODEL_FAILURES as exc:
+            db.rollback()
+            log.warning("turn failed (%s): %s", type(exc).__name__, exc)
+            raise UserError(describe_model_error(exc)) from exc
+        except BaseException:
+            db.rollback()  # a bug, not a model failure: the caller logs it with an id; nothing is stored
+            raise
+    notices = [n for n in [fallback_notice(messages)] if n]
+    outcome_material = next((o for o in reversed(turn.outcomes) if o["kind"] == "material"), None)
+    outcome_question = next((o for o in reversed(turn.outcomes) if o["kind"] == "rueckfrage"), None)
+    new_revision = conv_repo.save_conversation(
+        db=db, conversation_id=conv.id, expected_revision=revision,
+        history=json.loads(ModelMessagesTypeAdapter.dump_json(messages)), state={"last_request_id": turn.request_id},
+    )
+    if new_revision is None:
+        db.rollback()
+        raise ConflictError("Dieses Gespräch wurde inzwischen an anderer Stelle fortgesetzt. Bitte die Seite neu "
+                            "laden; Ihre Nachricht wurde nicht gespeichert.")
+    model_name = next((m.model_name for m in reversed(messages) if isinstance(m, ModelResponse) and m.model_name
+                       and m.model_name != "werkbank"), "offline-rules")
+    conv_repo.add_message(db=db, conversation_id=conv.id, teacher_id=teacher.id, role="user", content=text)
+    meta = {"model": model_name, "notices": notices, "steps": steps[-40:], "request_id": turn.request_id,
+            "material_id": outcome_material["material_id"] if outcome_material else None,
+            "session_id": outcome_question["session_id"] if outcome_question else None,
+            "question": {k: outcome_question[k] for k in ("frage", "kontext", "vorschlaege")} if outcome_question
+            else None}
+    conv_repo.add_message(db=db, conversation_id=conv.id, teacher_id=teacher.id, role="assistant", content=reply,
+                          meta=meta)
+    memory_repo.add_llm_calls(db=db, rows=[
+        {**c.__dict__, "cost_usd": c.cost_usd or 0.0, "teacher_id": teacher.id, "conversation_id": conv.id,
+         "request_id": turn.request_id, "detail": {**c.detail, "cost_known": c.cost_usd is not None}}
+        for c in calls.records
+    ])
+    db.commit()
+    files = []
+    if outcome_material:
+        for f in material_repo.files_of(db=db, material_id=uuid.UUID(outcome_material["material_id"])):
+            files.append({"id": str(f.id), "filename": f.filename, "kind": f.kind, "mime": f.mime})
+    return ChatResult(reply=reply, conversation_id=conv.id, model=model_name,
+                      session_id=meta["session_id"], question=meta["question"],
+                      material_id=meta["material_id"], files=files, notices=notices, steps=steps)
+
+
+def open_question(*, db: Session, conversation_id: uuid.UUID) -> dict[str, Any] | None:
+    """The Rückfrage still waiting in this conversation (shown again after a reload), if any."""
+    s = session_repo.waiting_session_for(db=db, conversation_id=conversation_id)
+    if s is None or not s.question:
+        return None
+    return {"session_id": str(s.id), **{k: s.question.get(k) for k in ("frage", "kontext", "vorschlaege")}}
