@@ -314,9 +314,121 @@ def _write_doc(what: str, results: list[dict[str, float]], teachers: int, querie
                        f"{r['load_s']:.0f} s | {r['index_s']:.0f} s |\n" for r in results)
     section = (f"{head}{body}\n*{stamp} · {machine()} · {teachers} synthetic teachers, {queries} queries per size · "
                f"`python -m core bench {what} --rows {','.join(str(r['rows']) for r in results)}`*\n")
+    _write_section(what, section)
+
+
+# --- P3: offline chat → validated exam + DOCX ---------------------------------------------------------------------
+
+EXAM_REQUEST = ("Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30, eine Aufgabe Induktion "
+                "als AFB III")
+
+
+def _sent_text(part) -> str:  # noqa: ANN001
+    """The text of a message part as a provider receives it: content and tool arguments, no pydantic-ai metadata."""
+    if getattr(part, "part_kind", "") == "tool-call":
+        return part.tool_name + part.args_as_json_str()
+    content = getattr(part, "content", "")
+    return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False, default=str)
+
+
+def _metered(rules, meter: dict[str, list[int]], role: str):  # noqa: ANN001, ANN202
+    """Wrap a rules function: record the input a real model would get (instructions, history, tool schemas)."""
+    from pydantic_ai.messages import ModelResponse
+
+    from core.tokens import estimate_tokens
+
+    def rules_with_meter(messages, info):  # noqa: ANN001, ANN202
+        tools = [{"name": t.name, "description": t.description, "parameters": t.parameters_json_schema}
+                 for t in [*info.function_tools, *info.output_tools]]
+        sent = [info.instructions or "", json.dumps(tools, ensure_ascii=False)]
+        sent += [_sent_text(p) for m in messages for p in m.parts]
+        response: ModelResponse = rules(messages, info)
+        meter.setdefault(f"{role}_in", []).append(estimate_tokens("".join(sent)))
+        meter.setdefault(f"{role}_out", []).append(estimate_tokens("".join(_sent_text(p) for p in response.parts)))
+        return response
+
+    return rules_with_meter
+
+
+def bench_chat(runs: int = 20) -> dict[str, float]:
+    from agents.models import override_models
+    from agents.offline import RULES, rules_model
+    from core.bootstrap import ensure_ready
+    from core.chat import chat_turn
+    from core.llm import cost_usd
+    from core.wissenskarte import build_wissenskarte
+    from db.repos.teachers import find_teacher, identity_for
+    from db.session import unit_of_work
+
+    ensure_ready()
+    with unit_of_work(Identity.system()) as db:
+        teacher = find_teacher(db=db, ref="steffen.keller@demo-gymnasium.de")
+        ident = identity_for(db=db, teacher=teacher)
+    times, meters, wk_tokens = [], [], 0
+    for i in range(runs + 2):  # two warm-up turns
+        meter: dict[str, list[int]] = {}
+        models = {role: rules_model(_metered(RULES[role], meter, role)) for role in ("main", "klausur")}
+        with unit_of_work(ident) as db, override_models(**models):
+            t = db.merge(teacher)
+            t0 = time.perf_counter()
+            result = chat_turn(db=db, identity=ident, teacher=t, message=EXAM_REQUEST)
+            elapsed = (time.perf_counter() - t0) * 1000
+            assert result.material_id and len(result.files) == 2, result.reply
+            wk_tokens = build_wissenskarte(db=db, identity=ident, agent_type="klausur", fach="physik").tokens
+            db.rollback()  # measure without filling the demo teacher's materials
+        if i >= 2:
+            times.append(elapsed)
+            meters.append(meter)
+    spec_final = statistics.median(max(m["klausur_in"]) for m in meters)
+    spec_in = statistics.median(sum(m["klausur_in"]) for m in meters)
+    spec_out = statistics.median(sum(m["klausur_out"]) for m in meters)
+    main_in = statistics.median(sum(m["main_in"]) for m in meters)
+    main_out = statistics.median(sum(m["main_out"]) for m in meters)
+    cost = (cost_usd("claude-sonnet-4-6", int(spec_in), int(spec_out)) or 0) + (
+        cost_usd("claude-sonnet-4-6", int(main_in), int(main_out)) or 0)
+    return {"p50": statistics.median(times), "p95": _pct(times, 95), "runs": runs, "wk_tokens": wk_tokens,
+            "spec_final": spec_final, "spec_in": spec_in, "spec_out": spec_out, "main_in": main_in,
+            "main_out": main_out, "cost": cost}
+
+
+def run_chat_bench(*, runs: int, write: bool) -> None:
+    print(f"Benchmark chat · Maschine: {machine()}")
+    r = bench_chat(runs)
+    print(f"Offline-Chat → geprüfte Klausur + 2 DOCX: p50 {r['p50']:.0f} ms, p95 {r['p95']:.0f} ms ({runs} Läufe)")
+    print(f"Tokens: Wissenskarte {r['wk_tokens']} · Klausur-Spezialist: Kontext beim Schreiben {r['spec_final']:.0f}, "
+          f"Eingabe über alle Anfragen {r['spec_in']:.0f} / Ausgabe "
+          f"{r['spec_out']:.0f} · Hauptagent {r['main_in']:.0f} / {r['main_out']:.0f}")
+    print(f"Geschätzte Kosten je Klausur zu Sonnet-Preisen: ${r['cost']:.4f}")
+    if not write:
+        return
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    section = (
+        "### P3 · Offline chat → validated exam + DOCX\n\n"
+        "One message with everything (Fach, Klasse, Thema, Dauer, AFB, a wish) → main agent → router → Klausur "
+        "specialist (tools, validation) → stored material + Schüler-/Lehrerfassung DOCX, warm.\n\n"
+        "| measure | value | goal |\n|---|---:|---:|\n"
+        f"| latency p50 | {r['p50']:.0f} ms | ≤ 1 500 ms |\n| latency p95 | {r['p95']:.0f} ms | — |\n"
+        f"| Wissenskarte tokens | {r['wk_tokens']} | ≤ 200 |\n"
+        f"| Klausur specialist's whole input when it writes the exam (largest request) | {r['spec_final']:.0f} tokens "
+        "| ≤ 6 000 |\n"
+        f"| Klausur specialist input summed over its requests (billed) | {r['spec_in']:.0f} tokens | — |\n"
+        f"| Klausur specialist output per exam | {r['spec_out']:.0f} tokens | — |\n"
+        f"| main agent input / output per turn | {r['main_in']:.0f} / {r['main_out']:.0f} tokens | — |\n"
+        f"| estimated cost per exam at Sonnet prices ($3/$15 per M, no prompt cache) | ${r['cost']:.4f} "
+        "| ≤ $0.03 |\n\n"
+        "Tokens are what a real model would be sent (instructions + history + tool schemas, and the JSON it "
+        "returns), counted with `core.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
+        "German), not the offline model's own word count.\n\n"
+        f"*{stamp} · {machine()} · `python -m core bench chat --runs {runs}`*\n"
+    )
+    _write_section("chat", section)
+    print(f"→ {DOC.relative_to(ROOT)} aktualisiert")
+
+
+def _write_section(key: str, section: str) -> None:
     DOC.parent.mkdir(exist_ok=True)
     text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n\n"
-    start, end = f"<!-- bench:{what} -->", f"<!-- /bench:{what} -->"
+    start, end = f"<!-- bench:{key} -->", f"<!-- /bench:{key} -->"
     block = f"{start}\n{section}{end}"
     if start in text:
         text = re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: block, text, flags=re.S)
