@@ -1,8 +1,30 @@
-"""Werkbank — router and frame only: page config, navigation, shared sidebar."""
+"""Werkbank — router and frame only: page config, navigation by role, shared sidebar."""
 
 import streamlit as st
 
+from pages import ui
+
 st.set_page_config(page_title="Werkbank", page_icon="🛠️", layout="wide")
 
-pg = st.navigation({"Werkbank": [st.Page("pages/start.py", title="Start", icon="🏠", default=True)]})
-pg.run()
+persona = ui.page_setup()
+ui.sidebar(persona)
+
+PAGES = [  # section, key, file, title, icon, url path
+    ("Unterricht", "chat", "pages/chat.py", "Chat", "💬", "chat"),
+    ("Unterricht", "materialien", "pages/materialien.py", "Meine Materialien", "📁", "materialien"),
+    ("Wissen", "wissenskarte", "pages/wissenskarte.py", "Wissenskarte", "🗺️", "wissenskarte"),
+    ("Wissen", "good_practices", "pages/good_practices.py", "Good Practices", "⭐", "good-practices"),
+    ("Wissen", "praeferenzen", "pages/praeferenzen.py", "Präferenzen", "⚙️", "praeferenzen"),
+    ("Produkt", "prompt_labor", "pages/prompt_labor.py", "Prompt-Labor", "🧪", "prompt-labor"),
+    ("Produkt", "sitzungen", "pages/sitzungen.py", "Sitzungen & Traces", "🔎", "sitzungen"),
+    ("Produkt", "system", "pages/start.py", "System", "🩺", "system"),
+]
+LANDING = {"teacher": "chat", "curator": "good_practices", "product": "prompt_labor"}
+
+nav: dict[str, list[st.Page]] = {}
+for section, key, path, title, icon, url in PAGES:
+    if persona.role in ui.PAGE_ROLES[key]:
+        nav.setdefault(section, []).append(
+            st.Page(path, title=title, icon=icon, url_path=url, default=key == LANDING.get(persona.role))
+        )
+st.navigation(nav).run()

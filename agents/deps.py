@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,8 +29,12 @@ class TurnContext:
     usage: Any = None  # the main run's RunUsage, shared with specialist runs
 
     def step(self, text: str) -> None:
+        """Report a step to whoever watches (the chat's live status). A failing display never stops the work."""
         if self.on_step is not None:
-            self.on_step(text)
+            try:
+                self.on_step(text)
+            except Exception:  # e.g. a UI callback called outside its script thread
+                logging.getLogger(__name__).debug("step display failed", exc_info=True)
 
 
 @dataclass

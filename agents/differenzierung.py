@@ -28,7 +28,7 @@ def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
 
 
 @differenzierung_agent.output_validator
-def _verify(ctx: RunContext[SpecialistDeps], output: DifferenziertesMaterial | ClarificationRequest
+async def _verify(ctx: RunContext[SpecialistDeps], output: DifferenziertesMaterial | ClarificationRequest
             ) -> DifferenziertesMaterial | ClarificationRequest:
     if isinstance(output, ClarificationRequest):
         if ctx.deps.final:

@@ -28,7 +28,8 @@ def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
 
 
 @h5p_agent.output_validator
-def _verify(ctx: RunContext[SpecialistDeps], output: H5PSet | ClarificationRequest) -> H5PSet | ClarificationRequest:
+async def _verify(ctx: RunContext[SpecialistDeps], output: H5PSet | ClarificationRequest
+                  ) -> H5PSet | ClarificationRequest:
     if isinstance(output, ClarificationRequest):
         if ctx.deps.final:
             raise ModelRetry("Keine Rückfragen mehr möglich: Erstelle die Übung jetzt.")

@@ -42,7 +42,8 @@ def klausur_faults(deps: SpecialistDeps, k: Klausur) -> list[str]:
 
 
 @klausur_agent.output_validator
-def _verify(ctx: RunContext[SpecialistDeps], output: Klausur | ClarificationRequest) -> Klausur | ClarificationRequest:
+async def _verify(ctx: RunContext[SpecialistDeps], output: Klausur | ClarificationRequest
+                  ) -> Klausur | ClarificationRequest:
     if isinstance(output, ClarificationRequest):
         if ctx.deps.final:
             raise ModelRetry("Keine Rückfragen mehr möglich: Erstelle die Klausur jetzt mit den bekannten Angaben.")

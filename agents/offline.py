@@ -271,7 +271,13 @@ def _json_returns(messages: list[ModelMessage], tool: str) -> list[Any]:
     return out
 
 
-def _candidates(messages: list[ModelMessage]) -> tuple[dict[str, list[Candidate]], list[ChunkRef]]:
+def _fits_grade(row: dict[str, Any], klassenstufe: int | None) -> bool:
+    stufen = row.get("klassenstufen") or []
+    return not (klassenstufe and stufen) or min(stufen) - 1 <= klassenstufe <= max(stufen) + 1
+
+
+def _candidates(messages: list[ModelMessage], klassenstufe: int | None = None
+                ) -> tuple[dict[str, list[Candidate]], list[ChunkRef]]:
     """Good practices per call (first call = the main topic), and curriculum chunks, as the builders take them."""
     by_call: dict[str, list[Candidate]] = {}
     calls = [p for m in messages if isinstance(m, ModelResponse) for p in m.parts
@@ -286,7 +292,7 @@ def _candidates(messages: list[ModelMessage]) -> tuple[dict[str, list[Candidate]
     chunks: list[ChunkRef] = []
     for rows in _json_returns(messages, "search_curriculum"):
         for r in rows if isinstance(rows, list) else []:
-            if all(c.ref != r["ref"] for c in chunks):
+            if _fits_grade(r, klassenstufe) and all(c.ref != r["ref"] for c in chunks):
                 chunks.append(ChunkRef(ref=r["ref"], titel=r.get("titel") or "", text=r.get("text") or "",
                                        themenfeld=r.get("themenfeld")))
     return by_call, chunks
@@ -384,7 +390,7 @@ def klausur_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelRespons
     if afb is None:
         dist = profile.get("typische_verteilung") or {"I": 30, "II": 40, "III": 30}
         afb = {k: int(dist.get(k, 0)) for k in ("I", "II", "III")}
-    groups, chunks = _candidates(messages)
+    groups, chunks = _candidates(messages, request.klassenstufe)
     klausur = build_klausur(request=request, candidates=_merged(groups), chunks=chunks, profile=profile,
                             operators=profile_ctx.get("operatoren") or {}, preferences=prefs, afb_ziel=afb)
     args = klausur.model_dump(mode="json", exclude={"gesamtpunkte", "afb_punkte", "afb_anteile", "notenschluessel",
@@ -402,7 +408,7 @@ def differenzierung_rules(messages: list[ModelMessage], info: AgentInfo) -> Mode
     if not _json_returns(messages, "get_good_practices"):
         return ModelResponse(parts=[TextPart("Ich suche passende Vorlagen und Lehrplanbezüge."),
                                     *_first_calls(request, "differenzierung")])
-    groups, chunks = _candidates(messages)
+    groups, chunks = _candidates(messages, request.klassenstufe)
     material = build_differenzierung(request=request, diff_candidates=_merged(groups, "eigene:"),
                                      task_candidates=_merged(groups, "klausur:"), chunks=chunks,
                                      profile=_context(messages, "profil").get("profil") or {})
@@ -416,7 +422,7 @@ def h5p_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     if not _json_returns(messages, "get_good_practices"):
         return ModelResponse(parts=[TextPart("Ich suche passende Quizfragen und Lehrplanbezüge."),
                                     *_first_calls(request, "h5p")])
-    groups, chunks = _candidates(messages)
+    groups, chunks = _candidates(messages, request.klassenstufe)
     m = re.search(r"(\d{1,2})\s*(fragen|aufgaben)", request.zusatz, re.I)
     anzahl = max(3, min(int(m.group(1)), 20)) if m else 8
     material = build_h5p(request=request, quiz_candidates=_merged(groups), chunks=chunks, anzahl=anzahl)

@@ -26,6 +26,8 @@ class Settings(BaseSettings):
     )
     werkbank_data_dir: Path = Field(default=ROOT / ".data", description="Where the embedded PostgreSQL lives.")
     werkbank_app_role: str = Field(default="werkbank_app", description="Runtime role without BYPASSRLS.")
+    werkbank_db_name: str = Field(default="werkbank", pattern=r"^[a-z][a-z0-9_]{0,62}$",
+                                  description="Database name on the embedded server (benchmarks use their own).")
     werkbank_embedder: str = Field(
         default="offline", description="'offline' (character n-gram hashing) or e.g. 'openai:text-embedding-3-small'."
     )

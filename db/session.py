@@ -95,8 +95,9 @@ def admin_url() -> str:
     if raw:
         return _normalise(raw)
     url = make_url(_embedded_admin_url())
-    _ensure_database(url, APP_DATABASE)
-    return url.set(database=APP_DATABASE).render_as_string(hide_password=False)
+    name = s.werkbank_db_name or APP_DATABASE
+    _ensure_database(url, name)
+    return url.set(database=name).render_as_string(hide_password=False)
 
 
 @lru_cache

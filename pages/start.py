@@ -5,8 +5,8 @@ import streamlit as st
 from core.maintenance import system_status
 from pages import ui
 
-ui.page_setup()
-st.title("Werkbank")
+ui.page_setup("system")
+st.title("System")
 st.caption("Die Werkbank für Lehrkräfte: Klausuren, differenzierte Arbeitsblätter und H5P-Übungen.")
 
 info = system_status()

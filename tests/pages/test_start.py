@@ -1,14 +1,41 @@
-"""The app starts, migrates, seeds and shows that the database is reachable."""
+"""The frame: the app starts, migrates, seeds; personas see only their pages; the system page shows the DB."""
 
-from pathlib import Path
-
-from streamlit.testing.v1 import AppTest
-
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
+from tests.pages.conftest import app_as
 
 
-def test_start_page_shows_database_reachable(database) -> None:  # noqa: ANN001
-    at = AppTest.from_file(APP, default_timeout=60).run()
+def test_system_page_shows_database_reachable(product_id) -> None:  # noqa: ANN001
+    at = app_as(product_id, "pages/start.py")
     assert not at.exception
     assert any("Datenbank erreichbar" in s.value and "pgvector 0.8" in s.value for s in at.success)
     assert at.metric[0].label == "Wissenseinträge" and int(at.metric[0].value.replace(".", "")) > 100
+
+
+def test_sidebar_shows_the_persona_and_the_offline_badge(teacher_id) -> None:  # noqa: ANN001
+    at = app_as(teacher_id)
+    assert not at.exception
+    assert at.sidebar.selectbox(key="persona_id").value == str(teacher_id)
+    assert any("Offline-Modus (regelbasiert)" in md.value for md in at.sidebar.markdown)
+
+
+def test_pages_a_persona_may_not_use_are_not_offered(teacher_id, curator_id) -> None:  # noqa: ANN001
+    import pytest
+
+    for who, forbidden in ((teacher_id, ("pages/good_practices.py", "pages/prompt_labor.py", "pages/start.py")),
+                           (curator_id, ("pages/praeferenzen.py", "pages/prompt_labor.py"))):
+        at = app_as(who)
+        assert not at.exception
+        for page in forbidden:
+            with pytest.raises(ValueError, match="Could not find a navigation page"):
+                at.switch_page(page)
+
+
+def test_a_forbidden_page_opened_directly_refuses(teacher_id) -> None:  # noqa: ANN001
+    from streamlit.testing.v1 import AppTest
+
+    from tests.pages.conftest import ROOT
+
+    at = AppTest.from_file(str(ROOT / "pages" / "good_practices.py"), default_timeout=60)
+    at.session_state["persona_id"] = str(teacher_id)
+    at.run()
+    assert not at.exception
+    assert any("nicht freigegeben" in w.value for w in at.warning)

@@ -1,0 +1,86 @@
+"""What the chat page needs, each call one unit of work acting as the persona (pages never open sessions)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core.acting import acting
+from core.chat import ChatResult, chat_turn, open_question
+from core.errors import NotFoundError, UserError
+from core.learning import rate_material
+from core.uploads import store_upload
+from db.models import MaterialFile
+from db.repos import conversations as conv_repo
+from db.repos import materials as material_repo
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    mime: str
+    data: bytes
+
+
+def list_conversations(*, teacher_id: uuid.UUID, limit: int = 30) -> list[dict[str, Any]]:
+    with acting(teacher_id) as (db, teacher, _):
+        return [{"id": c.id, "title": c.title, "updated_at": c.updated_at}
+                for c in conv_repo.list_conversations(db=db, teacher_id=teacher.id, limit=limit)]
+
+
+def conversation_log(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> dict[str, Any]:
+    """The readable log (user/assistant messages with their files) and the Rückfrage still open, if any."""
+    with acting(teacher_id) as (db, teacher, _):
+        conv = conv_repo.get_conversation(db=db, conversation_id=conversation_id)
+        if conv is None:
+            raise NotFoundError("Dieses Gespräch gibt es nicht (mehr). Bitte ein anderes wählen oder neu beginnen.")
+        messages = []
+        for m in conv_repo.list_messages(db=db, conversation_id=conv.id):
+            files = []
+            material_id = (m.meta or {}).get("material_id")
+            if material_id:
+                files = [{"id": f.id, "filename": f.filename, "kind": f.kind, "mime": f.mime}
+                         for f in material_repo.files_of(db=db, material_id=uuid.UUID(material_id))]
+            messages.append({"id": m.id, "role": m.role, "content": m.content, "meta": m.meta or {},
+                             "files": files})
+        return {"title": conv.title, "messages": messages, "open_question": open_question(db=db,
+                                                                                        conversation_id=conv.id)}
+
+
+def send(*, teacher_id: uuid.UUID, message: str, conversation_id: uuid.UUID | None,
+         attachments: list[Attachment] = (), on_step: Callable[[str], None] | None = None) -> ChatResult:
+    """One chat turn; attachments are checked and stored first and named in the message for the specialists."""
+    with acting(teacher_id) as (db, teacher, identity):
+        notes = []
+        for a in attachments:
+            up = store_upload(db=db, teacher_id=teacher.id, conversation_id=conversation_id, filename=a.filename,
+                              mime=a.mime, data=a.data)
+            notes.append(f"[Anhang {up.filename}, upload_id {up.id}, {up.chars} Zeichen Text]")
+        text = "\n".join([message.strip(), *notes]).strip() if notes else message
+        if not text.strip() and not notes:
+            raise UserError("Bitte eine Nachricht eingeben oder eine Datei anhängen.")
+        return chat_turn(db=db, identity=identity, teacher=teacher, message=text, conversation_id=conversation_id,
+                         on_step=on_step)
+
+
+def file_bytes(*, teacher_id: uuid.UUID, file_id: uuid.UUID) -> bytes:
+    with acting(teacher_id) as (db, _, _):
+        row = db.get(MaterialFile, file_id)
+        if row is None:
+            raise NotFoundError("Diese Datei gibt es nicht (mehr).")
+        return row.data
+
+
+def rate(*, teacher_id: uuid.UUID, material_id: uuid.UUID, stars: int, task_ref: str | None = None) -> dict[str, Any]:
+    with acting(teacher_id) as (db, teacher, identity):
+        return rate_material(db=db, identity=identity, teacher=teacher, material_id=material_id, stars=stars,
+                             task_ref=task_ref)
+
+
+def material_brief(*, teacher_id: uuid.UUID, material_id: uuid.UUID) -> dict[str, Any]:
+    from core.materials_service import material_view
+
+    with acting(teacher_id) as (db, teacher, _):
+        return material_view(db=db, teacher=teacher, material_id=material_id)

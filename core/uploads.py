@@ -1,0 +1,114 @@
+"""Files teachers attach in the chat: checked (type, size, content), text extracted, stored as uploads.
+
+Specialists read them through `get_upload`. A file that is not what its name says, too large, encrypted or broken
+gets a German message and is not stored.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import uuid
+import zipfile
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from sqlalchemy.orm import Session
+
+from core.errors import UserError
+from db.models import Upload
+
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+MAX_TEXT_CHARS = 200_000
+ALLOWED = {".docx": "docx", ".pdf": "pdf", ".txt": "txt", ".md": "txt", ".png": "image", ".jpg": "image",
+           ".jpeg": "image"}
+DOCX_MAX_UNCOMPRESSED = 50 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class StoredUpload:
+    id: uuid.UUID
+    filename: str
+    kind: str
+    chars: int
+
+
+def safe_filename(name: str) -> str:
+    """Only the last path component, without control characters ('../../etc/passwd' -> 'passwd')."""
+    base = PurePath(str(name).replace("\\", "/")).name
+    base = re.sub(r"[\x00-\x1f\x7f]", "", base).strip() or "datei"
+    return base[:200]
+
+
+def _docx_text(data: bytes) -> str:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            if sum(i.file_size for i in z.infolist()) > DOCX_MAX_UNCOMPRESSED:
+                raise UserError("Die DOCX-Datei ist entpackt ungewöhnlich groß (mehr als 50 MB). Bitte prüfen Sie "
+                                "die Datei oder speichern Sie sie neu.")
+            if "word/document.xml" not in z.namelist():
+                raise UserError("Die Datei ist kein Word-Dokument (DOCX). Bitte als .docx speichern.")
+        from docx import Document
+
+        doc = Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
+        raise UserError("Die DOCX-Datei ist beschädigt und lässt sich nicht öffnen. Bitte neu speichern.") from exc
+    parts = [p.text for p in doc.paragraphs]
+    parts += [c.text for t in doc.tables for r in t.rows for c in r.cells]
+    return "\n".join(p for p in parts if p.strip())
+
+
+def _pdf_text(data: bytes) -> str:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted:
+            raise UserError("Das PDF ist passwortgeschützt. Bitte eine Version ohne Passwort hochladen.")
+        return "\n".join((page.extract_text() or "") for page in reader.pages[:100])
+    except PdfReadError as exc:
+        raise UserError("Das PDF ist beschädigt und lässt sich nicht lesen. Bitte neu exportieren.") from exc
+
+
+def extract_text(filename: str, data: bytes) -> tuple[str, str]:
+    """(kind, text) for an upload; German UserError for anything we cannot or should not take."""
+    name = safe_filename(filename)
+    suffix = PurePath(name).suffix.lower()
+    kind = ALLOWED.get(suffix)
+    if kind is None:
+        raise UserError(f"Dateityp „{suffix or 'ohne Endung'}“ wird nicht unterstützt. Möglich sind DOCX, PDF, TXT "
+                        "und Bilder (PNG, JPG).")
+    if not data:
+        raise UserError("Die Datei ist leer.")
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise UserError(f"Die Datei ist zu groß ({len(data) / 2**20:.0f} MB). Höchstens 20 MB sind möglich.")
+    if kind == "docx":
+        if not data.startswith(b"PK"):
+            raise UserError("Die Datei heißt .docx, ist aber kein Word-Dokument. Bitte als .docx speichern.")
+        text = _docx_text(data)
+    elif kind == "pdf":
+        if not data.startswith(b"%PDF"):
+            raise UserError("Die Datei heißt .pdf, ist aber kein PDF.")
+        text = _pdf_text(data)
+    elif kind == "txt":
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+    else:
+        if not (data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8")):
+            raise UserError("Die Bilddatei ist kein PNG oder JPG.")
+        text = ""
+    return kind, text.replace("\x00", "")[:MAX_TEXT_CHARS]
+
+
+def store_upload(*, db: Session, teacher_id: uuid.UUID, conversation_id: uuid.UUID | None, filename: str, mime: str,
+                 data: bytes) -> StoredUpload:
+    kind, text = extract_text(filename, data)
+    row = Upload(teacher_id=teacher_id, conversation_id=conversation_id, filename=safe_filename(filename),
+                 mime=(mime or "application/octet-stream")[:120], size_bytes=len(data), data=data, kind=kind,
+                 extracted_text=text or None)
+    db.add(row)
+    db.flush()
+    return StoredUpload(id=row.id, filename=row.filename, kind=kind, chars=len(text))

@@ -1,0 +1,78 @@
+"""Chat: the teacher talks to the workbench; live agent steps, Rückfrage buttons, downloads, ratings."""
+
+import uuid
+
+import streamlit as st
+
+from core.chat_service import Attachment, conversation_log, list_conversations, send
+from pages import ui, widgets
+
+persona = ui.page_setup("chat")
+tid = persona.teacher_id
+
+with st.sidebar:
+    st.subheader("Gespräche")
+    if st.button("➕ Neues Gespräch", key="new_conversation", width="stretch"):
+        st.session_state["conv_id"] = None
+    for c in ui.run(list_conversations, teacher_id=tid) or []:
+        title = c["title"] if len(c["title"]) <= 44 else c["title"][:43] + "…"
+        label = ("▶ " if str(c["id"]) == st.session_state.get("conv_id") else "") + \
+            f"{c['updated_at']:%d.%m. %H:%M} · {title}"
+        if st.button(label, key=f"conv_{c['id']}", width="stretch"):
+            st.session_state["conv_id"] = str(c["id"])
+
+st.title("Chat")
+conv_id = st.session_state.get("conv_id")
+log = ui.run(conversation_log, teacher_id=tid, conversation_id=uuid.UUID(conv_id)) if conv_id else None
+if conv_id and log is None:
+    st.session_state["conv_id"] = conv_id = None
+
+if not log or not log["messages"]:
+    st.info("Sagen Sie, was Sie brauchen – z. B. „Klausur Physik für die 10a zu Stromkreisen, 45 Minuten“, "
+            "„differenziertes Arbeitsblatt zu Brüchen, Klasse 6“ oder „H5P-Quiz zur Fotosynthese, Klasse 8“.")
+
+for msg in (log or {}).get("messages", []):
+    with st.chat_message(msg["role"]):
+        st.markdown(widgets.safe(msg["content"]))
+        meta = msg["meta"]
+        for notice in meta.get("notices") or []:
+            st.info(notice)
+        if msg["role"] == "assistant":
+            if meta.get("steps"):
+                with st.expander(f"Arbeitsschritte ({len(meta['steps'])}) · Modell: {meta.get('model')}"):
+                    st.text("\n".join(meta["steps"]))
+            if meta.get("material_id"):
+                widgets.material_panel(tid, meta["material_id"], msg["files"], key=str(msg["id"]))
+
+question = (log or {}).get("open_question")
+if question and question.get("vorschlaege"):
+    st.caption("Antwort auf die Rückfrage wählen – oder frei antworten:")
+    cols = st.columns(len(question["vorschlaege"]))
+    for i, (col, option) in enumerate(zip(cols, question["vorschlaege"], strict=True)):
+        if col.button(option, key=f"suggestion_{question['session_id']}_{i}"):
+            st.session_state["pending"] = option
+
+prompt = st.chat_input("Nachricht an die Werkbank …", accept_file="multiple", max_chars=4000,
+                       file_type=["docx", "pdf", "txt", "md", "png", "jpg", "jpeg"], key="chat_input")
+if prompt is not None:
+    text = prompt if isinstance(prompt, str) else (prompt.text or "")
+    uploads = [] if isinstance(prompt, str) else (prompt.files or [])
+    st.session_state["pending"] = (text, [Attachment(f.name, f.type or "", f.getvalue()) for f in uploads])
+
+pending = st.session_state.pop("pending", None)
+if pending is not None:
+    text, files = pending if isinstance(pending, tuple) else (pending, [])
+    with st.chat_message("user"):
+        st.markdown(widgets.safe(text) or "📎 " + ", ".join(f.filename for f in files))
+    with st.chat_message("assistant"):
+        status = st.status("Die Werkbank arbeitet …", expanded=True)
+        result = ui.run(send, teacher_id=tid, message=text, attachments=files,
+                        conversation_id=uuid.UUID(conv_id) if conv_id else None,
+                        on_step=lambda line: status.write(widgets.safe(line)))
+        if result is None:
+            status.update(label="Das hat nicht geklappt", state="error", expanded=False)
+        else:
+            status.update(label=f"Fertig · {len(result.steps)} Schritte · {result.model}", state="complete",
+                          expanded=False)
+            st.session_state["conv_id"] = str(result.conversation_id)
+            st.rerun()
