@@ -1,16 +1,32 @@
-"""Reading stored materials for the CLI and the pages: the structure plus computed totals and the check result."""
+"""Reading stored materials for the CLI and the pages: the structure plus computed totals and the check result.
+
+Meine Materialien lists, previews and rates through the teacher-id functions below (each one unit of work).
+"""
 
 from __future__ import annotations
 
+import logging
 import uuid
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
-from core.errors import NotFoundError
-from core.materials import Klausur
+from core.acting import acting
+from core.errors import NotFoundError, UserError
+from core.exports.h5p import summary as h5p_summary
+from core.faecher import fach_name
+from core.learning import rate_material
+from core.materials import DifferenziertesMaterial, H5PSet, Klausur
+from core.notenschluessel import format_punkte, format_zahl
 from db.models import Teacher
+from db.repos import browse
 from db.repos import materials as material_repo
+
+log = logging.getLogger(__name__)
 
 
 def material_view(*, db: Session, teacher: Teacher, material_id: uuid.UUID) -> dict[str, Any]:
@@ -31,3 +47,192 @@ def material_view(*, db: Session, teacher: Teacher, material_id: uuid.UUID) -> d
         view["afb_anteile"] = {a: round(v, 1) for a, v in k.afb_anteile.items()}
         view["notenschluessel"] = [s.model_dump() for s in k.notenschluessel]
     return view
+
+
+# --- Meine Materialien: list, detail, rating (pages call these with a teacher id) ------------------------------------
+
+PAGE_SIZE = 20
+MATERIAL_TYPES: dict[str, str] = {"klausur": "Klausur", "differenzierung": "Differenzierung", "h5p": "H5P"}
+FILE_LABELS: dict[str, str] = {
+    "schueler_docx": "Schülerfassung (DOCX)", "lehrer_docx": "Lehrerfassung (DOCX)",
+    "arbeitsblatt_docx": "Arbeitsblatt, drei Niveaus (DOCX)", "h5p": "H5P-Paket (.h5p)", "moodle_xml": "Moodle-XML",
+}
+SCHOOL_TZ = ZoneInfo("Europe/Berlin")  # day boundaries of the date filter and the dates shown
+
+
+def local_time(value: datetime) -> str:
+    return value.astimezone(SCHOOL_TZ).strftime("%d.%m.%Y %H:%M")
+
+
+@dataclass(frozen=True)
+class MaterialCard:
+    id: uuid.UUID
+    titel: str
+    typ: str
+    fach: str
+    klasse: str
+    datum: str
+    rating: int | None
+    model: str
+    faults: int
+
+
+@dataclass(frozen=True)
+class MaterialPage:
+    items: list[MaterialCard]
+    total: int
+    page: int
+    pages: int
+
+
+def _klasse(klasse: str | None, klassenstufe: int | None) -> str:
+    if klasse and klassenstufe:
+        return f"{klasse} (Klassenstufe {klassenstufe})"
+    return klasse or (f"Klassenstufe {klassenstufe}" if klassenstufe else "ohne Klassenstufe")
+
+
+def list_my_materials(*, teacher_id: uuid.UUID, fach: str | None = None, material_type: str | None = None,
+                      date_from: date | None = None, date_to: date | None = None, page: int = 1,
+                      page_size: int = PAGE_SIZE) -> MaterialPage:
+    """One page of the teacher's materials, newest first; counting and paging happen in SQL."""
+    if date_from and date_to and date_from > date_to:
+        raise UserError(f"Der Zeitraum passt nicht: „von“ ({date_from:%d.%m.%Y}) liegt nach „bis“ "
+                        f"({date_to:%d.%m.%Y}). Bitte das Startdatum vor das Enddatum legen.")
+    if material_type and material_type not in MATERIAL_TYPES:
+        raise UserError(f"Unbekannter Typ „{material_type}“. Möglich sind: {', '.join(MATERIAL_TYPES.values())}.")
+    filters: dict[str, Any] = {
+        "fach": fach or None, "material_type": material_type or None,
+        "created_from": datetime.combine(date_from, time.min, SCHOOL_TZ) if date_from else None,
+        "created_before": datetime.combine(date_to + timedelta(days=1), time.min, SCHOOL_TZ) if date_to else None,
+    }
+    with acting(teacher_id) as (db, teacher, _):
+        total = browse.count_materials(db=db, teacher_id=teacher.id, **filters)
+        pages = max(1, -(-total // page_size))
+        page = min(max(1, page), pages)
+        rows = browse.material_cards(db=db, teacher_id=teacher.id, limit=page_size, offset=(page - 1) * page_size,
+                                     **filters)
+    items = [MaterialCard(id=r.id, titel=r.titel, typ=MATERIAL_TYPES.get(r.material_type, r.material_type),
+                          fach=fach_name(r.fach), klasse=_klasse(r.klasse, r.klassenstufe),
+                          datum=local_time(r.created_at), rating=r.rating, model=r.model_name or "unbekannt",
+                          faults=int(r.faults or 0)) for r in rows]
+    return MaterialPage(items=items, total=total, page=page, pages=pages)
+
+
+@dataclass(frozen=True)
+class StoredFile:
+    label: str
+    filename: str
+    mime: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Teilaufgabe:
+    kopf: str  # "1a) Nennen · AFB I · 3 P." — plain text
+    text: str
+    erwartung: list[str]
+
+
+@dataclass(frozen=True)
+class AufgabePreview:
+    kopf: str
+    material: str | None
+    teile: list[Teilaufgabe]
+
+
+@dataclass
+class MaterialDetail:
+    id: uuid.UUID
+    titel: str
+    material_type: str
+    files: list[StoredFile]
+    faults: list[str]
+    info: str = ""
+    aufgaben: list[AufgabePreview] = field(default_factory=list)
+    afb: dict[str, dict[str, float]] = field(default_factory=dict)  # {"Ist (%)": {"AFB I": 30.0, …}, "Ziel (%)": …}
+    notenschluessel: list[dict[str, str]] = field(default_factory=list)
+    niveaus: list[tuple[str, list[tuple[str, list[str]]]]] = field(default_factory=list)  # (Niveau, sections)
+    h5p_lines: list[str] = field(default_factory=list)
+
+
+def _klausur_preview(detail: MaterialDetail, content: dict[str, Any], request: dict[str, Any]) -> None:
+    k = Klausur.model_validate(content)
+    detail.info = (f"{k.dauer_minuten} Minuten · {k.gesamtpunkte} Punkte · Niveau {k.niveau}"
+                   + (f" · Hilfsmittel: {', '.join(k.hilfsmittel)}" if k.hilfsmittel else ""))
+    for a in k.aufgaben:
+        teile = [Teilaufgabe(kopf=f"{a.nummer}{t.kennung}) {t.operator} · AFB {t.afb} · {format_punkte(t.punkte)}",
+                             text=t.text, erwartung=[f"{e.text} ({format_punkte(e.punkte)})" for e in t.erwartung])
+                 for t in a.teilaufgaben]
+        detail.aufgaben.append(AufgabePreview(kopf=f"Aufgabe {a.nummer}: {a.titel} ({format_punkte(a.punkte)})",
+                                              material=a.material, teile=teile))
+    ziel = request.get("afb_ziel_verwendet") or request.get("afb_ziel") or {}
+    detail.afb = {"Ist (%)": {f"AFB {s}": float(v) for s, v in k.afb_anteile.items()}}
+    if ziel:
+        detail.afb["Ziel (%)"] = {f"AFB {s}": float(ziel.get(s, 0)) for s in k.afb_anteile}
+    detail.notenschluessel = [
+        {"Note": s.note, "Bezeichnung": s.label,
+         "Punkte": f"{format_zahl(s.min_punkte)} – {format_zahl(s.max_punkte)}", "ab %": format_zahl(s.ab_prozent)}
+        for s in k.notenschluessel]
+
+
+def _preview(detail: MaterialDetail, content: dict[str, Any], request: dict[str, Any]) -> None:
+    if detail.material_type == "klausur":
+        _klausur_preview(detail, content, request)
+    elif detail.material_type == "differenzierung":
+        d = DifferenziertesMaterial.model_validate(content)
+        detail.info = f"Lernziel: {d.lernziel}"
+        detail.niveaus = [(n.name.capitalize(), [("Aufgaben", n.aufgaben), ("Hilfekarten", n.hilfekarten),
+                                                 ("Lösungen", n.loesungen)]) for n in d.niveaus]
+    elif detail.material_type == "h5p":
+        detail.h5p_lines = h5p_summary(H5PSet.model_validate(content))
+
+
+def material_detail(*, teacher_id: uuid.UUID, material_id: uuid.UUID | str) -> MaterialDetail:
+    """Preview structure and stored files (with their bytes) of one of the teacher's materials."""
+    try:
+        material_id = material_id if isinstance(material_id, uuid.UUID) else uuid.UUID(str(material_id))
+    except ValueError:
+        raise NotFoundError("Dieses Material gibt es nicht. Bitte den Link prüfen oder das Material in der "
+                            "Liste suchen.") from None
+    with acting(teacher_id) as (db, teacher, _):
+        row = material_repo.get_material(db=db, material_id=material_id)
+        if row is None or row.teacher_id != teacher.id:
+            raise NotFoundError("Dieses Material gibt es nicht (oder es gehört einer anderen Lehrkraft).")
+        stored = sorted(material_repo.files_of(db=db, material_id=material_id),
+                        key=lambda f: (list(FILE_LABELS).index(f.kind) if f.kind in FILE_LABELS else 99, f.filename))
+        files = [StoredFile(label=FILE_LABELS.get(f.kind, f.filename), filename=f.filename, mime=f.mime,
+                            data=bytes(f.data)) for f in stored]
+        detail = MaterialDetail(id=row.id, titel=row.titel, material_type=row.material_type, files=files,
+                                faults=[str(f) for f in row.validation or []])
+        content, request = dict(row.content or {}), dict(row.request or {})
+    try:
+        _preview(detail, content, request)
+    except ValidationError:
+        log.warning("material %s: stored content no longer fits the %s model", material_id, detail.material_type)
+        detail.info = ("Für dieses Material lässt sich keine Vorschau mehr aufbauen (älteres Format); die Dateien "
+                       "zum Herunterladen sind unverändert.")
+    return detail
+
+
+@dataclass(frozen=True)
+class RatingOutcome:
+    stars: int
+    good_practices: int
+    preferences: dict[str, Any]
+
+    @property
+    def message(self) -> str:
+        parts = [f"{self.stars} {'Stern' if self.stars == 1 else 'Sterne'} gespeichert"]
+        if self.good_practices:
+            parts.append(f"{self.good_practices} Aufgaben als Ihre bewährten Aufgaben übernommen")
+        if self.preferences:
+            parts.append("Präferenzen gemerkt (" + ", ".join(self.preferences) + ")")
+        return "Danke! " + "; ".join(parts) + "."
+
+
+def rate_my_material(*, teacher_id: uuid.UUID, material_id: uuid.UUID, stars: int) -> RatingOutcome:
+    """Rate a whole material with 1–5 stars; good ratings become the teacher's good practices and preferences."""
+    with acting(teacher_id) as (db, teacher, identity):
+        learned = rate_material(db=db, identity=identity, teacher=teacher, material_id=material_id, stars=stars)
+    return RatingOutcome(stars=stars, good_practices=int(learned.get("good_practices") or 0),
+                         preferences=dict(learned.get("preferences") or {}))
