@@ -35,6 +35,7 @@ from agents.deps import TurnContext
 from agents.main import main_agent
 from agents.models import model_for
 from core.errors import ConflictError, NotFoundError, UserError
+from core.memory import remember_stated_facts
 from db.models import Teacher
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo
@@ -187,6 +188,7 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
             else None}
     conv_repo.add_message(db=db, conversation_id=conv.id, teacher_id=teacher.id, role="assistant", content=reply,
                           meta=meta)
+    remember_stated_facts(db=db, teacher=teacher, text=text)
     memory_repo.add_llm_calls(db=db, rows=[
         {**c.__dict__, "cost_usd": c.cost_usd or 0.0, "teacher_id": teacher.id, "conversation_id": conv.id,
          "request_id": turn.request_id, "detail": {**c.detail, "cost_known": c.cost_usd is not None}}
