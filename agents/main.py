@@ -33,7 +33,7 @@ def _instructions(ctx: RunContext[TurnContext]) -> str:
     t = ctx.deps.teacher
     db = ctx.deps.db
     classes = ", ".join(c.name for c in teacher_repo.classes_of(db=db, teacher_id=t.id)) or "keine hinterlegt"
-    parts = [instructions_for("main"), "",
+    parts = [instructions_for("main", db), "",
              f"Lehrkraft: {t.name}, {t.bundesland}; Fächer: {', '.join(t.faecher) or '—'}; Klassen: {classes}."]
     memories = memory_repo.memories_of(db=db, teacher_id=t.id, limit=5)
     if memories:

@@ -3,6 +3,12 @@ read them, so the Prompt-Labor can swap in the active version from `prompt_versi
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
+
+from sqlalchemy.orm import Session
+
 DEFAULTS: dict[str, str] = {
     "main": """\
 Du bist die Assistenz der Werkbank für Lehrkräfte an deutschen Schulen. Du sprichst Deutsch, freundlich,
@@ -44,6 +50,29 @@ ist. Nutze get_good_practices (Quizfragen) und search_curriculum; nenne die Quel
 }
 
 
-def instructions_for(agent_name: str) -> str:
-    """The active instructions of an agent (the product team's version once the Prompt-Labor stores one)."""
+_override: ContextVar[dict[str, str] | None] = ContextVar("werkbank_prompt_override", default=None)
+
+
+@contextlib.contextmanager
+def override_prompts(**texts: str) -> Iterator[None]:
+    """Use these instruction texts in this context only (an evaluation run of a not-yet-active version)."""
+    token = _override.set({**(_override.get() or {}), **texts})
+    try:
+        yield
+    finally:
+        _override.reset(token)
+
+
+def instructions_for(agent_name: str, db: Session | None = None) -> str:
+    """The instructions an agent runs with: an evaluation override, else the active version in
+    `prompt_versions` (edited in the Prompt-Labor), else the default in this module."""
+    override = (_override.get() or {}).get(agent_name)
+    if override:
+        return override
+    if db is not None:
+        from db.repos.prompts import active_text
+
+        text = active_text(db=db, agent_name=agent_name)
+        if text:
+            return text
     return DEFAULTS[agent_name]

@@ -173,7 +173,7 @@ def specialist_instructions(name: str, deps: SpecialistDeps) -> str:
     """Base prompt + the Wissenskarte + the concrete targets, in the words the specialist reads."""
     from agents.prompts import instructions_for
 
-    parts = [instructions_for(name), "", deps.wissenskarte]
+    parts = [instructions_for(name, deps.turn.db), "", deps.wissenskarte]
     ziel = "/".join(str(deps.afb_ziel.get(k, 0)) for k in ("I", "II", "III"))
     herkunft = {"request": "vom Auftrag", "preference": "aus den Präferenzen", "answer": "von der Lehrkraft",
                 "profile": "nur Fachprofil-Standard, nicht von der Lehrkraft bestätigt"}.get(deps.afb_quelle, "")

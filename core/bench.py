@@ -435,3 +435,100 @@ def _write_section(key: str, section: str) -> None:
     else:
         text = text.rstrip() + "\n\n" + block + "\n"
     DOC.write_text(text, encoding="utf-8")
+
+
+# --- P4: page render times with 100 000 knowledge rows ------------------------------------------------------------
+
+PAGE_DB = "werkbank_pages_bench"
+PAGES = [("pages/chat.py", "teacher"), ("pages/materialien.py", "teacher"), ("pages/wissenskarte.py", "teacher"),
+         ("pages/praeferenzen.py", "teacher"), ("pages/sitzungen.py", "teacher"),
+         ("pages/good_practices.py", "curator"), ("pages/prompt_labor.py", "product"), ("pages/start.py", "product")]
+
+
+def bench_pages(rows: int, runs: int = 3) -> list[dict[str, Any]]:
+    """Fill a database of its own (seeds + `rows` synthetic knowledge rows, many of them the demo teacher's, and
+    300 materials), then time every page in AppTest as the matching demo persona (median of `runs`, warm)."""
+    from streamlit.testing.v1 import AppTest
+
+    from core import bootstrap
+    from db import session as db_session
+
+    os.environ["WERKBANK_DB_NAME"] = PAGE_DB
+    get_settings.cache_clear()
+    db_session.reset_engines()
+    admin = sa.create_engine(make_url(admin_url()).set(database="postgres"), isolation_level="AUTOCOMMIT",
+                             poolclass=sa.pool.NullPool)
+    with admin.connect() as c:
+        c.execute(sa.text(f'DROP DATABASE IF EXISTS "{PAGE_DB}" WITH (FORCE)'))
+    admin.dispose()
+    db_session.reset_engines()
+    bootstrap._done = False
+    bootstrap.ensure_ready(seed=True)
+    owner = sa.create_engine(admin_url(), poolclass=sa.pool.NullPool)
+    with owner.connect() as c:
+        people = {r.role: r for r in c.execute(sa.text(
+            "SELECT DISTINCT ON (role) id, school_id, role FROM teachers ORDER BY role, email DESC"))}
+        keller = c.execute(sa.text("SELECT id, school_id FROM teachers WHERE email = 'steffen.keller@demo-gymnasium.de'"
+                                   )).one()
+        classes = [r[0] for r in c.execute(sa.text("SELECT class_id FROM teacher_classes WHERE teacher_id = :t"),
+                                           {"t": keller.id})]
+    world = World(owner, 1000, random.Random(5))
+    world.create_people()
+    world.teachers += [(keller.id, keller.school_id, classes)] * 40  # ~4 % of all rows are the demo teacher's
+    world.rows = 0
+    load_s = world.grow(rows)
+    _analyze(owner, rebuild_index=False)
+    _fill_materials(owner, keller.id, 300)
+    owner.dispose()
+    results = []
+    for path, role in PAGES:
+        person = keller.id if role == "teacher" else people[role].id
+        times = []
+        for i in range(runs + 1):
+            at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+            at.session_state["persona_id"] = str(person)
+            at.run()
+            t0 = time.perf_counter()
+            at.switch_page(path).run()
+            if i:  # the first run warms caches (imports, the page's cached resources)
+                times.append((time.perf_counter() - t0) * 1000)
+            if at.exception:
+                raise RuntimeError(f"{path}: {at.exception[0].value}")
+        results.append({"page": path, "role": role, "p50": statistics.median(times), "max": max(times),
+                        "load_s": load_s})
+        print(f"{path:<28} {role:<8} {statistics.median(times):7.0f} ms (max {max(times):.0f} ms)", flush=True)
+    return results
+
+
+def _fill_materials(engine: sa.Engine, teacher_id: uuid.UUID, n: int) -> None:
+    """Copies of one real exam, so the materials page has hundreds of rows to page through."""
+    from core.materials import Klausur
+    from seeds.steps import load_subjects
+
+    gp = load_subjects()[0].good_practices[0]
+    exam = Klausur(titel="Bench-Klausur", fach="Physik", klassenstufe=10, klasse="10a", thema="Stromkreise",
+                   dauer_minuten=45, niveau="Sek I", aufgaben=[{"nummer": 1, "titel": gp.thema, "teilaufgaben": [{
+                       "label": "a", "operator": gp.operator, "text": gp.aufgabe, "afb": gp.afb, "punkte": gp.punkte,
+                       "erwartung": [{"text": c.kriterium, "punkte": c.punkte} for c in gp.erwartung]}]}])
+    content = json.dumps(exam.model_dump(mode="json"))
+    with engine.begin() as c:
+        c.execute(sa.text(
+            "INSERT INTO generated_materials (teacher_id, material_type, fach, klassenstufe, thema, titel, content) "
+            "SELECT :t, 'klausur', 'physik', 10, 'Stromkreise', 'Bench-Klausur ' || g, CAST(:c AS jsonb) "
+            "FROM generate_series(1, :n) g"), {"t": teacher_id, "c": content, "n": n})
+
+
+def run_pages_bench(*, rows: int, write: bool) -> None:
+    print(f"Benchmark pages · Maschine: {machine()}")
+    results = bench_pages(rows)
+    if not write:
+        return
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    body = "".join(f"| `{r['page']}` | {r['role']} | {r['p50']:.0f} ms | {r['max']:.0f} ms |\n" for r in results)
+    section = ("### P4 · Page render times with many knowledge rows\n\n"
+               f"{rows:,} synthetic knowledge rows (about 4 % the demo teacher's) plus the seeds and 300 materials; "
+               "AppTest timing of one page run as the matching demo persona, warm. Goal: ≤ 2 s per page.\n\n"
+               "| page | persona | p50 | max |\n|---|---|---:|---:|\n" + body +
+               f"\n*{stamp} · {machine()} · `python -m core bench pages --rows {rows}`*\n")
+    _write_section("pages", section)
+    print(f"→ {DOC.relative_to(ROOT)} aktualisiert")

@@ -32,16 +32,25 @@ def ensure_ready(*, seed: bool | None = None) -> None:
 
 
 def run_seed_locked(*, only_if_empty: bool = False) -> list[str]:
-    from seeds.steps import is_seeded, run_seed
+    """Run the seed under a lock. With `only_if_empty` (app start) it runs only on a new database or when the
+    seed content changed since the last run (fingerprint in app_meta)."""
+    from db.models import AppMeta
+    from seeds.steps import fingerprint, is_seeded, run_seed
 
+    current = fingerprint()
     with get_engine().connect() as conn:
         conn.execute(sa.text("SELECT pg_advisory_lock(:k)"), {"k": SEED_LOCK})
         conn.commit()
         try:
             with unit_of_work(Identity.system(), bind=conn) as db:
-                if only_if_empty and is_seeded(db):
+                applied = db.get(AppMeta, "seed_fingerprint")
+                if only_if_empty and is_seeded(db) and applied is not None and applied.value == current:
                     return ["bereits vorhanden"]
                 report = run_seed(db)
+                if applied is None:
+                    db.add(AppMeta(key="seed_fingerprint", value=current))
+                else:
+                    applied.value = current
             return report.lines()
         finally:
             conn.execute(sa.text("SELECT pg_advisory_unlock(:k)"), {"k": SEED_LOCK})

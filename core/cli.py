@@ -150,8 +150,11 @@ def cmd_reembed(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from core.bench import run_bench, run_chat_bench
+    from core.bench import run_bench, run_chat_bench, run_pages_bench
 
+    if args.what == "pages":
+        run_pages_bench(rows=int(args.rows.split(",")[0]), write=not args.no_write)
+        return 0
     if args.what == "chat":
         if not 1 <= args.runs <= 1000:
             raise UserError("--runs erwartet eine Zahl von 1 bis 1000.")
@@ -292,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_reembed)
 
     s = sub.add_parser("bench", help="Benchmarks (schreibt docs/benchmarks.md)")
-    s.add_argument("what", choices=["wissenskarte", "search", "chat"])
+    s.add_argument("what", choices=["wissenskarte", "search", "chat", "pages"])
     s.add_argument("--runs", type=int, default=20, help="nur für chat: Zahl der gemessenen Durchläufe")
     s.add_argument("--rows", type=_rows_arg, default="10000,100000")
     s.add_argument("--teachers", type=int, default=1000)
@@ -342,6 +345,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("Abgebrochen.", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading: not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as exc:  # the CLI never shows a traceback
         from db.server import EmbeddedServerError
 

@@ -437,3 +437,13 @@ TEACHER_OWNED = (
 )
 # Tables whose rows carry a scope (teacher | class | school | global).
 SCOPED = ("agent_knowledge", "curriculum_chunks")
+
+
+class AppMeta(Base):
+    """Small key/value facts about the installation (e.g. the fingerprint of the seed content applied)."""
+
+    __tablename__ = "app_meta"
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(),
+                                                 onupdate=func.now())

@@ -219,11 +219,23 @@ def step_demo_school(db: Session, report: SeedReport) -> None:
         )
 
 
+def step_prompt_versions(db: Session, report: SeedReport) -> None:
+    from agents.prompts import DEFAULTS
+    from db.repos import prompts as prompt_repo
+
+    for name, text in DEFAULTS.items():
+        if not prompt_repo.versions(db=db, agent_name=name):
+            prompt_repo.add_version(db=db, agent_name=name, text=text, note="Standard aus dem Code",
+                                    created_by=None, activate=True)
+            report.count("prompt_versions", new=True)
+
+
 STEPS: list[tuple[str, Callable[[Session, SeedReport], None]]] = [
     ("subject_profiles", step_subject_profiles),
     ("good_practices", step_good_practices),
     ("curriculum", step_curriculum),
     ("demo_school", step_demo_school),
+    ("prompt_versions", step_prompt_versions),
 ]
 
 
@@ -235,6 +247,20 @@ def run_seed(db: Session) -> SeedReport:
         step(db, report)
         db.flush()
     return report
+
+
+def fingerprint() -> str:
+    """Changes whenever seed content or the list of steps changes (then the idempotent seed runs again)."""
+    import hashlib
+
+    h = hashlib.sha256(",".join(name for name, _ in STEPS).encode())
+    for path in sorted(DATA.glob("*.json")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    from agents.prompts import DEFAULTS
+
+    h.update(json.dumps(DEFAULTS, sort_keys=True).encode())
+    return h.hexdigest()[:16]
 
 
 def is_seeded(db: Session) -> bool:
