@@ -36,6 +36,7 @@ from agents.main import main_agent
 from agents.models import model_for
 from core.errors import ConflictError, NotFoundError, UserError
 from core.memory import remember_stated_facts
+from core.observability import request_id
 from db.models import Teacher
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo
@@ -129,6 +130,8 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
 
     turn = TurnContext(db=db, identity=identity, teacher=teacher, conversation_id=conv.id,
                        request_id=secrets.token_hex(6), on_step=step)
+    request_id.set(turn.request_id)
+    log.info("turn start conversation=%s teacher=%s chars=%d", conv.id, teacher.id, len(text))
 
     async def events(ctx: Any, stream: Any) -> None:
         async for ev in stream:
@@ -195,6 +198,8 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
         for c in calls.records
     ])
     db.commit()
+    log.info("turn done model=%s material=%s rueckfrage=%s calls=%d", model_name, meta["material_id"],
+             meta["session_id"], len(calls.records))
     files = []
     if outcome_material:
         for f in material_repo.files_of(db=db, material_id=uuid.UUID(outcome_material["material_id"])):

@@ -241,6 +241,28 @@ def cmd_rate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_health(args: argparse.Namespace) -> int:
+    from core.bootstrap import ensure_ready
+    from core.operations import health
+
+    ensure_ready()
+    report = health()
+    for check in report.checks:
+        print(f"{'✓' if check['Status'] == 'ok' else '✗'} {check['Prüfung']}: {check['Details']}")
+    return 0 if report.ok else 1
+
+
+def cmd_retention(args: argparse.Namespace) -> int:
+    from core.bootstrap import ensure_ready
+    from core.operations import retention
+
+    ensure_ready()
+    for line in retention(session_days=args.session_days, trace_days=args.trace_days,
+                          conversation_days=args.conversation_days).lines():
+        print(line)
+    return 0
+
+
 def cmd_db_stop(args: argparse.Namespace) -> int:
     from core.config import get_settings
     from db.server import stop_embedded
@@ -325,6 +347,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--task", help="nur eine Teilaufgabe, z. B. 2b")
     s.add_argument("--teacher")
     s.set_defaults(fn=cmd_rate)
+
+    s = sub.add_parser("health", help="Zustand für den Betrieb (Exit-Code 1 bei Problemen)")
+    s.set_defaults(fn=cmd_health)
+
+    s = sub.add_parser("retention", help="Abgelaufene Rückfragen und alte Protokolle aufräumen")
+    s.add_argument("--session-days", type=int, default=None, help="erledigte Rückfragen behalten (Tage, Std. 30)")
+    s.add_argument("--trace-days", type=int, default=None, help="Modellaufruf-Protokolle behalten (Tage, Std. 90)")
+    s.add_argument("--conversation-days", type=int, default=None, help="Gespräche behalten (Tage, 0 = immer)")
+    s.set_defaults(fn=cmd_retention)
 
     s = sub.add_parser("db-stop", help="Die eingebettete Datenbank stoppen")
     s.set_defaults(fn=cmd_db_stop)

@@ -152,6 +152,9 @@ def apply_chat_feedback(*, db: Session, identity: Identity, teacher: Teacher, ma
     material = _load(db, teacher, material_id)
     feedback = classify_feedback(text)
     prefs = extract_preferences(text)
+    if isinstance(prefs.get("afb_verteilung"), list | tuple) and len(prefs["afb_verteilung"]) == 3:
+        # the router and the builders read `afb_ziel` ({"I": …, "II": …, "III": …})
+        prefs["afb_ziel"] = dict(zip(("I", "II", "III"), (int(v) for v in prefs.pop("afb_verteilung")), strict=True))
     if stars is None and feedback is not None:
         stars = 5 if feedback.kind == "positive" and feedback.aspect in ("gesamt", "format") else (
             2 if feedback.kind == "negative" else 4)

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import logging
 import secrets
+from contextvars import ContextVar
 from logging.handlers import RotatingFileHandler
 
 from core.config import get_settings
 
 log = logging.getLogger("werkbank")
 _configured = False
+# The request id of the current chat turn (or CLI call); every log line carries it, so one turn's lines can be
+# found together across the main agent, the router, the specialists and the database layer.
+request_id: ContextVar[str] = ContextVar("werkbank_request_id", default="-")
+
+
+class _RequestIdFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = request_id.get()
+        return True
 
 
 def configure_logging(level: int = logging.INFO) -> None:
@@ -24,7 +34,9 @@ def configure_logging(level: int = logging.INFO) -> None:
                                                        encoding="utf-8")
     except OSError:
         handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"))
+    handler.setFormatter(logging.Formatter(
+        "%(asctime)s %(levelname)s %(name)s [pid=%(process)d req=%(request_id)s] %(message)s"))
+    handler.addFilter(_RequestIdFilter())
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(level)
