@@ -1,0 +1,212 @@
+"""The Wissenskarte inspector: the exact text, the graph, entry details, tables — and that a rating changes the map."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+
+import pytest
+import sqlalchemy as sa
+
+from core.acting import acting
+from core.chat import chat_turn
+from core.errors import UserError
+from core.inspector import entry_detail, inspect_wissenskarte
+from core.learning import rate_material
+from core.wissenskarte import build_wissenskarte
+from db import models as m
+from db.session import Identity, unit_of_work
+from tests.pages.conftest import app_as, fresh_person
+
+PAGE = "pages/wissenskarte.py"
+EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
+
+
+def _personal(text: str) -> int:
+    found = re.search(r"Bewährte Aufgaben: (\d+) persönlich", text)
+    assert found, text
+    return int(found.group(1))
+
+
+def _name(person_id: uuid.UUID) -> str:
+    with unit_of_work(Identity.system()) as db:
+        return db.get(m.Teacher, person_id).name
+
+
+def _own_good_practice(teacher_id: uuid.UUID, *, aufgabe: str = "Berechne den Gesamtwiderstand.") -> uuid.UUID:
+    with unit_of_work(Identity.system()) as db:
+        row = m.AgentKnowledge(
+            agent_type="klausur", scope_type="teacher", scope_id=teacher_id, owner_id=teacher_id, fach="physik",
+            thema="Reihenschaltung", knowledge_type="good_practice", description="Widerstände in Reihe",
+            content={"aufgabe": aufgabe, "operator": "Berechnen", "afb": "II", "punkte": 4,
+                     "erwartung": [{"kriterium": "R = R1 + R2 angesetzt", "punkte": 2},
+                                   {"kriterium": "Ergebnis 30 Ω", "punkte": 2}]},
+            quality_score=0.9, source="generated",
+        )
+        db.add(row)
+        db.flush()
+        return row.id
+
+
+def test_a_rating_changes_the_next_wissenskarte(teacher_id) -> None:  # noqa: ANN001
+    with acting(teacher_id) as (db, teacher, identity):
+        result = chat_turn(db=db, identity=identity, teacher=teacher, message=EXAM)
+    assert result.material_id, result.reply
+
+    at = app_as(teacher_id, PAGE)
+    assert not at.exception
+    before = _personal(at.code[0].value)
+    assert "AFB-Ziel" not in at.code[0].value
+
+    with acting(teacher_id) as (db, teacher, identity):
+        rate_material(db=db, identity=identity, teacher=teacher, material_id=uuid.UUID(result.material_id), stars=5)
+    at.run()
+    assert not at.exception
+    assert _personal(at.code[0].value) > before
+    assert "AFB-Ziel 30/40/30" in at.code[0].value
+
+    at.switch_page("pages/praeferenzen.py").run()
+    assert not at.exception
+    shown = "\n".join(md.value for md in at.markdown)
+    assert "AFB-Ziel 30/40/30" in shown
+    assert re.search(r"AFB-Ziel 30/40/30 · _Bewertung 5★ von „.+“ am \d\d\.\d\d\.\d{4}_", shown), shown
+
+
+def test_page_shows_the_exact_text_the_specialist_sees_and_the_graph(teacher_id) -> None:  # noqa: ANN001
+    _own_good_practice(teacher_id)
+    at = app_as(teacher_id, PAGE)
+    assert not at.exception
+    with acting(teacher_id) as (db, _, identity):
+        expected = build_wissenskarte(db=db, identity=identity, agent_type="klausur", fach="physik")
+    assert at.code[0].value == expected.text
+    assert any(f"{expected.tokens} Tokens" in c.value for c in at.caption)
+    graph = at.get("echarts_chart")
+    assert len(graph) == 1 and graph[0].type == "echarts_chart"
+    # tables per knowledge type, with their totals in the tab labels
+    assert any(t.label.startswith("Bewährte Aufgaben (35)") for t in at.tabs)
+    assert any("Widerstände in Reihe" in set(df.value["Eintrag"]) for df in at.dataframe)
+
+
+def test_other_agent_and_subject_show_their_own_map(teacher_id) -> None:  # noqa: ANN001
+    at = app_as(teacher_id, PAGE)
+    at.selectbox(key="wk_agent").set_value("h5p").run()
+    at.selectbox(key="wk_fach").set_value("biologie").run()
+    assert not at.exception
+    assert at.code[0].value.startswith("### Wissenskarte Biologie · H5P")
+
+
+def test_opening_an_entry_shows_details_and_the_owner_can_share_it(teacher_id) -> None:  # noqa: ANN001
+    gp = _own_good_practice(teacher_id)
+    at = app_as(teacher_id, PAGE)
+    pick = next(s for s in at.selectbox if s.label == "Eintrag öffnen")
+    assert "Widerstände in Reihe" in pick.options  # the graph's entries, by label
+    pick.set_value(str(gp)).run()
+    assert not at.exception
+    shown = "\n".join(md.value for md in at.markdown)
+    assert "**Aufgabe:** Berechne den Gesamtwiderstand." in shown
+    assert "**AFB:** II" in shown and "**Punkte:** 4" in shown
+    assert "- Ergebnis 30 Ω (2 P.)" in shown
+    assert any("Quelle: aus bewertetem Material · Qualität 0,90" in c.value for c in at.caption)
+
+    at.button(key="wk_share").click().run()
+    assert not at.exception
+    assert any("Geteilt" in s.value for s in at.success)
+    assert any("zur Kuration geteilt" in c.value for c in at.caption)
+    assert not [b for b in at.button if b.key == "wk_share"]
+    with unit_of_work(Identity.system()) as db:
+        assert db.get(m.AgentKnowledge, gp).shared_for_curation is True
+
+
+def _select(at, element_id: str, state: dict):  # noqa: ANN001, ANN202
+    """What the browser sends when a chart node or a table row is clicked. AppTest cannot click an ECharts chart
+    (it is an UnknownElement), so this adds the widget state by hand — private AppTest API, kept in one place."""
+    from streamlit.proto.WidgetStates_pb2 import WidgetStates
+
+    states = WidgetStates()
+    states.CopyFrom(at._tree.get_widget_states())
+    ws = states.widgets.add()
+    ws.id = element_id
+    ws.string_value = json.dumps(state)  # both widgets send their selection as a JSON string
+    return at._run(states)
+
+
+def test_clicking_a_graph_node_or_a_table_row_opens_the_entry(teacher_id) -> None:  # noqa: ANN001
+    gp = _own_good_practice(teacher_id)
+    at = app_as(teacher_id, PAGE)
+    ins = inspect_wissenskarte(viewer_id=teacher_id, target_id=teacher_id, agent_type="klausur", fach="physik")
+    graph = at.get("echarts_chart")[0]
+    _select(at, graph.proto.id, {"selection": {"selected": [
+        {"series_index": 0, "series_id": None, "series_name": None, "data_type": "node",
+         "data_indices": [ins.node_entries.index(str(gp))]}], "areas": []}})
+    assert not at.exception
+    assert any(md.value == "**Aufgabe:** Berechne den Gesamtwiderstand." for md in at.markdown)
+
+    # the centre node opens nothing (the open entry stays); a table row opens its entry
+    _select(at, graph.proto.id, {"selection": {"selected": [
+        {"series_index": 0, "series_id": None, "series_name": None, "data_type": "node", "data_indices": [0]}],
+        "areas": []}})
+    assert any(md.value == "**Aufgabe:** Berechne den Gesamtwiderstand." for md in at.markdown)
+    frame = next(df for df in at.dataframe if "Fach-Profil Physik" in set(df.value["Eintrag"]))
+    _select(at, frame.proto.id, {"selection": {"rows": [0], "columns": [], "cells": []}})
+    assert not at.exception
+    assert any(md.value == "**Fach-Profil Physik**" for md in at.markdown)
+    assert any(md.value.startswith("**Beschreibung:** Physik-Klausuren verbinden") for md in at.markdown)
+
+
+def test_curator_picks_a_teacher_and_sees_that_teachers_map(teacher_id, curator_id) -> None:  # noqa: ANN001
+    gp = _own_good_practice(teacher_id)
+    at = app_as(curator_id, PAGE)
+    assert not at.exception
+    who = at.selectbox(key="wk_teacher")
+    assert f"{_name(teacher_id)} · Lehrkraft" in who.options and not any(_name(curator_id) in o for o in who.options)
+    who.set_value(str(teacher_id)).run()
+    assert not at.exception
+    with acting(teacher_id) as (db, _, identity):
+        expected = build_wissenskarte(db=db, identity=identity, agent_type="klausur", fach="physik").text
+    assert at.code[0].value == expected and _personal(expected) == 1
+    assert any(_name(teacher_id) in c.value for c in at.caption)
+    # the teacher's own entry opens for the curator, but only its owner may share it
+    next(s for s in at.selectbox if s.label == "Eintrag öffnen").set_value(str(gp)).run()
+    assert not at.exception
+    assert any("Berechne den Gesamtwiderstand." in md.value for md in at.markdown)
+    assert not [b for b in at.button if b.key == "wk_share"]
+
+
+def test_a_teacher_cannot_pick_or_inspect_other_teachers(teacher_id) -> None:  # noqa: ANN001
+    other = fresh_person(name="Andere Lehrkraft")
+    gp = _own_good_practice(other)
+    at = app_as(teacher_id, PAGE)
+    who = at.selectbox(key="wk_teacher")
+    assert who.options == [f"{_name(teacher_id)} · Lehrkraft"] and who.disabled
+    with pytest.raises(UserError, match="nur ihre eigene Wissenskarte"):
+        inspect_wissenskarte(viewer_id=teacher_id, target_id=other, agent_type="klausur", fach="physik")
+    with pytest.raises(UserError):
+        entry_detail(viewer_id=teacher_id, target_id=other, knowledge_id=gp)
+    with pytest.raises(UserError, match="nicht sichtbar"):  # and through their own map: not visible
+        entry_detail(viewer_id=teacher_id, target_id=teacher_id, knowledge_id=gp)
+
+
+def test_large_tables_are_paged_in_sql(teacher_id) -> None:  # noqa: ANN001
+    with unit_of_work(Identity.system()) as db:
+        db.execute(sa.text(
+            "INSERT INTO agent_knowledge (agent_type, scope_type, scope_id, owner_id, fach, thema, knowledge_type,"
+            " content, description, quality_score, source, created_at)"
+            " SELECT 'klausur', 'teacher', :t, :t, 'physik', 'Thema ' || i, 'example', '{}'::jsonb,"
+            " 'Beispiel ' || i, (i % 100) / 100.0, 'upload', now() - (i % 3) * interval '40 days'"
+            " FROM generate_series(1, 3000) AS i"), {"t": teacher_id})
+    at = app_as(teacher_id, PAGE)
+    assert not at.exception
+    assert any(t.label == "Beispiele (3.000)" for t in at.tabs)
+    assert "Eigene Beispiele: 3000" in at.code[0].value
+    examples = next(df for df in at.dataframe if df.value["Eintrag"].str.startswith("Beispiel ").all())
+    first_page = list(examples.value["Eintrag"])
+    assert len(first_page) == 25
+    pager = next(p for p in at.get("pagination") if p.key and p.key.endswith("_example"))
+    pager.set_value(2).run()
+    assert not at.exception
+    examples = next(df for df in at.dataframe if df.value["Eintrag"].str.startswith("Beispiel ").all())
+    assert len(examples.value) == 25 and not set(examples.value["Eintrag"]) & set(first_page)
+    assert any("Seite 2 von 120" in c.value for c in at.caption)
+    assert any(h.value == "Neue Einträge pro Monat" for h in at.subheader)
+    assert len(at.get("vega_lite_chart")) == 1  # entries per month by type (the rows span three months)
