@@ -150,8 +150,13 @@ def cmd_reembed(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from core.bench import run_bench, run_chat_bench, run_pages_bench
+    from core.bench import run_bench, run_chat_bench, run_load_bench, run_pages_bench
 
+    if args.what == "load":
+        if not 1 <= args.teachers <= 200:
+            raise UserError("--teachers erwartet eine Zahl von 1 bis 200.")
+        run_load_bench(teachers=args.teachers, write=not args.no_write)
+        return 0
     if args.what == "pages":
         run_pages_bench(rows=int(args.rows.split(",")[0]), write=not args.no_write)
         return 0
@@ -317,7 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_reembed)
 
     s = sub.add_parser("bench", help="Benchmarks (schreibt docs/benchmarks.md)")
-    s.add_argument("what", choices=["wissenskarte", "search", "chat", "pages"])
+    s.add_argument("what", choices=["wissenskarte", "search", "chat", "pages", "load"])
     s.add_argument("--runs", type=int, default=20, help="nur für chat: Zahl der gemessenen Durchläufe")
     s.add_argument("--rows", type=_rows_arg, default="10000,100000")
     s.add_argument("--teachers", type=int, default=1000)

@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     werkbank_model: str = Field(default="offline", description="pydantic-ai model name, or 'offline'.")
     werkbank_auto_seed: bool = Field(default=True, description="Seed the database on first start.")
     werkbank_statement_timeout_ms: int = Field(default=30_000)
+    werkbank_db_pool_size: int = Field(default=5, ge=1, le=200, description="Connections kept per process.")
+    werkbank_db_max_overflow: int = Field(default=10, ge=0, le=200, description="Extra connections under load.")
     werkbank_session_ttl_minutes: int = Field(default=60, ge=1, description="How long a Rückfrage waits.")
 
 

@@ -138,7 +138,8 @@ def admin_engine() -> Engine:
 def get_engine() -> Engine:
     """The runtime engine (application role, RLS applies)."""
     s = get_settings()
-    engine = sa.create_engine(app_url(), pool_pre_ping=True, pool_size=5, max_overflow=10)
+    engine = sa.create_engine(app_url(), pool_pre_ping=True, pool_size=s.werkbank_db_pool_size,
+                              max_overflow=s.werkbank_db_max_overflow)
     role = s.werkbank_app_role
     timeout = int(s.werkbank_statement_timeout_ms)
 
