@@ -31,8 +31,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="module")
-def app_url(database):  # noqa: ANN001, ANN201
+def _serve():  # noqa: ANN202
+    """Start `streamlit run app.py` on a free port; returns (url, process)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -52,14 +52,31 @@ def app_url(database):  # noqa: ANN001, ANN201
     else:
         proc.terminate()
         pytest.fail("streamlit did not answer on /_stcore/health: " + Path(log.name).read_text()[-2000:])
+    return url, proc
+
+
+@pytest.fixture(scope="module")
+def app_url(database):  # noqa: ANN001, ANN201
+    url, proc = _serve()
     yield url
     proc.terminate()
     proc.wait(15)
 
 
+def _chat_ready(page) -> None:  # noqa: ANN001
+    """The chat page has finished its run (elements of a run in progress are inert)."""
+    page.get_by_text("Sagen Sie, was Sie brauchen").wait_for(timeout=120_000)
+    page.get_by_test_id("stChatInputTextArea").wait_for(state="visible", timeout=60_000)
+    page.wait_for_load_state("networkidle")
+
+
 def _send(page, text: str) -> None:  # noqa: ANN001
     box = page.get_by_test_id("stChatInputTextArea")
-    box.fill(text)
+    try:
+        box.fill(text, timeout=30_000)
+    except Exception:
+        page.screenshot(path=str(Path(tempfile.gettempdir()) / "werkbank-e2e-failure.png"), full_page=True)
+        raise
     box.press("Enter")
 
 
@@ -112,3 +129,33 @@ def test_walkthrough_in_a_real_browser_and_screenshots(app_url: str) -> None:
             _shot(page, name)
         browser.close()
     assert all((SHOTS / f"{n}.png").stat().st_size > 10_000 for n in ("chat", "wissenskarte", "system"))
+
+
+def test_rueckfrage_asked_on_one_server_is_answered_on_another(app_url: str) -> None:
+    """Two app processes, one PostgreSQL: the paused specialist run lives in the database, not in a process."""
+    other_url, other = _serve()
+    teacher = fresh_person(name="Zwei Server")
+    from core.acting import personas
+
+    email = {p.teacher_id: p.email for p in personas()}[teacher]
+    try:
+        with pw.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            first = browser.new_page(viewport={"width": 1400, "height": 1000})
+            first.goto(f"{app_url}/chat?persona={email}")
+            _chat_ready(first)
+            _send(first, "Klausur Physik für die 10a zu Optik, 45 Minuten")
+            first.get_by_role("button", name="20/50/30 (mehr Anwendung)").wait_for(timeout=60_000)
+
+            second = browser.new_page(viewport={"width": 1400, "height": 1000})
+            second.goto(f"{other_url}/chat?persona={email}")
+            _chat_ready(second)
+            second.get_by_role("button", name="Klausur Physik für die 10a zu Optik").first.click()
+            suggestion = second.get_by_role("button", name="20/50/30 (mehr Anwendung)")
+            suggestion.wait_for(timeout=60_000)
+            suggestion.click()
+            second.get_by_text("Fertig:").last.wait_for(timeout=60_000)
+            browser.close()
+    finally:
+        other.terminate()
+        other.wait(15)
