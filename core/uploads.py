@@ -106,6 +106,13 @@ def extract_text(filename: str, data: bytes) -> tuple[str, str]:
 def store_upload(*, db: Session, teacher_id: uuid.UUID, conversation_id: uuid.UUID | None, filename: str, mime: str,
                  data: bytes) -> StoredUpload:
     kind, text = extract_text(filename, data)
+    return add_upload(db=db, teacher_id=teacher_id, conversation_id=conversation_id, filename=filename, mime=mime,
+                      data=data, kind=kind, text=text)
+
+
+def add_upload(*, db: Session, teacher_id: uuid.UUID, conversation_id: uuid.UUID | None, filename: str, mime: str,
+               data: bytes, kind: str, text: str) -> StoredUpload:
+    """The upload row for a file whose checks and text extraction the caller has already done (`extract_text`)."""
     row = Upload(teacher_id=teacher_id, conversation_id=conversation_id, filename=safe_filename(filename),
                  mime=(mime or "application/octet-stream")[:120], size_bytes=len(data), data=data, kind=kind,
                  extracted_text=text or None)
