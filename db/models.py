@@ -122,7 +122,8 @@ class AgentKnowledge(Base):
         CheckConstraint("quality_score >= 0 AND quality_score <= 1", name="ck_ak_quality"),
         CheckConstraint("status IN ('active', 'retired')", name="ck_ak_status"),
         # The Wissenskarte aggregates over exactly these columns: an index-only count per scope and type.
-        Index("ix_ak_map", "agent_type", "fach", "scope_type", "scope_id", "knowledge_type", "status"),
+        Index("ix_ak_map", "agent_type", "fach", "scope_type", "scope_id", "knowledge_type", "status",
+              postgresql_include=["shared_for_curation"]),
         Index("ix_ak_owner", "owner_id"),
         Index("ix_ak_external", "external_id"),
         Index(
