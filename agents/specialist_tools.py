@@ -92,7 +92,8 @@ async def search_curriculum(ctx: RunContext[SpecialistDeps], query: str, limit: 
 @SPECIALIST_TOOLS.tool
 async def get_context(
     ctx: RunContext[SpecialistDeps],
-    scope: Literal["profile", "preferences", "conversation", "curriculum", "good_practices", "examples", "memories"],
+    scope: Literal["profile", "preferences", "conversation", "curriculum", "good_practices", "examples", "memories",
+                   "class_school"],
     depth: Literal["summary", "relevant", "full"] = "relevant",
 ) -> str:
     """Zusätzlichen Kontext nach Bedarf laden (kostet Tokens: erst 'summary', nur wenn nötig 'full').
@@ -100,7 +101,8 @@ async def get_context(
     Args:
         scope: profile = Fachprofil und Operatoren; preferences = Präferenzen der Lehrkraft; conversation =
             Gesprächsverlauf; curriculum / good_practices = Suche zum Auftragsthema; examples = eigene Beispiele
-            der Lehrkraft; memories = Notizen über die Lehrkraft.
+            der Lehrkraft; memories = Notizen über die Lehrkraft; class_school = Hinweise zu den Klassen der
+            Lehrkraft und aus ihrer Fachschaft (z. B. typische Schwierigkeiten).
         depth: summary (kurz), relevant (zum Thema), full (alles Verfügbare).
     """
     d = ctx.deps
@@ -132,6 +134,10 @@ async def get_context(
         rows = knowledge_repo.teacher_examples(db=db, identity=ident, fach=d.fach)
         return _dump([{"ref": str(r.id), "titel": r.description, "inhalt": r.content if depth != "summary" else None}
                       for r in rows]) if rows else "Keine Beispiele der Lehrkraft zu diesem Fach."
+    if scope == "class_school":
+        notes = knowledge_repo.notes_for(db=db, identity=ident, fach=d.fach, limit=3 if depth == "summary" else 10)
+        return "\n".join(f"- {n.scope_type}: {n.content.get('text') or n.description}" for n in notes) or \
+            "Keine Hinweise zu Klassen oder Schule."
     rows = memory_repo.memories_of(db=db, teacher_id=d.turn.teacher.id, limit=5 if depth != "full" else 20)
     return "\n".join(f"- {m.content}" for m in rows) or "Keine Notizen über die Lehrkraft."
 

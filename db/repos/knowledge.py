@@ -363,3 +363,20 @@ def mark_used(*, db: Session, ids: list[uuid.UUID]) -> None:
     if ids:
         db.execute(sa.update(AgentKnowledge).where(AgentKnowledge.id.in_(ids))
                    .values(times_used=AgentKnowledge.times_used + 1).execution_options(synchronize_session=False))
+
+
+def notes_for(*, db: Session, identity: Identity, fach: str | None, limit: int = 50) -> list[AgentKnowledge]:
+    """Class and school notes this identity may see (taught classes, own school)."""
+    stmt = (sa.select(AgentKnowledge)
+            .where(visible(AgentKnowledge, identity), AgentKnowledge.knowledge_type == "note",
+                   AgentKnowledge.scope_type.in_(("class", "school")), AgentKnowledge.status == "active")
+            .order_by(AgentKnowledge.created_at.desc()).limit(limit))
+    if fach:
+        stmt = stmt.where(AgentKnowledge.fach == fach)
+    return list(db.scalars(stmt))
+
+
+def delete_own_note(*, db: Session, note_id: uuid.UUID, owner_id: uuid.UUID) -> bool:
+    return db.execute(sa.delete(AgentKnowledge).where(
+        AgentKnowledge.id == note_id, AgentKnowledge.owner_id == owner_id, AgentKnowledge.knowledge_type == "note",
+    ).execution_options(synchronize_session=False)).rowcount == 1
