@@ -14,6 +14,9 @@ from agents.specialist_tools import SPECIALIST_TOOLS, check_sources, specialist_
 from core.llm import TOOL_TIMEOUT_S
 from core.materials import ClarificationRequest, Klausur
 from core.validation import validate_klausur
+from core.verification import Flag, calculations_checked, verification_retry_message, verify_klausur
+
+VERIFY_RETRIES = 2  # after that, remaining verification flags are shown to the teacher instead of failing
 
 klausur_agent: Agent[SpecialistDeps, Klausur | ClarificationRequest] = Agent(
     output_type=[Klausur, ClarificationRequest],
@@ -41,6 +44,12 @@ def klausur_faults(deps: SpecialistDeps, k: Klausur) -> list[str]:
     return faults + check_sources(deps, [q for t in k.teilaufgaben() for q in t.quellen])
 
 
+def klausur_flags(deps: SpecialistDeps, k: Klausur) -> list[Flag]:
+    """Grounding and arithmetic: sub-tasks without a source, calculations in the Erwartungshorizont that are off.
+    (Invented refs are already faults via check_sources, so refs are not checked a second time here.)"""
+    return verify_klausur(k)
+
+
 @klausur_agent.output_validator
 async def _verify(ctx: RunContext[SpecialistDeps], output: Klausur | ClarificationRequest
                   ) -> Klausur | ClarificationRequest:
@@ -52,5 +61,12 @@ async def _verify(ctx: RunContext[SpecialistDeps], output: Klausur | Clarificati
     if faults:
         ctx.deps.turn.step(f"klausur: Prüfung fand {len(faults)} Fehler → Überarbeitung")
         raise ModelRetry("Die Prüfung der Klausur hat Fehler gefunden. Behebe genau diese:\n- " + "\n- ".join(faults))
-    ctx.deps.turn.step("klausur: Prüfung bestanden (Punkte, AFB, Operatoren, Zeit, Quellen)")
+    flags = klausur_flags(ctx.deps, output)
+    if flags and ctx.retry < VERIFY_RETRIES:
+        ctx.deps.turn.step(f"klausur: Verifikation fand {len(flags)} Auffälligkeiten (Quellen/Rechnungen) → Reparatur")
+        raise ModelRetry(verification_retry_message(flags))
+    if flags:  # kept, and shown to the teacher as open hints (router stores them with the material)
+        ctx.deps.turn.step(f"klausur: {len(flags)} Hinweise bleiben offen und werden angezeigt")
+    ctx.deps.turn.step(f"klausur: Prüfung bestanden (Punkte, AFB, Operatoren, Zeit, Quellen; "
+                       f"{calculations_checked(output)} Rechenschritte nachgerechnet)")
     return output

@@ -22,7 +22,7 @@ from pydantic_ai.messages import ModelMessagesTypeAdapter, ModelResponse
 from agents.deps import SpecialistDeps, TurnContext
 from agents.differenzierung import differenzierung_agent
 from agents.h5p import h5p_agent
-from agents.klausur import klausur_agent, klausur_faults
+from agents.klausur import klausur_agent, klausur_faults, klausur_flags
 from agents.models import model_for
 from agents.offline_nlu import parse_afb_answer
 from core.config import get_settings
@@ -32,6 +32,7 @@ from core.files import render
 from core.materials import ClarificationRequest, DifferenziertesMaterial, H5PSet, Klausur, MaterialRequest, Quelle
 from core.notenschluessel import NotenSchema, default_schema
 from core.validation import validate_differenzierung, validate_h5p
+from core.verification import flags_for_teacher
 from core.wissenskarte import build_wissenskarte
 from db.models import School
 from db.repos import knowledge as knowledge_repo
@@ -116,7 +117,7 @@ def _rueckfrage_text(agent_type: str, q: ClarificationRequest, session_id: uuid.
 
 def _faults(deps: SpecialistDeps, material: Klausur | DifferenziertesMaterial | H5PSet) -> list[str]:
     if isinstance(material, Klausur):
-        return klausur_faults(deps, material)
+        return klausur_faults(deps, material) + flags_for_teacher(klausur_flags(deps, material))
     if isinstance(material, DifferenziertesMaterial):
         return validate_differenzierung(material)
     return validate_h5p(material)

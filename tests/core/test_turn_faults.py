@@ -186,3 +186,56 @@ def test_nonsense_answer_to_a_rueckfrage_is_asked_again(db: Session, as_teacher)
                    message="den zweiten Vorschlag")
     assert r3.material_id
     assert TextPart  # noqa: B018 - imported for readers of the scripted replies above
+
+
+def test_invented_task_and_wrong_calculation_are_flagged_and_repaired(db: Session, as_teacher) -> None:
+    """A scripted specialist adds a sub-task without any source and breaks a calculation; verification sends it
+    back, and the repaired exam (from the offline rules) is stored without open hints."""
+    ident, teacher = _teacher(db, as_teacher)
+
+    def sloppy(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        response = klausur_rules(messages, info)
+        for part in response.parts:
+            if isinstance(part, ToolCallPart) and part.tool_name.endswith("Klausur"):
+                args = part.args_as_dict()
+                first = args["aufgaben"][0]
+                first["teilaufgaben"].append({
+                    "label": "z", "operator": "Nennen", "afb": "I", "punkte": 2, "quellen": [],
+                    "text": "Nenne den Erfinder des Stromkreises.",
+                    "erwartung": [{"text": "I = U / R = 12 V / 120 Ω = 1 A", "punkte": 2}],
+                })
+                return ModelResponse(parts=[ToolCallPart(part.tool_name, args)])
+        return response
+
+    script = Script([klausur_rules, sloppy, klausur_rules])
+    with override_models(klausur=rules_model(script)):
+        r = chat_turn(db=db, identity=ident, teacher=teacher,
+                      message="Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten, AFB 30/40/30")
+    assert r.material_id, r.reply
+    feedback = [str(p.content) for p in script.seen[-1][-1].parts if isinstance(p, ToolReturnPart)]
+    assert any("1z" in f and "Quelle" in f for f in feedback), feedback
+    assert any("0,1 A" in f for f in feedback), feedback  # the recomputed value is named
+    assert any("Verifikation fand" in s for s in r.steps)
+    view = material_view(db=db, teacher=teacher, material_id=uuid.UUID(r.material_id))
+    assert view["validation"] == []
+
+
+def test_flags_that_survive_repair_are_shown_not_hidden(db: Session, as_teacher) -> None:
+    ident, teacher = _teacher(db, as_teacher)
+
+    def stubborn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        response = klausur_rules(messages, info)
+        for part in response.parts:
+            if isinstance(part, ToolCallPart) and part.tool_name.endswith("Klausur"):
+                args = part.args_as_dict()
+                crit = args["aufgaben"][0]["teilaufgaben"][0]["erwartung"][0]
+                crit["text"] = "R = U / I = 6 V / 0,3 A = 30 Ω"  # wrong (20 Ω), every time
+                return ModelResponse(parts=[ToolCallPart(part.tool_name, args)])
+        return response
+
+    with override_models(klausur=rules_model(stubborn)):
+        r = chat_turn(db=db, identity=ident, teacher=teacher,
+                      message="Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten, AFB 30/40/30")
+    assert r.material_id, r.reply
+    view = material_view(db=db, teacher=teacher, material_id=uuid.UUID(r.material_id))
+    assert any("20 Ω" in v for v in view["validation"]), view["validation"]
