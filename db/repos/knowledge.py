@@ -189,27 +189,30 @@ class Ranked:
     distance: float | None
     scope_type: str = "global"
     quality_score: float = 0.5
+    row: Any = None  # the AgentKnowledge / CurriculumChunk itself (fetched in the same statement)
 
 
 def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: list[float], tsquery: str | None,
             k: int) -> list[Ranked]:
-    """Top-k by cosine distance (HNSW) and top-k by full-text rank, as two ranked lists joined by id."""
-    dist = model.embedding.cosine_distance(qvec)
+    """Top-k by cosine distance and top-k by full-text rank among the visible candidates, joined by id.
+
+    Filter first: visibility × Fach × agent type leaves a few thousand rows for any teacher (the map index serves
+    each scope), and ranking those exactly is faster than making HNSW wade through everyone else's rows — and exact
+    (recall 1.0). The HNSW index still serves unfiltered searches such as curators' duplicate detection.
+    """
+    cand = sa.select(model.id, model.embedding, model.fts).where(*where).cte("cand").prefix_with("MATERIALIZED")
+    dist = cand.c.embedding.cosine_distance(qvec)
     vec = (
-        sa.select(model.id, dist.label("d"))
-        .where(*where, model.embedding.is_not(None))
-        .order_by(dist)
-        .limit(k)
-        .cte("v")
+        sa.select(cand.c.id, dist.label("d")).where(cand.c.embedding.is_not(None)).order_by(dist).limit(k).cte("v")
     )
     vec_ranked = sa.select(
         vec.c.id, vec.c.d, sa.func.row_number().over(order_by=vec.c.d).label("r")
     ).subquery("vr")
     if tsquery:
         q = sa.func.to_tsquery("german", tsquery)
-        rank = sa.func.ts_rank_cd(model.fts, q, 32)
+        rank = sa.func.ts_rank_cd(cand.c.fts, q, 32)
         txt = (
-            sa.select(model.id, rank.label("s")).where(*where, model.fts.op("@@")(q)).order_by(rank.desc()).limit(k)
+            sa.select(cand.c.id, rank.label("s")).where(cand.c.fts.op("@@")(q)).order_by(rank.desc()).limit(k)
         ).cte("t")
         txt_ranked = sa.select(
             txt.c.id, sa.func.row_number().over(order_by=txt.c.s.desc()).label("r")
@@ -224,20 +227,10 @@ def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: 
         both = sa.select(vec_ranked.c.id.label("id"), vec_ranked.c.r.label("vr"), sa.null().label("tr"),
                          vec_ranked.c.d.label("d")).subquery("b")
     quality = model.quality_score if hasattr(model, "quality_score") else sa.literal(0.5)
-    stmt = sa.select(both.c.id, both.c.vr, both.c.tr, both.c.d, model.scope_type, quality).join(
+    stmt = sa.select(both.c.id, both.c.vr, both.c.tr, both.c.d, model.scope_type, quality, model).join(
         model, model.id == both.c.id
     )
     return [Ranked(*row) for row in db.execute(stmt).all()]
-
-
-def _tune_vector_scan(db: Session) -> None:
-    # pgvector >= 0.8: keep scanning the HNSW graph until enough rows pass the filters (filtered search recall).
-    if db.info.get("_iterative_scan") is None:
-        version = db.scalar(sa.text("SELECT extversion FROM pg_extension WHERE extname = 'vector'")) or "0"
-        db.info["_iterative_scan"] = tuple(int(p) for p in version.split(".")[:2]) >= (0, 8)
-    if db.info["_iterative_scan"]:
-        db.execute(sa.text("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)"))
-    db.execute(sa.text("SELECT set_config('hnsw.ef_search', '100', true)"))
 
 
 def rank_knowledge(
@@ -251,7 +244,6 @@ def rank_knowledge(
     knowledge_type: str,
     k: int = 40,
 ) -> list[Ranked]:
-    _tune_vector_scan(db)
     where = [
         visible(AgentKnowledge, identity),
         AgentKnowledge.knowledge_type == knowledge_type,
@@ -267,7 +259,6 @@ def rank_knowledge(
 def rank_curriculum(
     *, db: Session, identity: Identity, qvec: list[float], tsquery: str | None, fach: str | None, k: int = 40
 ) -> list[Ranked]:
-    _tune_vector_scan(db)
     where = [visible(CurriculumChunk, identity)]
     if fach:
         where.append(CurriculumChunk.fach == fach)
