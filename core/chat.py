@@ -25,8 +25,10 @@ from pydantic_ai.messages import (
     FunctionToolCallEvent,
     FunctionToolResultEvent,
     ModelMessagesTypeAdapter,
+    ModelRequest,
     ModelResponse,
     TextPart,
+    UserPromptPart,
     repair_messages,
 )
 from sqlalchemy.orm import Session
@@ -37,6 +39,7 @@ from agents.models import model_for
 from core.errors import ConflictError, NotFoundError, UserError
 from core.memory import remember_stated_facts
 from core.observability import request_id
+from core.safety import check_request
 from db.models import Teacher
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo
@@ -71,8 +74,12 @@ class ChatResult:
 
 def clean_message(message: str) -> str:
     text = _CONTROL.sub("", message or "").strip()
-    if not text:
+    # Only invisible characters (zero-width spaces, BOMs) is no message either.
+    if not any(c.isprintable() and not c.isspace() for c in text):
         raise UserError("Bitte eine Nachricht eingeben, z. B. „Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten“.")
+    if any("\ud800" <= c <= "\udfff" for c in text):  # undecodable bytes (e.g. a non-UTF-8 terminal) cannot be stored
+        raise UserError("Die Nachricht enthält ungültige Zeichen (kein gültiger UTF-8-Text). Bitte den Text neu "
+                        "eingeben oder aus einer anderen Quelle kopieren.")
     if len(text) > MAX_MESSAGE_CHARS:
         raise UserError(f"Die Nachricht ist zu lang ({len(text):,} Zeichen). Bitte kürzer fassen (höchstens "
                         f"{MAX_MESSAGE_CHARS:,} Zeichen) oder längere Texte als Datei anhängen.".replace(",", "."))
@@ -102,6 +109,10 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
     from core.llm import DEFAULT_USAGE_LIMITS, TURN_TIMEOUT_S, collect_calls, describe_model_error, fallback_notice
 
     text = clean_message(message)
+    # Safety and scope first: refused requests never reach the agent; pupils' personal data is never stored.
+    verdict = check_request(text)
+    guard_notice = verdict.message if verdict.allowed and verdict.message else None
+    text = verdict.redacted_text or text
     if conversation_id is None:
         conv = conv_repo.create_conversation(db=db, teacher_id=teacher.id, title=text[:80])
         history: list[Any] = []
@@ -149,9 +160,15 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
 
     with collect_calls() as calls, capture_run_messages() as captured:
         try:
-            result = _run(run())
-            messages = result.all_messages()
-            reply = result.output
+            if not verdict.allowed:
+                reply = verdict.message or "Dabei kann die Werkbank nicht helfen."
+                step(f"Schutzprüfung: {verdict.category} — Anfrage nicht bearbeitet")
+                messages = [*history, ModelRequest(parts=[UserPromptPart(text)]),
+                            ModelResponse(parts=[TextPart(reply)], model_name="werkbank")]
+            else:
+                result = _run(run())
+                messages = result.all_messages()
+                reply = result.output
         except UserError:
             db.rollback()
             raise
@@ -170,7 +187,7 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
         except BaseException:
             db.rollback()  # a bug, not a model failure: the caller logs it with an id; nothing is stored
             raise
-    notices = [n for n in [fallback_notice(messages)] if n]
+    notices = [n for n in [guard_notice, fallback_notice(messages)] if n]
     outcome_material = next((o for o in reversed(turn.outcomes) if o["kind"] == "material"), None)
     outcome_question = next((o for o in reversed(turn.outcomes) if o["kind"] == "rueckfrage"), None)
     new_revision = conv_repo.save_conversation(
@@ -183,6 +200,8 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
                             "laden; Ihre Nachricht wurde nicht gespeichert.")
     model_name = next((m.model_name for m in reversed(messages) if isinstance(m, ModelResponse) and m.model_name
                        and m.model_name != "werkbank"), "offline-rules")
+    if not verdict.allowed:
+        model_name = "Schutzprüfung (regelbasiert)"
     conv_repo.add_message(db=db, conversation_id=conv.id, teacher_id=teacher.id, role="user", content=text)
     meta = {"model": model_name, "notices": notices, "steps": steps[-40:], "request_id": turn.request_id,
             "material_id": outcome_material["material_id"] if outcome_material else None,
