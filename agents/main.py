@@ -16,7 +16,9 @@ from pydantic_ai.toolsets import FunctionToolset
 from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
+from core.errors import UserError
 from core.materials import AfbWunsch, MaterialRequest
+from core.patching import PatchOp
 from db.repos import memory as memory_repo
 from db.repos import sessions as session_repo
 from db.repos import teachers as teacher_repo
@@ -170,3 +172,64 @@ async def search_web(ctx: RunContext[TurnContext], query: str) -> str:
     """
     return ("Websuche ist in dieser Konfiguration nicht verfügbar (Offline-Modus bzw. Modell ohne eingebaute "
             "Websuche). Ich arbeite mit der Wissensbasis der Werkbank.")
+
+
+def _material_id(material_id: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(material_id).strip())
+    except ValueError as exc:
+        raise ModelRetry("material_id ist keine gültige ID; nimm die ID aus [material:ID].") from exc
+
+
+@MAIN_TOOLS.tool
+async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, operations: list[PatchOp],
+                              force: bool = False) -> str:
+    """Eine fertige Klausur gezielt ändern; das Ergebnis wird als NEUE Version gespeichert, die alte bleibt.
+
+    Operationen (Adressen wie "2b" = Aufgabe 2, Teilaufgabe b; immer in der Nummerierung VOR der Änderung):
+    replace_text (Aufgabentext, Titel oder Material), set_points (Kriterien werden anteilig mitskaliert),
+    set_afb (mit passendem Operator), set_operator, add_subtask, remove_subtask, move_subtask, add_task,
+    remove_task, move_task, rewrite_erwartung (Punkte = Summe der Kriterien). Danach wird die Klausur neu geprüft
+    (AFB-Ziel, Operatoren, Zeit) und der Notenschlüssel neu berechnet. Rückgabe: Zusammenfassung mit
+    [material:NEUE_ID] und den Änderungen, oder FEHLER mit dem Grund (dann wurde nichts gespeichert).
+
+    Args:
+        material_id: Die ID aus [material:ID] – nimm die neueste Version.
+        operations: Die Änderungen in Reihenfolge.
+        force: true nur, wenn die Lehrkraft genau diese Änderung ausdrücklich verlangt hat (dann wird sie auch
+            gespeichert, wenn die Prüfung danach Abweichungen meldet; sie werden genannt). Bei false wird eine
+            Änderung abgelehnt, die eine geprüfte Klausur fehlerhaft machen würde – nenne der Lehrkraft die Gründe.
+    """
+    from core.patching import patch_material
+
+    ctx.deps.usage = ctx.usage
+    try:
+        outcome = patch_material(turn=ctx.deps, material_id=_material_id(material_id), operations=operations,
+                                 force=force)
+    except UserError as exc:  # a German reason for the teacher; nothing was stored
+        ctx.deps.outcomes.append({"kind": "error", "text": exc.message})
+        return f"FEHLER: {exc.message}"
+    return outcome.text
+
+
+@MAIN_TOOLS.tool
+async def regenerate_from_previous(ctx: RunContext[TurnContext], material_id: str, instruction: str) -> str:
+    """Ein Material nach einer Anweisung neu erzeugen, wenn gezielte Änderungen (patch_material_task) nicht reichen.
+
+    Beispiele: "Mach Aufgabe 3 leichter", "Die Klausur soll nur 30 Minuten dauern", "mehr Rechenaufgaben",
+    "kürzer". Das Ergebnis wird als neue Version gespeichert (die alte bleibt); Rückgabe wie bei
+    generate_material (MATERIAL_FERTIG … mit den Änderungen) oder FEHLER mit dem Grund.
+
+    Args:
+        material_id: Die ID aus [material:ID] – nimm die neueste Version.
+        instruction: Die Anweisung der Lehrkraft im Wortlaut.
+    """
+    from core.patching import regenerate_from_previous as regenerate
+
+    ctx.deps.usage = ctx.usage
+    try:
+        outcome = await regenerate(turn=ctx.deps, material_id=_material_id(material_id), instruction=instruction)
+    except UserError as exc:
+        ctx.deps.outcomes.append({"kind": "error", "text": exc.message})
+        return f"FEHLER: {exc.message}"
+    return outcome.text

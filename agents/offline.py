@@ -102,7 +102,8 @@ def _state(messages: list[ModelMessage]) -> tuple[str | None, str | None, int]:
                 n_user += 1
             elif isinstance(p, ToolReturnPart):
                 text = _text(p.content)
-                if p.tool_name in ("generate_material", "generate_exercise", "continue_material_generation"):
+                if p.tool_name in ("generate_material", "generate_exercise", "continue_material_generation",
+                                   "patch_material_task", "regenerate_from_previous", "generate_material_set"):
                     if (s := _SESSION.search(text)) and text.startswith("RÜCKFRAGE"):
                         open_sid = s.group(1)
                     else:
@@ -201,6 +202,36 @@ def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         return ModelResponse(parts=[_call("remember", {"fact": (m.group(5) or text).strip()[:500]})])
     if _WEB.search(text):
         return ModelResponse(parts=[_call("search_web", {"query": text[:300]})])
+    # Edit requests about the last material. Checked before the feedback rule on purpose: "Mach Aufgabe 3 leichter"
+    # also reads as a difficulty complaint, but the teacher asks for a change, not only reports one. A complaint
+    # without a change wish ("Aufgabe 3 ist zu schwer") is no edit and still goes to record_feedback below.
+    if last_material and not open_sid:
+        from core.patching import EditUnclear, RegenerateInstruction, parse_edit_request
+
+        wanted = nlu.extract(text, topic_terms=topic_terms())
+        new_request = bool(wanted.material_type and wanted.fach)
+        try:
+            edit = None if new_request else parse_edit_request(text)
+        except EditUnclear as exc:
+            return ModelResponse(parts=[TextPart(exc.message)])
+        target = last_material  # the newest version: edits return [material:ID] of the version they made
+        for p in _returns(messages):
+            made = p.tool_name in ("generate_material", "generate_exercise", "continue_material_generation",
+                                   "patch_material_task", "regenerate_from_previous")
+            if made and (mm := _MATERIAL.search(_text(p.content))):
+                target = mm.group(1)
+        if not edit and target != last_material and not new_request and nlu.classify_feedback(text) is not None:
+            # after an edit, praise or criticism is about the edited version, not the first one
+            return ModelResponse(parts=[_call("record_feedback", {"material_id": target, "feedback": text})])
+        if edit:
+            if isinstance(edit, RegenerateInstruction):
+                return ModelResponse(parts=[_call("regenerate_from_previous",
+                                                  {"material_id": target, "instruction": text})])
+            # The teacher asked for exactly this change: it is applied even if the check then reports deviations
+            # (they are named in the reply; the previous version stays).
+            return ModelResponse(parts=[_call("patch_material_task", {
+                "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit],
+                "force": True})])
     feedback = nlu.classify_feedback(text)
     if feedback is not None and last_material and not open_sid:
         new_request = nlu.extract(text, topic_terms=topic_terms())
@@ -325,8 +356,9 @@ def _first_calls(request: MaterialRequest, kind: str) -> list[ToolCallPart]:
              _call("search_curriculum", {"query": thema, "limit": 3})]
     if kind == "klausur":
         calls.append(_call("get_good_practices", {"thema": thema, "limit": 8}))
-        calls += [_call("get_good_practices", {"thema": w.thema, "afb": w.afb, "limit": 3})
-                  for w in request.afb_wuensche]
+        for w in request.afb_wuensche:  # a wished topic needs its own tasks and its own Lehrplan excerpt to cite
+            calls += [_call("get_good_practices", {"thema": w.thema, "afb": w.afb, "limit": 3}),
+                      _call("search_curriculum", {"query": w.thema, "limit": 2})]
     elif kind == "differenzierung":
         calls += [_call("get_good_practices", {"thema": thema, "limit": 5}),
                   _call("get_good_practices", {"thema": thema, "limit": 12, "art": "klausur"})]

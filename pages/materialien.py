@@ -7,10 +7,13 @@ import streamlit as st
 
 from core.faecher import FAECHER
 from core.materials_service import MATERIAL_TYPES, list_my_materials, material_detail, rate_my_material
+from core.patching import FORM_ACTIONS, EditOutcome, apply_form_edit, edit_view, regenerate_my_material
 from pages import ui
 
 persona = ui.page_setup("materialien")
 st.title("Meine Materialien")
+if notice := st.session_state.pop("mat_notice", None):  # set by an edit just before the rerun
+    st.success(notice, icon="✅")
 
 
 def md(text: str) -> str:
@@ -30,7 +33,43 @@ def rate(material_id: uuid.UUID) -> None:
             st.toast(outcome.message, icon="⭐")
 
 
-def show(material_id: uuid.UUID | str) -> None:
+def stored(outcome: EditOutcome | None) -> None:
+    if outcome is not None:  # the new version is the newest material: show page 1 with the notice
+        st.session_state["mat_notice"] = md(outcome.message).replace("\n", "  \n")
+        st.session_state.pop("mat_page", None)
+        st.rerun()
+
+
+def edit(mid: uuid.UUID) -> None:
+    """Bearbeiten: one change per submit or a new version from an instruction; earlier versions to download."""
+    v = ui.run(edit_view, teacher_id=persona.teacher_id, material_id=mid)
+    if v is None:
+        return
+    st.markdown(f"##### Bearbeiten (Version {v.version})")
+    with st.form(f"edit_{mid}", border=False):
+        c_ziel, c_art, c_wert = st.columns([2, 2, 3])
+        ziel = c_ziel.selectbox("Teilaufgabe", list(v.teile), format_func=v.teile.get, key=f"ed_ziel_{mid}")
+        aktion = c_art.selectbox("Änderung", list(FORM_ACTIONS), format_func=FORM_ACTIONS.get, key=f"ed_art_{mid}")
+        wert = c_wert.text_input("Neuer Wert", key=f"ed_wert_{mid}", placeholder="z. B. 6 · II · Erklären · neuer Text",
+                                 help="Operatoren des Fachs: " + ", ".join(v.operatoren))
+        force = st.checkbox("Auch übernehmen, wenn die Prüfung danach Abweichungen meldet", key=f"ed_force_{mid}")
+        if st.form_submit_button("Änderung übernehmen", key=f"ed_go_{mid}"):
+            stored(ui.run(apply_form_edit, teacher_id=persona.teacher_id, material_id=mid, aktion=aktion, ziel=ziel,
+                          wert=wert, force=force))
+    with st.form(f"regen_{mid}", border=False):
+        anweisung = st.text_input("Neu erzeugen mit Anweisung", key=f"re_text_{mid}",
+                                  placeholder="z. B. „Mach Aufgabe 3 leichter“ oder „nur 30 Minuten“")
+        if st.form_submit_button("Neu erzeugen", key=f"re_go_{mid}"):
+            stored(ui.run(regenerate_my_material, teacher_id=persona.teacher_id, material_id=mid,
+                          instruction=anweisung))
+    for old in v.frueher:
+        st.caption(md(f"Frühere Version {old.version} · {old.datum}" + "".join(f" · {c}" for c in old.aenderungen)))
+        for col, f in zip(st.columns(max(len(old.files), 1)), old.files, strict=False):
+            col.download_button(f.label, data=f.data, file_name=f"V{old.version}_{f.filename}", mime=f.mime, icon="⬇️",
+                                key=f"dlv_{old.id}_{f.filename}", on_click="ignore")
+
+
+def show(material_id: uuid.UUID | str, *, bearbeiten: bool = False) -> None:
     d = ui.run(material_detail, teacher_id=persona.teacher_id, material_id=material_id)
     if d is None:
         return
@@ -64,6 +103,8 @@ def show(material_id: uuid.UUID | str) -> None:
                 tab.text("\n".join(f"{i}. {item}" for i, item in enumerate(items, start=1)) or "–")
     if d.h5p_lines:
         st.text("\n".join(d.h5p_lines))
+    if bearbeiten and d.aufgaben:  # exams whose structure loads
+        edit(d.id)
 
 
 wanted = st.query_params.get("material")
@@ -109,7 +150,7 @@ for card in result.items:
         box = st.expander("Vorschau und Downloads", key=f"open_{card.id}", on_change="rerun")
         if box.open:  # only opened materials load their content and file bytes
             with box:
-                show(card.id)
+                show(card.id, bearbeiten=True)
 
 if result.pages > 1:
     if result.page != wanted_page:  # core clamped it (fewer results than before)

@@ -1,0 +1,108 @@
+"""Meine Materialien, Bearbeiten: a change through the form makes a new version (the old one stays, with its
+downloads); a change that breaks the check is refused with the reasons unless confirmed; new version from an
+instruction."""
+
+from __future__ import annotations
+
+import uuid
+
+import sqlalchemy as sa
+
+from core.acting import acting
+from core.chat import chat_turn
+from core.materials import Klausur
+from db import models as m
+from db.session import Identity, unit_of_work
+from tests.pages.conftest import app_as
+
+PAGE = "pages/materialien.py"
+EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
+
+
+def make_exam(person_id: uuid.UUID) -> uuid.UUID:
+    with acting(person_id) as (db, teacher, identity):
+        result = chat_turn(db=db, identity=identity, teacher=teacher, message=EXAM)
+    assert result.material_id, result.reply
+    return uuid.UUID(result.material_id)
+
+
+def versions_of(material_id: uuid.UUID) -> list[m.GeneratedMaterial]:
+    with unit_of_work(Identity.system()) as db:
+        rows = list(db.scalars(sa.select(m.GeneratedMaterial).where(m.GeneratedMaterial.parent_id == material_id)))
+        db.expunge_all()
+        return rows
+
+
+def opened(person_id: uuid.UUID, material_id: uuid.UUID):  # noqa: ANN201
+    at = app_as(person_id, PAGE)
+    at.session_state[f"open_{material_id}"] = True
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_points_of_a_subtask_changed_through_the_form(teacher_id) -> None:  # noqa: ANN001
+    material_id = make_exam(teacher_id)
+    at = opened(teacher_id, material_id)
+    assert any("Bearbeiten (Version 1)" in md.value for md in at.markdown)
+    ziel = at.selectbox(key=f"ed_ziel_{material_id}")
+    assert "1a" in ziel.options[0]
+    ziel.set_value("1a")
+    at.selectbox(key=f"ed_art_{material_id}").set_value("punkte")
+    at.text_input(key=f"ed_wert_{material_id}").input("5")
+    at.button(key=f"ed_go_{material_id}").click().run()
+    assert not at.exception and not at.error
+    notice = " ".join(s.value for s in at.success)
+    assert "Version 2" in notice and "1a" in notice and "5 Punkte" in notice
+    assert any("2 Materialien" in c.value for c in at.caption)
+
+    (new,) = versions_of(material_id)
+    assert new.version == 2 and Klausur.model_validate(new.content).aufgaben[0].teilaufgaben[0].punkte == 5
+
+    # the new version lists the one it was made from, with that version's downloads
+    at.session_state[f"open_{new.id}"] = True
+    at.run()
+    assert not at.exception
+    assert any("Bearbeiten (Version 2)" in md.value for md in at.markdown)
+    assert any("Frühere Version 1" in c.value for c in at.caption)
+    old_downloads = [b.proto.label for b in at.get("download_button") if f"dlv_{material_id}_" in b.proto.id]
+    assert old_downloads == ["Schülerfassung (DOCX)", "Lehrerfassung (DOCX)"]
+
+
+def test_a_change_that_breaks_the_check_is_refused_until_confirmed(teacher_id) -> None:  # noqa: ANN001
+    material_id = make_exam(teacher_id)
+    at = opened(teacher_id, material_id)
+    at.selectbox(key=f"ed_ziel_{material_id}").set_value("2a")
+    at.selectbox(key=f"ed_art_{material_id}").set_value("aufgabe_streichen")
+    at.button(key=f"ed_go_{material_id}").click().run()
+    assert not at.exception
+    assert any("nicht übernommen" in e.value and "AFB" in e.value for e in at.error)
+    assert versions_of(material_id) == []
+
+    at.checkbox(key=f"ed_force_{material_id}").check()
+    at.button(key=f"ed_go_{material_id}").click().run()
+    assert not at.exception
+    assert any("Version 2" in s.value and "gestrichen" in s.value for s in at.success)
+    assert len(versions_of(material_id)) == 1
+
+
+def test_a_bad_value_is_explained(teacher_id) -> None:  # noqa: ANN001
+    material_id = make_exam(teacher_id)
+    at = opened(teacher_id, material_id)
+    at.selectbox(key=f"ed_art_{material_id}").set_value("afb")
+    at.text_input(key=f"ed_wert_{material_id}").input("IV")
+    at.button(key=f"ed_go_{material_id}").click().run()
+    assert not at.exception
+    assert any("kein Anforderungsbereich" in e.value for e in at.error)
+    assert versions_of(material_id) == []
+
+
+def test_new_version_from_an_instruction(teacher_id) -> None:  # noqa: ANN001
+    material_id = make_exam(teacher_id)
+    at = opened(teacher_id, material_id)
+    at.text_input(key=f"re_text_{material_id}").input("Die Klausur soll nur 30 Minuten dauern")
+    at.button(key=f"re_go_{material_id}").click().run()
+    assert not at.exception and not at.error
+    assert any("Version 2" in s.value and "30 Minuten" in s.value for s in at.success)
+    (new,) = versions_of(material_id)
+    assert Klausur.model_validate(new.content).dauer_minuten == 30
