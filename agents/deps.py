@@ -27,6 +27,7 @@ class TurnContext:
     on_step: Callable[[str], None] | None = None
     outcomes: list[dict[str, Any]] = field(default_factory=list)
     usage: Any = None  # the main run's RunUsage, shared with specialist runs
+    toolsets: Any = None  # core.toolsets.Selection for this turn (None: every tool)
 
     def step(self, text: str) -> None:
         """Report a step to whoever watches (the chat's live status). A failing display never stops the work."""

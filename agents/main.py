@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import ValidationError
 from pydantic_ai import Agent, ModelRetry, RunContext
+from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.toolsets import FunctionToolset
 
 from agents.deps import TurnContext
@@ -24,9 +25,17 @@ from db.repos import sessions as session_repo
 from db.repos import teachers as teacher_repo
 
 MAIN_TOOLS: FunctionToolset[TurnContext] = FunctionToolset()
+
+
+def _offered(ctx: RunContext[TurnContext], tool: ToolDefinition) -> bool:
+    """Only the toolsets selected for this turn (core.toolsets; all of them when no selection was made)."""
+    selection = ctx.deps.toolsets
+    return selection is None or selection.allows(tool.name)
+
+
 main_agent: Agent[TurnContext, str] = Agent(
     output_type=str, deps_type=TurnContext, name="main", retries={"tools": 2, "output": 1}, defer_model_check=True,
-    toolsets=[GuardedToolset(MAIN_TOOLS)],
+    toolsets=[GuardedToolset(MAIN_TOOLS.filtered(_offered))],
 )
 
 
@@ -112,6 +121,36 @@ async def generate_exercise(ctx: RunContext[TurnContext], fach: str, thema: str,
     """
     return await generate_material(ctx, fach=fach, thema=thema, material_type="h5p", klassenstufe=klassenstufe,
                                    zusatz=f"{max(3, min(anzahl, 20))} Fragen. {zusatz}".strip())
+
+
+@MAIN_TOOLS.tool
+async def generate_material_set(ctx: RunContext[TurnContext], text: str) -> str:
+    """Mehrere Materialien auf einmal erstellen lassen (z. B. Klausur + differenziertes Übungsblatt + H5P-Quiz).
+
+    Zerlegt die Anfrage, erstellt die Teile (abhängige nach ihrer Vorlage), benennt Widersprüche und bietet alle
+    Dateien auch als ZIP an. Rückfragen der Teile kommen gesammelt zurück (MATERIALSET_RÜCKFRAGEN … [session:ID]).
+
+    Args:
+        text: Die kombinierte Anfrage der Lehrkraft im Wortlaut.
+    """
+    from core.supervisor import run_combined
+
+    ctx.deps.usage = ctx.usage
+    return (await run_combined(turn=ctx.deps, text=text)).text
+
+
+@MAIN_TOOLS.tool
+async def continue_material_set(ctx: RunContext[TurnContext], session_ids: list[str], answer: str) -> str:
+    """Die gesammelten Rückfragen eines Materialpakets mit einer Antwort der Lehrkraft fortsetzen.
+
+    Args:
+        session_ids: Alle IDs aus den [session:ID]-Markierungen der gesammelten Rückfragen.
+        answer: Die Antwort der Lehrkraft im Wortlaut (sie wird auf die Teile verteilt).
+    """
+    from core.supervisor import continue_combined
+
+    ctx.deps.usage = ctx.usage
+    return (await continue_combined(turn=ctx.deps, session_ids=session_ids, answer=answer)).text
 
 
 @MAIN_TOOLS.tool

@@ -89,6 +89,18 @@ FACH_NAMES = {"physik": "Physik", "biologie": "Biologie", "deutsch": "Deutsch", 
               "geschichte": "Geschichte", "geographie": "Geographie", "englisch": "Englisch", "chemie": "Chemie"}
 
 
+def _open_set(messages: list[ModelMessage]) -> list[str]:
+    """Session ids of a material set's collected Rückfragen still waiting for the teacher's one answer."""
+    open_ids: list[str] = []
+    for p in _returns(messages):
+        if p.tool_name in ("generate_material_set", "continue_material_set"):
+            text = _text(p.content)
+            open_ids = _SESSION.findall(text) if text.startswith("MATERIALSET_RÜCKFRAGEN") else []
+        elif p.tool_name in ("generate_material", "continue_material_generation"):
+            open_ids = []
+    return open_ids
+
+
 def _state(messages: list[ModelMessage]) -> tuple[str | None, str | None, int]:
     """(open session id, last material id, index of the user prompt after which the current request began)."""
     open_sid = last_material = None
@@ -116,8 +128,26 @@ def _state(messages: list[ModelMessage]) -> tuple[str | None, str | None, int]:
     return open_sid, last_material, boundary
 
 
+def _is_combined(text: str) -> bool:
+    """Two or more materials in one message ("Klausur …, dazu ein Übungsblatt und ein Quiz")."""
+    from agents.supervisor import rule_plan
+
+    kinds = sum(bool(re.search(p, text, re.I)) for p in (
+        r"\b(klausur|klassenarbeit|leistungskontrolle|test)\b", r"(arbeitsblatt|übungsblatt|differenziert)",
+        r"(h5p|quiz|lückentext-übung|interaktiv)"))
+    if kinds < 2:
+        return False
+    try:
+        return len(rule_plan(text).parts) >= 2
+    except Exception:  # a plan the rules cannot make: treat as a single request
+        return False
+
+
 def _present(part: ToolReturnPart) -> str:
     text = _text(part.content)
+    if text.startswith(("MATERIALSET_FERTIG", "MATERIALSET_RÜCKFRAGEN")):
+        body = text.split("\n", 1)[1] if "\n" in text else text
+        return re.sub(r"\[(session|material):[0-9a-fA-F-]{36}\]", "", body).strip()
     if text.startswith("RÜCKFRAGE_AN_LEHRER"):
         head, _, rest = text.partition(": ")
         who = re.search(r"\((.*?)\)", head)
@@ -196,6 +226,11 @@ def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     prompts = _user_prompts(messages)
     text = prompts[-1] if prompts else ""
     open_sid, last_material, boundary = _state(messages[:-1])
+    open_set = _open_set(messages[:-1])
+    if open_set and not _CANCEL.search(text):
+        return ModelResponse(parts=[_call("continue_material_set", {"session_ids": open_set, "answer": text})])
+    if _is_combined(text):
+        return ModelResponse(parts=[_call("generate_material_set", {"text": text})])
     if open_sid and not _CANCEL.search(text):
         return ModelResponse(parts=[_call("continue_material_generation", {"session_id": open_sid, "answer": text})])
     if m := _REMEMBER.match(text):

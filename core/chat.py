@@ -40,6 +40,7 @@ from core.errors import ConflictError, NotFoundError, UserError
 from core.memory import remember_stated_facts
 from core.observability import request_id
 from core.safety import check_request
+from core.toolsets import select_toolsets
 from db.models import Teacher
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo
@@ -142,6 +143,10 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
     turn = TurnContext(db=db, identity=identity, teacher=teacher, conversation_id=conv.id,
                        request_id=secrets.token_hex(6), on_step=step)
     request_id.set(turn.request_id)
+    turn.toolsets = select_toolsets(
+        text=text, has_materials=bool(conv_repo.materials_in(db=db, conversation_id=conv.id)),
+        open_rueckfrage=open_question(db=db, conversation_id=conv.id) is not None, has_uploads="[Anhang " in text)
+    step(turn.toolsets.describe())
     log.info("turn start conversation=%s teacher=%s chars=%d", conv.id, teacher.id, len(text))
 
     async def events(ctx: Any, stream: Any) -> None:
@@ -189,6 +194,7 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
             raise
     notices = [n for n in [guard_notice, fallback_notice(messages)] if n]
     outcome_material = next((o for o in reversed(turn.outcomes) if o["kind"] == "material"), None)
+    outcome_set = next((o for o in reversed(turn.outcomes) if o["kind"] == "material_set"), None)
     outcome_question = next((o for o in reversed(turn.outcomes) if o["kind"] == "rueckfrage"), None)
     new_revision = conv_repo.save_conversation(
         db=db, conversation_id=conv.id, expected_revision=revision,
@@ -204,6 +210,8 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
         model_name = "Schutzprüfung (regelbasiert)"
     conv_repo.add_message(db=db, conversation_id=conv.id, teacher_id=teacher.id, role="user", content=text)
     meta = {"model": model_name, "notices": notices, "steps": steps[-40:], "request_id": turn.request_id,
+            "material_ids": outcome_set["material_ids"] if outcome_set else [],
+            "session_ids": outcome_set["session_ids"] if outcome_set else [],
             "material_id": outcome_material["material_id"] if outcome_material else None,
             "session_id": outcome_question["session_id"] if outcome_question else None,
             "question": {k: outcome_question[k] for k in ("frage", "kontext", "vorschlaege")} if outcome_question

@@ -38,13 +38,13 @@ def conversation_log(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> di
             raise NotFoundError("Dieses Gespräch gibt es nicht (mehr). Bitte ein anderes wählen oder neu beginnen.")
         messages = []
         for m in conv_repo.list_messages(db=db, conversation_id=conv.id):
-            files = []
-            material_id = (m.meta or {}).get("material_id")
-            if material_id:
-                files = [{"id": f.id, "filename": f.filename, "kind": f.kind, "mime": f.mime}
-                         for f in material_repo.files_of(db=db, material_id=uuid.UUID(material_id))]
-            messages.append({"id": m.id, "role": m.role, "content": m.content, "meta": m.meta or {},
-                             "files": files})
+            meta = m.meta or {}
+            ids = list(meta.get("material_ids") or []) or ([meta["material_id"]] if meta.get("material_id") else [])
+            materials = [{"id": mid, "files": [{"id": f.id, "filename": f.filename, "kind": f.kind, "mime": f.mime}
+                                               for f in material_repo.files_of(db=db, material_id=uuid.UUID(mid))]}
+                         for mid in ids]
+            messages.append({"id": m.id, "role": m.role, "content": m.content, "meta": meta,
+                             "materials": materials, "files": materials[-1]["files"] if materials else []})
         return {"title": conv.title, "messages": messages, "open_question": open_question(db=db,
                                                                                         conversation_id=conv.id)}
 
@@ -84,3 +84,16 @@ def material_brief(*, teacher_id: uuid.UUID, material_id: uuid.UUID) -> dict[str
 
     with acting(teacher_id) as (db, teacher, _):
         return material_view(db=db, teacher=teacher, material_id=material_id)
+
+
+def set_zip(*, teacher_id: uuid.UUID, material_ids: list[str]) -> bytes:
+    """All files of a material set as one ZIP (built on demand from the stored files)."""
+    from core.supervisor import combined_zip
+
+    with acting(teacher_id) as (db, teacher, _):
+        ids = [uuid.UUID(i) for i in material_ids]
+        for mid in ids:
+            row = material_repo.get_material(db=db, material_id=mid)
+            if row is None or row.teacher_id != teacher.id:
+                raise NotFoundError("Dieses Material gibt es nicht (mehr).")
+        return combined_zip(db=db, material_ids=ids)

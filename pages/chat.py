@@ -4,7 +4,7 @@ import uuid
 
 import streamlit as st
 
-from core.chat_service import Attachment, conversation_log, list_conversations, send
+from core.chat_service import Attachment, conversation_log, list_conversations, send, set_zip
 from pages import ui, widgets
 
 persona = ui.page_setup("chat")
@@ -15,7 +15,7 @@ with st.sidebar:
     if st.button("➕ Neues Gespräch", key="new_conversation", width="stretch"):
         st.session_state["conv_id"] = None
     for c in ui.run(list_conversations, teacher_id=tid) or []:
-        title = c["title"] if len(c["title"]) <= 44 else c["title"][:43] + "…"
+        title = widgets.safe(c["title"] if len(c["title"]) <= 44 else c["title"][:43] + "…")  # labels render Markdown
         label = ("▶ " if str(c["id"]) == st.session_state.get("conv_id") else "") + \
             f"{c['updated_at']:%d.%m. %H:%M} · {title}"
         if st.button(label, key=f"conv_{c['id']}", width="stretch"):
@@ -41,8 +41,15 @@ for msg in (log or {}).get("messages", []):
             if meta.get("steps"):
                 with st.expander(f"Arbeitsschritte ({len(meta['steps'])}) · Modell: {meta.get('model')}"):
                     st.text("\n".join(meta["steps"]))
-            if meta.get("material_id"):
-                widgets.material_panel(tid, meta["material_id"], msg["files"], key=str(msg["id"]))
+            materials = msg.get("materials") or []
+            if len(materials) > 1:
+                st.download_button("⬇ Alle Dateien als ZIP", file_name="Materialpaket.zip", mime="application/zip",
+                                   data=lambda ids=[m["id"] for m in materials]: set_zip(teacher_id=tid,
+                                                                                         material_ids=ids),
+                                   key=f"zip_{msg['id']}", on_click="ignore")
+            for m in materials:
+                with st.container(border=len(materials) > 1):
+                    widgets.material_panel(tid, m["id"], m["files"], key=f"{msg['id']}_{m['id'][:8]}")
 
 question = (log or {}).get("open_question")
 if question and question.get("vorschlaege"):

@@ -74,3 +74,11 @@ def list_conversations(*, db: Session, teacher_id: uuid.UUID, limit: int = 50) -
         sa.select(Conversation).where(Conversation.teacher_id == teacher_id)
         .order_by(Conversation.updated_at.desc()).limit(limit)
     ))
+
+
+def materials_in(*, db: Session, conversation_id: uuid.UUID) -> list[uuid.UUID]:
+    """Ids of the materials made in this conversation (newest first)."""
+    from db.models import GeneratedMaterial
+
+    return list(db.scalars(sa.select(GeneratedMaterial.id).where(GeneratedMaterial.conversation_id == conversation_id)
+                           .order_by(GeneratedMaterial.created_at.desc()).limit(50)))

@@ -58,7 +58,7 @@ def test_star_rating_is_stored(teacher_id) -> None:  # noqa: ANN001
     at = app_as(teacher_id, "pages/chat.py")
     at.chat_input(key="chat_input").set_value(
         "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30").run()
-    material_fb = next(f for f in at.feedback if f.key.count("_") == 2)
+    material_fb = next(f for f in at.feedback if len(f.key.rsplit("_", 1)[-1]) == 36)  # …_<material uuid>
     material_fb.set_value(4).run()
     assert not at.exception
     with unit_of_work(Identity.system()) as db:
