@@ -280,6 +280,37 @@ def cmd_db_stop(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_eval(args: argparse.Namespace) -> int:
+    """Run an evaluation suite; exit 0 when the pass rate reaches --min-pass, 1 below it, 2 for bad input."""
+    from core.bootstrap import ensure_ready
+    from core.evaluation import EvalInterrupted, format_report, report_json, run_suite, stored_run
+
+    if not 0.0 <= args.min_pass <= 1.0:
+        raise UserError("--min-pass erwartet eine Quote zwischen 0 und 1, z. B. 0.95.")
+    ensure_ready()
+    progress = None
+    if not args.json and sys.stderr.isatty():
+        def progress(done: int, total: int) -> None:
+            print(f"\r  Fall {done}/{total} …", end="" if done < total else "\n", file=sys.stderr, flush=True)
+    try:
+        report = run_suite(suite=args.suite, agent=args.agent, prompt_version=args.prompt_version, model=args.model,
+                           limit=args.limit, on_progress=progress)
+    except EvalInterrupted as exc:
+        partial = stored_run(exc.run_id)
+        if args.json:
+            print(json.dumps({"run_id": str(exc.run_id), "status": exc.status, "message": exc.message,
+                              "summary": partial.summary}, ensure_ascii=False))
+        else:
+            print(format_report(partial, min_pass=args.min_pass))
+        print(f"Fehler: {exc.message}", file=sys.stderr)
+        return 130 if exc.keyboard else 1
+    if args.json:
+        print(json.dumps({**report_json(report), "min_pass": args.min_pass}, ensure_ascii=False, default=str))
+    else:
+        print(format_report(report, min_pass=args.min_pass))
+    return 0 if report.pass_rate >= args.min_pass else 1
+
+
 def _rows_arg(value: str) -> str:
     if not re.fullmatch(r"\d+(,\d+)*", value.replace("_", "")):
         raise argparse.ArgumentTypeError("Zahlen durch Komma getrennt erwartet")
@@ -362,6 +393,17 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--conversation-days", type=int, default=None, help="Gespräche behalten (Tage, 0 = immer)")
     s.set_defaults(fn=cmd_retention)
 
+    s = sub.add_parser("eval", help="Evaluations-Suite laufen lassen (Prompt-Version × Modell), Bericht als Tabelle")
+    s.add_argument("--suite", required=True, help="Name in seeds/eval (z. B. standard) oder Pfad zu einer YAML-Datei")
+    s.add_argument("--agent", default="main", help="main, klausur, differenzierung oder h5p (Standard: main)")
+    s.add_argument("--prompt-version", default=None, help="Versionsnummer (z. B. 3) oder „aktiv“ (Standard)")
+    s.add_argument("--model", default=None, help="z. B. offline oder anthropic:claude-sonnet-5-5 (Standard: "
+                   "das für den Agenten eingestellte Modell)")
+    s.add_argument("--limit", type=int, default=None, help="nur die ersten N Fälle")
+    s.add_argument("--min-pass", type=float, default=0.95, help="Mindestquote bestandener Prüfungen (Standard 0.95)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_eval)
+
     s = sub.add_parser("db-stop", help="Die eingebettete Datenbank stoppen")
     s.set_defaults(fn=cmd_db_stop)
     return p
@@ -372,6 +414,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    # Python hands bytes that are not UTF-8 over as lone surrogates; nothing downstream can store or print them.
+    broken = [name for name, value in vars(args).items()
+              if isinstance(value, str) and any("\ud800" <= c <= "\udfff" for c in value)]
+    if broken:
+        print(f"Fehler: Der Wert für {broken[0]} ist kein gültiger UTF-8-Text. Bitte das Terminal auf UTF-8 "
+              "umstellen (z. B. LANG=de_DE.UTF-8) und den Befehl wiederholen.", file=sys.stderr)
+        return 2
     configure_logging()
     try:
         return args.fn(args)

@@ -400,10 +400,15 @@ def _thousands(n: int) -> str:
     return f"{n:,}".replace(",", ".")
 
 
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
+
+
 def _text(value: Any) -> str:
+    """A form value as text; nothing printable (whitespace, zero-width characters) counts as empty."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
-    return str(value).strip()
+    text = str(value).strip()
+    return text if text.translate(_INVISIBLE).strip() else ""
 
 
 def validate_edit(edit: EntryEdit, *, fach: str, operators: Mapping[str, str]) -> tuple[EntryEdit, list[str]]:

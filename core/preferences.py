@@ -196,7 +196,7 @@ def validate_form(form: Mapping[str, Any]) -> PreferenceForm:
     except ValidationError as exc:
         lines = "\n".join(f"- {e}" for e in german_errors(exc))
         raise UserError(f"Nichts gespeichert — bitte korrigieren:\n{lines}") from None
-    except TypeError as exc:  # form was not a mapping of field -> value at all
+    except (TypeError, ValueError) as exc:  # form was not a mapping of field -> value at all
         raise UserError("Nichts gespeichert — die Eingaben konnten nicht gelesen werden.") from exc
 
 

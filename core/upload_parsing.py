@@ -29,6 +29,7 @@ from core.uploads import (
     MAX_TEXT_CHARS,
     MAX_UPLOAD_BYTES,
     add_upload,
+    decode_text,
     extract_text,
     safe_filename,
 )
@@ -268,10 +269,7 @@ def _pdf_blocks(data: bytes) -> list[Block]:
 
 
 def _decode_text(data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+    return decode_text(data)
 
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")

@@ -40,6 +40,9 @@ def safe_filename(name: str) -> str:
     return base[:200]
 
 
+_DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
 def _docx_text(data: bytes) -> str:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
@@ -48,14 +51,30 @@ def _docx_text(data: bytes) -> str:
                                 "die Datei oder speichern Sie sie neu.")
             if "word/document.xml" not in z.namelist():
                 raise UserError("Die Datei ist kein Word-Dokument (DOCX). Bitte als .docx speichern.")
+            # Word never writes a DTD: entity tricks (external files, billion laughs) are refused before parsing.
+            if any(_DTD.search(z.read(i)) for i in z.infolist() if i.filename.lower().endswith((".xml", ".rels"))):
+                raise UserError("Die DOCX-Datei enthält unzulässige XML-Definitionen (DOCTYPE/ENTITY), wie Word sie "
+                                "nie schreibt. Bitte das Dokument in Word neu speichern.")
         from docx import Document
 
         doc = Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
+    except UserError:
+        raise
+    except Exception as exc:  # noqa: BLE001 — any parser failure on a user's file (zip, XML) is a broken file
         raise UserError("Die DOCX-Datei ist beschädigt und lässt sich nicht öffnen. Bitte neu speichern.") from exc
     parts = [p.text for p in doc.paragraphs]
     parts += [c.text for t in doc.tables for r in t.rows for c in r.cells]
     return "\n".join(p for p in parts if p.strip())
+
+
+def decode_text(data: bytes) -> str:
+    """A text file as editors save it: UTF-16 with BOM (Windows "Unicode"), UTF-8 with or without BOM, else cp1252."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
 
 
 def _pdf_text(data: bytes) -> str:
@@ -92,10 +111,7 @@ def extract_text(filename: str, data: bytes) -> tuple[str, str]:
             raise UserError("Die Datei heißt .pdf, ist aber kein PDF.")
         text = _pdf_text(data)
     elif kind == "txt":
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("cp1252", errors="replace")
+        text = decode_text(data)
     else:
         if not (data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8")):
             raise UserError("Die Bilddatei ist kein PNG oder JPG.")

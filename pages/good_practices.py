@@ -10,6 +10,7 @@ import streamlit as st
 from core import curation as cur
 from core.faecher import FAECHER
 from pages import ui
+from pages.widgets import safe
 
 persona = ui.page_setup("good_practices")
 ME = persona.teacher_id
@@ -146,7 +147,7 @@ with tab_dup:
             st.markdown(p.heading)
             for col, card, task in zip(st.columns(2), (p.a, p.b), (p.text_a, p.text_b), strict=True):
                 col.markdown(card.summary)
-                col.write(task)
+                col.markdown(safe(task))  # a teacher's text: no remote images, no markup
             if p.mergeable:
                 keep = st.radio("Behalten", [p.a.id, p.b.id], horizontal=True, format_func=p.choice_label,
                                 key=f"gp_keep_{p.key}")

@@ -5,6 +5,7 @@ import streamlit as st
 from core.faecher import FAECHER
 from core.notes import add_note, delete_note, my_scopes, visible_notes
 from pages import ui
+from pages.widgets import safe
 
 persona = ui.page_setup("notizen")
 tid = persona.teacher_id
@@ -36,7 +37,7 @@ if not notes:
     st.caption("Noch keine Hinweise.")
 for n in notes:
     cols = st.columns([6, 1])
-    cols[0].markdown(f"**{n.scope_label}** · {FAECHER.get(n.fach, n.fach)} — {n.text.replace('<', '&lt;')}")
+    cols[0].markdown(f"**{n.scope_label}** · {FAECHER.get(n.fach, n.fach)} — {safe(n.text)}")
     if n.mine and cols[1].button("Löschen", key=f"del_{n.id}"):
         ui.run(delete_note, teacher_id=tid, note_id=n.id)
         st.rerun()

@@ -18,6 +18,8 @@ _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 def safe(text: str) -> str:
     """Markdown without images or raw HTML: user text never loads remote content or injects markup."""
     text = _IMAGE.sub(lambda m: f"[Bild: {m.group(1) or 'entfernt'}]", text or "")
+    # What the pattern cannot see (nested brackets "![a[b]](…)", reference images "![x][r]") loses its "!" syntax.
+    text = text.replace("![", "!\\[")
     return text.replace("<", "&lt;").replace(">", "&gt;")
 
 
