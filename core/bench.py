@@ -296,7 +296,9 @@ def run_bench(what: str, *, rows: list[int], teachers: int = 1000, queries: int 
     for target in sorted(rows):
         _drop_bulk_indexes(admin)
         load_s = world.grow(target)
-        index_s = _analyze(admin, rebuild_index=what == "search")
+        # The teacher-facing search ranks exactly among the visible candidates (filter first), so HNSW is not on its
+        # path; building it at 1M rows takes longer than everything else here and changes none of these numbers.
+        index_s = _analyze(admin, rebuild_index=False)
         res = bench_wissenskarte(app, world, queries) if what == "wissenskarte" else bench_search(app, world, queries)
         res.update(rows=target, load_s=load_s, index_s=index_s)
         results.append(res)
@@ -328,6 +330,10 @@ def _write_doc(what: str, results: list[dict[str, float]], teachers: int, querie
     else:
         head = ("### P2 · Hybrid search (pgvector HNSW + German full text, RRF)\n\n"
                 "Goal: p50 ≤ 20 ms at 1M rows; recall@10 of the vector path vs. an exact scan ≥ 0.95.\n\n"
+                "The search filters first (visibility × Fach × agent type, served by the map index) and ranks the "
+                "candidates exactly — by cosine distance and by German full-text rank — so the vector path's recall "
+                "is 1.0 by construction. Latency is the whole `core.retrieval.search` call as a teacher (query "
+                "expansion, embedding, one SQL statement with RLS, fusion).\n\n"
                 "| rows | search p50 | search p95 | recall@10 vs exact | load | index build |\n"
                 "|---:|---:|---:|---:|---:|---:|\n")
         body = "".join(f"| {r['rows']:,} | {r['p50']:.2f} ms | {r['p95']:.2f} ms | {r['recall10']:.3f} | "

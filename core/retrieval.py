@@ -210,7 +210,7 @@ def search(
         ranked = knowledge_repo.rank_curriculum(db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key,
                                                 k=CANDIDATES)
         fused = _fuse(ranked)[:limit]
-        rows = {r.id: r.row for _, r in fused}
+        rows = knowledge_repo.curriculum_by_ids(db=db, identity=identity, ids=[r.id for _, r in fused])
         return [
             SearchHit(
                 id=r.id, kind="curriculum", fach=row.fach, thema=row.thema, title=f"{row.thema} ({row.bundesland})",
@@ -227,7 +227,7 @@ def search(
         knowledge_type="good_practice", k=CANDIDATES,
     )
     fused = _fuse(ranked)[:limit]
-    rows = {r.id: r.row for _, r in fused}
+    rows = knowledge_repo.knowledge_by_ids(db=db, identity=identity, ids=[r.id for _, r in fused])
     hits = []
     for s, r in fused:
         row = rows.get(r.id)

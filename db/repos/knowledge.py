@@ -189,7 +189,6 @@ class Ranked:
     distance: float | None
     scope_type: str = "global"
     quality_score: float = 0.5
-    row: Any = None  # the AgentKnowledge / CurriculumChunk itself (fetched in the same statement)
 
 
 def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: list[float], tsquery: str | None,
@@ -200,7 +199,9 @@ def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: 
     each scope), and ranking those exactly is faster than making HNSW wade through everyone else's rows — and exact
     (recall 1.0). The HNSW index still serves unfiltered searches such as curators' duplicate detection.
     """
-    cand = sa.select(model.id, model.embedding, model.fts).where(*where).cte("cand").prefix_with("MATERIALIZED")
+    quality_col = model.quality_score if hasattr(model, "quality_score") else sa.literal(0.5)
+    cand = (sa.select(model.id, model.embedding, model.fts, model.scope_type, quality_col.label("quality"))
+            .where(*where).cte("cand").prefix_with("MATERIALIZED"))
     dist = cand.c.embedding.cosine_distance(qvec)
     vec = (
         sa.select(cand.c.id, dist.label("d")).where(cand.c.embedding.is_not(None)).order_by(dist).limit(k).cte("v")
@@ -226,9 +227,10 @@ def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: 
     else:
         both = sa.select(vec_ranked.c.id.label("id"), vec_ranked.c.r.label("vr"), sa.null().label("tr"),
                          vec_ranked.c.d.label("d")).subquery("b")
-    quality = model.quality_score if hasattr(model, "quality_score") else sa.literal(0.5)
-    stmt = sa.select(both.c.id, both.c.vr, both.c.tr, both.c.d, model.scope_type, quality, model).join(
-        model, model.id == both.c.id
+    # Scope and quality come from the small candidate set; joining the table here made the planner scan it all.
+    info = sa.select(cand.c.id, cand.c.scope_type, cand.c.quality).subquery("info")
+    stmt = sa.select(both.c.id, both.c.vr, both.c.tr, both.c.d, info.c.scope_type, info.c.quality).join(
+        info, info.c.id == both.c.id
     )
     return [Ranked(*row) for row in db.execute(stmt).all()]
 
