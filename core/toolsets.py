@@ -16,8 +16,10 @@ TOOLSETS: dict[str, frozenset[str]] = {
 }
 GROUP_OF = {tool: group for group, tools in TOOLSETS.items() for tool in tools}
 
-_EDIT = re.compile(r"\b(aufgabe\s*\d|teilaufgabe|ändern|änder|streich|tausch|leichter|schwerer|kürzer|länger|"
-                   r"punkte|afb|umformulier|formulier|ersetz|neu erzeugen|nochmal|überarbeit|version)", re.I)
+# Edits need a material to edit: in a new conversation only an explicit reference ("Aufgabe 2", "2b",
+# "die Klausur von gestern") asks for them; "AFB" or "Punkte" alone are part of ordinary new requests.
+_EDIT = re.compile(r"\b(aufgabe\s*\d|teilaufgabe|\d[a-h]\)|streich|tausch|umformulier|neu erzeugen|überarbeit|"
+                   r"version|von gestern|letzte klausur)", re.I)
 _KNOWLEDGE = re.compile(r"\b(hochgeladen|anhang|upload|beispiel|lehrplan|klasse\s*\d+[a-z]?\b.*(probleme|schwierig)|"
                         r"fachschaft|merk)", re.I)
 _ANALYSIS = re.compile(r"\b(schülerantwort|schülerlösung|korrigier|bewerte die antwort|erwartungshorizont "
