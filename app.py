@@ -12,9 +12,12 @@ ui.sidebar(persona)
 PAGES = [  # section, key, file, title, icon, url path
     ("Unterricht", "chat", "pages/chat.py", "Chat", "💬", "chat"),
     ("Unterricht", "materialien", "pages/materialien.py", "Meine Materialien", "📁", "materialien"),
+    ("Unterricht", "bewerten", "pages/bewerten.py", "Schülerantwort prüfen", "✅", "bewerten"),
     ("Wissen", "wissenskarte", "pages/wissenskarte.py", "Wissenskarte", "🗺️", "wissenskarte"),
     ("Wissen", "good_practices", "pages/good_practices.py", "Good Practices", "⭐", "good-practices"),
     ("Wissen", "praeferenzen", "pages/praeferenzen.py", "Präferenzen", "⚙️", "praeferenzen"),
+    ("Wissen", "notizen", "pages/notizen.py", "Klassen & Schule", "🏫", "klassen-schule"),
+    ("Wissen", "hochladen", "pages/hochladen.py", "Hochladen", "📤", "hochladen"),
     ("Produkt", "prompt_labor", "pages/prompt_labor.py", "Prompt-Labor", "🧪", "prompt-labor"),
     ("Produkt", "sitzungen", "pages/sitzungen.py", "Sitzungen & Traces", "🔎", "sitzungen"),
     ("Produkt", "system", "pages/start.py", "System", "🩺", "system"),

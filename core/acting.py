@@ -18,6 +18,7 @@ from db.models import Teacher
 from db.repos.teachers import find_teacher, identity_for, list_teachers
 from db.session import Identity, unit_of_work
 
+DEMO_TEACHER_EMAIL = "steffen.keller@demo-gymnasium.de"  # the seeded demo teacher (Physik/Mathe, Sachsen, 10a/10b)
 ROLE_LABELS = {"teacher": "Lehrkraft", "curator": "Kuratorin/Kurator", "product": "Produktteam"}
 
 

@@ -4,7 +4,9 @@ import uuid
 
 import streamlit as st
 
+from core.acting import DEMO_TEACHER_EMAIL, persona_by_email
 from core.chat_service import Attachment, conversation_log, list_conversations, send, set_zip
+from core.demo import play, scenarios
 from pages import ui, widgets
 
 persona = ui.page_setup("chat")
@@ -22,6 +24,20 @@ with st.sidebar:
             st.session_state["conv_id"] = str(c["id"])
 
 st.title("Chat")
+if persona.role == "product":
+    with st.expander("🎬 Demo-Modus: Szenarien mit einem Klick abspielen (als Demo-Lehrkraft)"):
+        demo = persona_by_email(DEMO_TEACHER_EMAIL)
+        for sc in scenarios():
+            left, right = st.columns([5, 1])
+            left.markdown(f"**{sc.title}** — {sc.description}")
+            if right.button("Abspielen", key=f"demo_{sc.id}") and demo is not None:
+                with st.status(f"Szenario „{sc.title}“ läuft …", expanded=True) as status:
+                    conv = ui.run(play, sc.id, teacher_id=demo.teacher_id,
+                                  on_step=lambda n, text, result: status.write(f"{n}. {widgets.safe(text)}"))
+                if conv is not None:
+                    st.session_state["persona_id"] = str(demo.teacher_id)
+                    st.session_state["conv_id"] = str(conv)
+                    st.rerun()
 conv_id = st.session_state.get("conv_id")
 log = ui.run(conversation_log, teacher_id=tid, conversation_id=uuid.UUID(conv_id)) if conv_id else None
 if conv_id and log is None:

@@ -27,6 +27,9 @@ PAGE_ROLES: dict[str, set[str]] = {
     "prompt_labor": {"product"},
     "sitzungen": {"product", "teacher"},
     "system": {"product"},
+    "notizen": {"teacher"},
+    "bewerten": {"teacher"},
+    "hochladen": {"teacher"},
 }
 
 

@@ -72,3 +72,27 @@ def test_bad_message_and_file_show_a_german_message(teacher_id) -> None:  # noqa
     assert not at.exception
     assert any("Bitte eine Nachricht eingeben" in e.value for e in at.error)
     assert uuid  # noqa: B018
+
+
+def test_demo_mode_plays_a_scenario_as_the_demo_teacher(product_id, monkeypatch) -> None:  # noqa: ANN001
+    import core.acting
+    from core.acting import personas
+    from tests.pages.conftest import fresh_person
+
+    # The scenario ends with "genau so!" (it teaches its teacher): use a stand-in, not the shared demo teacher.
+    stand_in = fresh_person(name="Demo-Vertretung")
+    email = next(p.email for p in personas() if p.teacher_id == stand_in)
+    monkeypatch.setattr(core.acting, "DEMO_TEACHER_EMAIL", email)
+    at = app_as(product_id, "pages/chat.py")
+    assert not at.exception
+    buttons = [b for b in at.button if b.key and b.key.startswith("demo_")]
+    assert len(buttons) == 5
+    next(b for b in buttons if b.key == "demo_e-lehre").click().run()
+    assert not at.exception
+    assert at.session_state["persona_id"] == str(stand_in)
+    assert any(t.startswith("Fertig:") for t in _assistant_texts(at)), _assistant_texts(at)
+
+
+def test_teachers_do_not_see_the_demo_mode(teacher_id) -> None:  # noqa: ANN001
+    at = app_as(teacher_id, "pages/chat.py")
+    assert not [b for b in at.button if b.key and b.key.startswith("demo_")]
