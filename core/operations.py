@@ -95,7 +95,12 @@ def retention(*, session_days: int | None = None, trace_days: int | None = None,
         calls = db.execute(sa.delete(LlmCall).where(LlmCall.created_at < now - timedelta(days=trace_days))).rowcount
         convs = 0
         if conversation_days > 0:
-            old = sa.select(Conversation.id).where(Conversation.updated_at < now - timedelta(days=conversation_days))
+            # A conversation's sessions go with it (ON DELETE CASCADE): keep any conversation whose Rückfrage still
+            # waits, even when the session TTL is longer than the conversation retention.
+            waits = sa.exists().where(AgentSession.conversation_id == Conversation.id,
+                                      AgentSession.status == "waiting", AgentSession.expires_at > now)
+            old = sa.select(Conversation.id).where(Conversation.updated_at < now - timedelta(days=conversation_days),
+                                                   ~waits)
             db.execute(sa.delete(ConversationMessage).where(ConversationMessage.conversation_id.in_(old)))
             convs = db.execute(sa.delete(Conversation).where(Conversation.id.in_(old))).rowcount
     assert get_settings()

@@ -372,6 +372,8 @@ async def continue_generation(*, turn: TurnContext, session_id: str, answer: str
         if claimed.schema_version != SESSION_SCHEMA_VERSION:
             raise ValueError(f"Sitzungsformat {claimed.schema_version}")
         history = ModelMessagesTypeAdapter.validate_python(claimed.message_history)
+        if not history:  # nothing to resume from: as unloadable as a broken history
+            raise ValueError("leerer Verlauf")
         request = MaterialRequest.model_validate(claimed.request)
         deps = _prepare(turn, request, snapshot=claimed.deps)
     except (ValidationError, ValueError, TypeError, KeyError, UserError) as exc:

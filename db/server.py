@@ -56,13 +56,17 @@ def embedded_uri(data_dir: Path, *, cleanup_mode: str | None = None) -> str:
     """Start (or attach to) the embedded server in `data_dir` and return a SQLAlchemy URL for it."""
     data_dir = cluster_dir(data_dir)
     server = _servers.get(data_dir)
-    if server is None:
+    if server is None or not (data_dir / "postmaster.pid").exists():  # not started here yet, or stopped since
         os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             import pgserver  # slow import; only needed for the embedded mode
         data_dir.mkdir(parents=True, exist_ok=True)
         _clear_stale_pid(data_dir)
+        if not (data_dir / "postmaster.pid").exists():
+            # pgserver keeps one handle per folder and hands back that of a server stopped since (db-stop, crash)
+            # without starting it again; a new handle starts it.
+            pgserver.PostgresServer._instances.pop(data_dir, None)
         try:
             server = pgserver.get_server(data_dir, cleanup_mode=cleanup_mode)
         except Exception as exc:  # pgserver raises plain subprocess/assertion errors

@@ -44,6 +44,10 @@ def database() -> Iterator[sa.Engine]:
 
     ensure_ready(seed=True)
     yield get_engine()
+    reset_engines()
+    from db.server import stop_embedded
+
+    stop_embedded(_DATA_DIR)  # no postgres left behind by a test run
 
 
 @pytest.fixture

@@ -57,7 +57,7 @@ def update_session(*, db: Session, session_id: uuid.UUID, **values: Any) -> None
 def waiting_session_for(*, db: Session, conversation_id: uuid.UUID) -> AgentSession | None:
     return db.scalar(
         sa.select(AgentSession).where(AgentSession.conversation_id == conversation_id,
-                                      AgentSession.status == "waiting")
+                                      AgentSession.status == "waiting", AgentSession.expires_at > sa.func.now())
         .order_by(AgentSession.created_at.desc()).limit(1)
     )
 
