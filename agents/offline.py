@@ -84,7 +84,7 @@ _REMEMBER = re.compile(r"^\s*(bitte\s+)?(merk(e)?\s+dir|notier(e)?\s+dir|zur inf
 _WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im netz)\b", re.I)
 _GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
 
-MATERIAL_NAMES = {"klausur": "Klausur", "differenzierung": "differenzierte Arbeitsblatt", "h5p": "H5P-Übung"}
+MATERIAL_NAMES = {"klausur": "Klausur", "differenzierung": "differenziertes Arbeitsblatt", "h5p": "H5P-Übung"}
 FACH_NAMES = {"physik": "Physik", "biologie": "Biologie", "deutsch": "Deutsch", "mathematik": "Mathematik",
               "geschichte": "Geschichte", "geographie": "Geographie", "englisch": "Englisch", "chemie": "Chemie"}
 
@@ -287,8 +287,9 @@ def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         state = nlu.merge(state, nlu.extract(p, topic_terms=topic_terms()))
     if state.thema is None and state.fach_hint:
         # "Klausur zu Optik": a topic area named as the subject matter is the topic; a bare "Klausur E-Lehre" is not.
-        area = re.escape(state.fach_hint.split("/")[0].split(" ")[0])
-        if any(re.search(rf"\b(zu|zum|zur|über|thema)\s+(de[mr]\s+|die\s+)?{area}", p, re.I) for p in current):
+        first = state.fach_hint.split("/")[0].split(" ")[0]
+        area = re.escape(first[: max(5, len(first) - 2)])  # a stem: "zum elektrischen Feld" names "Elektrisches Feld"
+        if any(re.search(rf"\b(zu|zum|zur|über|thema)\s+(de[mr]\s+|die\s+)?{area}\w*", p, re.I) for p in current):
             state = dataclasses.replace(state, thema=state.fach_hint)
     latest = nlu.extract(text, topic_terms=topic_terms())
     if latest.problems:

@@ -152,6 +152,14 @@ def cmd_reembed(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from core.bench import run_bench, run_chat_bench, run_load_bench, run_pages_bench
 
+    if args.what == "all":  # the whole performance report in one run (docs/benchmarks.md)
+        rows = [int(x) for x in args.rows.split(",") if x.strip()]
+        run_bench("wissenskarte", rows=rows, teachers=args.teachers, queries=args.queries, write=True)
+        run_bench("search", rows=rows, teachers=args.teachers, queries=args.queries, write=True)
+        run_chat_bench(runs=args.runs, write=True)
+        run_load_bench(teachers=50, write=True)
+        run_pages_bench(rows=100_000, write=True)
+        return 0
     if args.what == "load":
         if not 1 <= args.teachers <= 200:
             raise UserError("--teachers erwartet eine Zahl von 1 bis 200.")
@@ -353,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_reembed)
 
     s = sub.add_parser("bench", help="Benchmarks (schreibt docs/benchmarks.md)")
-    s.add_argument("what", choices=["wissenskarte", "search", "chat", "pages", "load"])
+    s.add_argument("what", choices=["wissenskarte", "search", "chat", "pages", "load", "all"])
     s.add_argument("--runs", type=int, default=20, help="nur für chat: Zahl der gemessenen Durchläufe")
     s.add_argument("--rows", type=_rows_arg, default="10000,100000")
     s.add_argument("--teachers", type=int, default=1000)
