@@ -467,7 +467,8 @@ def _write_section(key: str, section: str) -> None:
 
 PAGE_DB = "werkbank_pages_bench"
 PAGES = [("pages/chat.py", "teacher"), ("pages/materialien.py", "teacher"), ("pages/wissenskarte.py", "teacher"),
-         ("pages/praeferenzen.py", "teacher"), ("pages/sitzungen.py", "teacher"),
+         ("pages/praeferenzen.py", "teacher"), ("pages/sitzungen.py", "teacher"), ("pages/bewerten.py", "teacher"),
+         ("pages/notizen.py", "teacher"), ("pages/hochladen.py", "teacher"),
          ("pages/good_practices.py", "curator"), ("pages/prompt_labor.py", "product"), ("pages/start.py", "product")]
 
 

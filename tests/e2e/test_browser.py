@@ -115,7 +115,8 @@ def test_walkthrough_in_a_real_browser_and_screenshots(app_url: str) -> None:
         _shot(page, "chat")
 
         for path, name in (("materialien", "materialien"), ("wissenskarte", "wissenskarte"),
-                           ("praeferenzen", "praeferenzen"), ("sitzungen", "sitzungen")):
+                           ("praeferenzen", "praeferenzen"), ("sitzungen", "sitzungen"), ("bewerten", "bewerten"),
+                           ("klassen-schule", "klassen_schule"), ("hochladen", "hochladen")):
             page.goto(f"{app_url}/{path}?persona={emails[teacher]}")  # a new page load is a new session
             page.get_by_test_id("stApp").wait_for(timeout=30_000)
             page.wait_for_load_state("networkidle")
@@ -131,8 +132,9 @@ def test_walkthrough_in_a_real_browser_and_screenshots(app_url: str) -> None:
     assert all((SHOTS / f"{n}.png").stat().st_size > 10_000 for n in ("chat", "wissenskarte", "system"))
 
 
-def test_rueckfrage_asked_on_one_server_is_answered_on_another(app_url: str) -> None:
+def test_rueckfrage_asked_on_one_server_is_answered_on_another(database) -> None:  # noqa: ANN001
     """Two app processes, one PostgreSQL: the paused specialist run lives in the database, not in a process."""
+    app_url, first_server = _serve()
     other_url, other = _serve()
     teacher = fresh_person(name="Zwei Server")
     from core.acting import personas
@@ -157,5 +159,6 @@ def test_rueckfrage_asked_on_one_server_is_answered_on_another(app_url: str) -> 
             second.get_by_text("Fertig:").last.wait_for(timeout=60_000)
             browser.close()
     finally:
-        other.terminate()
-        other.wait(15)
+        for proc in (first_server, other):
+            proc.terminate()
+            proc.wait(15)

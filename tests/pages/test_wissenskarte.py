@@ -84,7 +84,8 @@ def test_page_shows_the_exact_text_the_specialist_sees_and_the_graph(teacher_id)
     graph = at.get("echarts_chart")
     assert len(graph) == 1 and graph[0].type == "echarts_chart"
     # tables per knowledge type, with their totals in the tab labels
-    assert any(t.label.startswith("Bewährte Aufgaben (35)") for t in at.tabs)
+    visible_gps = sum(c["n"] for c in expected.facts["counts"] if c["type"] == "good_practice")
+    assert any(t.label.startswith(f"Bewährte Aufgaben ({visible_gps})") for t in at.tabs)
     assert any("Widerstände in Reihe" in set(df.value["Eintrag"]) for df in at.dataframe)
 
 
