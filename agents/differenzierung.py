@@ -5,26 +5,13 @@ from __future__ import annotations
 from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
-from agents.guard import GuardedToolset
-from agents.specialist_tools import SPECIALIST_TOOLS, check_sources, specialist_instructions
-from core.llm import TOOL_TIMEOUT_S
+from agents.specialist_tools import check_sources, specialist_agent
 from core.materials import ClarificationRequest, DifferenziertesMaterial
 from core.validation import validate_differenzierung
 
-differenzierung_agent: Agent[SpecialistDeps, DifferenziertesMaterial | ClarificationRequest] = Agent(
-    output_type=[DifferenziertesMaterial, ClarificationRequest],
-    deps_type=SpecialistDeps,
-    toolsets=[GuardedToolset(SPECIALIST_TOOLS)],
-    tool_timeout=TOOL_TIMEOUT_S,
-    name="differenzierung",
-    retries={"tools": 2, "output": 3},
-    defer_model_check=True,
+differenzierung_agent: Agent[SpecialistDeps, DifferenziertesMaterial | ClarificationRequest] = specialist_agent(
+    "differenzierung", DifferenziertesMaterial
 )
-
-
-@differenzierung_agent.instructions
-def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
-    return specialist_instructions("differenzierung", ctx.deps)
 
 
 @differenzierung_agent.output_validator

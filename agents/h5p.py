@@ -5,26 +5,11 @@ from __future__ import annotations
 from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
-from agents.guard import GuardedToolset
-from agents.specialist_tools import SPECIALIST_TOOLS, check_sources, specialist_instructions
-from core.llm import TOOL_TIMEOUT_S
+from agents.specialist_tools import check_sources, specialist_agent
 from core.materials import ClarificationRequest, H5PSet
 from core.validation import validate_h5p
 
-h5p_agent: Agent[SpecialistDeps, H5PSet | ClarificationRequest] = Agent(
-    output_type=[H5PSet, ClarificationRequest],
-    deps_type=SpecialistDeps,
-    toolsets=[GuardedToolset(SPECIALIST_TOOLS)],
-    tool_timeout=TOOL_TIMEOUT_S,
-    name="h5p",
-    retries={"tools": 2, "output": 3},
-    defer_model_check=True,
-)
-
-
-@h5p_agent.instructions
-def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
-    return specialist_instructions("h5p", ctx.deps)
+h5p_agent: Agent[SpecialistDeps, H5PSet | ClarificationRequest] = specialist_agent("h5p", H5PSet)
 
 
 @h5p_agent.output_validator

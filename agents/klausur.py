@@ -9,29 +9,14 @@ from __future__ import annotations
 from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
-from agents.guard import GuardedToolset
-from agents.specialist_tools import SPECIALIST_TOOLS, check_sources, specialist_instructions
-from core.llm import TOOL_TIMEOUT_S
+from agents.specialist_tools import check_sources, specialist_agent
 from core.materials import ClarificationRequest, Klausur
 from core.validation import validate_klausur
 from core.verification import Flag, calculations_checked, verification_retry_message, verify_klausur
 
 VERIFY_RETRIES = 2  # after that, remaining verification flags are shown to the teacher instead of failing
 
-klausur_agent: Agent[SpecialistDeps, Klausur | ClarificationRequest] = Agent(
-    output_type=[Klausur, ClarificationRequest],
-    deps_type=SpecialistDeps,
-    toolsets=[GuardedToolset(SPECIALIST_TOOLS)],
-    tool_timeout=TOOL_TIMEOUT_S,
-    name="klausur",
-    retries={"tools": 2, "output": 3},
-    defer_model_check=True,
-)
-
-
-@klausur_agent.instructions
-def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
-    return specialist_instructions("klausur", ctx.deps)
+klausur_agent: Agent[SpecialistDeps, Klausur | ClarificationRequest] = specialist_agent("klausur", Klausur)
 
 
 def klausur_faults(deps: SpecialistDeps, k: Klausur) -> list[str]:

@@ -9,10 +9,11 @@ import json
 import uuid
 from typing import Literal
 
-from pydantic_ai import RunContext
+from pydantic_ai import Agent, RunContext
 from pydantic_ai.toolsets import FunctionToolset
 
 from agents.deps import SpecialistDeps
+from agents.guard import GuardedToolset
 from core.errors import UserError
 from core.retrieval import MAX_QUERY_CHARS, search
 from db.models import Upload
@@ -208,3 +209,26 @@ def check_sources(deps: SpecialistDeps, quellen: list) -> list[str]:  # noqa: AN
     bad += [str(i) for i in ids["good_practice"] + ids["curriculum"] if i not in found]
     return [f"Quelle „{ref}“ gibt es nicht — nur refs aus get_good_practices/search_curriculum zitieren."
             for ref in dict.fromkeys(bad)]
+
+
+def specialist_agent(name: str, output: type) -> Agent:
+    """A specialist: its material type or a ClarificationRequest as output, the shared guarded toolset, the
+    instructions built from the Wissenskarte. Each specialist module adds its own output validator."""
+    from core.llm import TOOL_TIMEOUT_S
+    from core.materials import ClarificationRequest
+
+    agent: Agent = Agent(
+        output_type=[output, ClarificationRequest],
+        deps_type=SpecialistDeps,
+        toolsets=[GuardedToolset(SPECIALIST_TOOLS)],
+        tool_timeout=TOOL_TIMEOUT_S,
+        name=name,
+        retries={"tools": 2, "output": 3},
+        defer_model_check=True,
+    )
+
+    @agent.instructions
+    def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
+        return specialist_instructions(name, ctx.deps)
+
+    return agent

@@ -477,20 +477,7 @@ def bench_pages(rows: int, runs: int = 3) -> list[dict[str, Any]]:
     300 materials), then time every page in AppTest as the matching demo persona (median of `runs`, warm)."""
     from streamlit.testing.v1 import AppTest
 
-    from core import bootstrap
-    from db import session as db_session
-
-    os.environ["WERKBANK_DB_NAME"] = PAGE_DB
-    get_settings.cache_clear()
-    db_session.reset_engines()
-    admin = sa.create_engine(make_url(admin_url()).set(database="postgres"), isolation_level="AUTOCOMMIT",
-                             poolclass=sa.pool.NullPool)
-    with admin.connect() as c:
-        c.execute(sa.text(f'DROP DATABASE IF EXISTS "{PAGE_DB}" WITH (FORCE)'))
-    admin.dispose()
-    db_session.reset_engines()
-    bootstrap._done = False
-    bootstrap.ensure_ready(seed=True)
+    _fresh_database(PAGE_DB)
     owner = sa.create_engine(admin_url(), poolclass=sa.pool.NullPool)
     with owner.connect() as c:
         people = {r.role: r for r in c.execute(sa.text(
