@@ -87,6 +87,26 @@ class Teilaufgabe(BaseModel):
         return self.label.strip().rstrip(")").strip()
 
 
+class Tabelle(BaseModel):
+    """A real table (Klimadaten, Messreihe): column heads and rows of cells."""
+
+    spalten: list[str] = Field(description="Spaltenköpfe, mit Einheiten, z. B. ['Monat', 'Temperatur in °C'].")
+    zeilen: list[list[str]] = Field(description="Zeilen; jede Zeile hat so viele Zellen wie es Spalten gibt.")
+
+
+class MaterialBlock(BaseModel):
+    """Structured material of a task: a text with line numbers (poem, source, excerpt) or a table."""
+
+    titel: str = Field(description="Überschrift des Materials, z. B. 'M1 Klimadaten Kairo' oder den Gedichttitel.")
+    art: Literal["gedicht", "prosa", "sachtext", "drama", "quelle", "darstellung", "tabelle", "text", "fall"] = Field(
+        default="text", description="Art des Materials."
+    )
+    text: str | None = Field(default=None, description="Der Text, Zeilen mit \\n getrennt; null bei Tabellen.")
+    tabelle: Tabelle | None = Field(default=None, description="Die Tabelle; null bei Texten.")
+    zeilennummern: bool = Field(default=False, description="true, wenn der Text mit Zeilennummern gedruckt wird.")
+    quelle: str = Field(default="", description="Quellenangabe bzw. 'selbst verfasst'.")
+
+
 class Aufgabe(BaseModel):
     """A numbered task of the exam, optionally with material, made of sub-tasks."""
 
@@ -98,6 +118,10 @@ class Aufgabe(BaseModel):
             "Optionales Material, das die Schüler für die Aufgabe brauchen (Text, Messwerttabelle als Text, Zitat, "
             "Fallbeschreibung). null, wenn die Aufgabe kein Material hat."
         ),
+    )
+    materialien: list[MaterialBlock] = Field(
+        default_factory=list,
+        description="Strukturiertes Material (Texte mit Zeilennummern, Tabellen); leer, wenn keins nötig ist.",
     )
     teilaufgaben: list[Teilaufgabe] = Field(min_length=1, description="Die Teilaufgaben a, b, c … dieser Aufgabe.")
 
