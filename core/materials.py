@@ -381,6 +381,17 @@ class MaterialRequest(BaseModel):
         description="'klausur' (Klassenarbeit/Klausur), 'differenzierung' (Arbeitsblatt auf drei Niveaus), 'h5p'."
     )
     dauer_minuten: int | None = Field(default=None, gt=0, le=600, description="Dauer in Minuten, falls genannt.")
+    unterthemen: list[str] = Field(
+        default_factory=list,
+        description="Ausdrücklich genannte Unterthemen, z. B. ['Mendelsche Regeln', 'Stammbaumanalyse']; sonst leer.",
+    )
+    anzahl: int | None = Field(
+        default=None, ge=1, le=40, description="Gewünschte Anzahl Fragen bzw. Aufgaben, falls genannt."
+    )
+    niveau: Literal["grundlegend", "erhoeht"] | None = Field(
+        default=None,
+        description="Oberstufe: 'grundlegend' (Grundkurs, gA) oder 'erhoeht' (Leistungskurs, eA), falls genannt.",
+    )
     zusatz: str = Field(default="", description="Weitere Wünsche der Lehrkraft im Wortlaut bzw. knapp zusammengefasst.")
     afb_ziel: dict[AFB, int] | None = Field(
         default=None,

@@ -1,0 +1,1 @@
+"""Parametric task generators (Mathematik, Physik, Chemie) with exactly computed Erwartungshorizonte."""
