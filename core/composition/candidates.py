@@ -97,7 +97,7 @@ def _blocks(content: Mapping[str, Any]) -> tuple[MaterialBlock, ...]:
 
 
 def task_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_type: str, source: str,
-                  quality: float) -> TaskCandidate | None:
+                  quality: float, thema: str | None = None) -> TaskCandidate | None:
     """A knowledge row (bank, curated seed, the teacher's rated task) as a candidate; None if it is incomplete."""
     text = content.get("aufgabe")
     erwartung = content.get("erwartung")
@@ -115,7 +115,7 @@ def task_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_typ
     punkte = sum(p for _, p in crit)
     return TaskCandidate(
         key=ref, herkunft=_herkunft(scope_type, source), topic=content.get("topic"),
-        unterthema=str(content.get("unterthema") or content.get("themenfeld") or titel or ""),
+        unterthema=str(content.get("unterthema") or thema or content.get("themenfeld") or titel or ""),
         klassenstufe=stufe if isinstance(stufe, int) else None, niveau=str(content.get("niveau") or "Sek I"),
         operator=str(content.get("operator") or ""), afb=afb, text=text.strip(), erwartung=crit,
         minuten=_minuten(content, punkte), quelle=Quelle(art="good_practice", ref=ref, titel=titel), quality=quality,
@@ -123,7 +123,7 @@ def task_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_typ
 
 
 def quiz_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_type: str, source: str,
-                  quality: float) -> QuizCandidate | None:
+                  quality: float, thema: str | None = None) -> QuizCandidate | None:
     typ = content.get("typ")
     if typ not in ("multichoice", "truefalse", "blanks", "dragtext"):
         return None
@@ -139,7 +139,7 @@ def quiz_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_typ
 
 
 def diff_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_type: str, source: str,
-                  quality: float) -> DiffCandidate | None:
+                  quality: float, thema: str | None = None) -> DiffCandidate | None:
     niveaus = {n: content.get(n) for n in ("grundlegend", "mittel", "erweitert")}
     if not all(isinstance(v, dict) and v.get("aufgaben") for v in niveaus.values()):
         return None
