@@ -35,8 +35,8 @@ def task_findings(tasks: Sequence[TaskView], *, thema: str, unterthemen: Sequenc
                   topic: TopicContext | None = None, operators: Iterable[str] = (),
                   check_criteria: bool = True, vouched: Iterable[str] = ()) -> list[Finding]:
     """Findings about single tasks (filler, off topic, level) — also what the learning loop and the bank use.
-    `vouched`: refs of bank tasks filed under the requested topic by their authors; a task citing one is on topic
-    and at the level by provenance, whatever its words."""
+    `vouched`: refs of bank items filed under the requested topic by their authors; a task whose cited items are
+    all vouched for is on topic and at the level by provenance, whatever its words."""
     ops = tuple(operators)
     stems = topic_stems(thema, *unterthemen)
     out = [Finding("filler", f.ref, f.reason) for f in fillers(tasks, stems, ops, check_criteria=check_criteria)]
@@ -44,8 +44,8 @@ def task_findings(tasks: Sequence[TaskView], *, thema: str, unterthemen: Sequenc
     trusted = set(vouched)
     if topic is not None:
         for t in tasks:
-            if t.ref in flagged or trusted.intersection(t.refs):
-                continue
+            if t.ref in flagged or (t.refs and trusted.issuperset(t.refs)):
+                continue  # every task it comes from was filed under the requested topic
             if reason := off_topic_reason(t, topic):
                 out.append(Finding("off_topic", t.ref, reason))
             elif reason := level_reason(t, topic):

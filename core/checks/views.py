@@ -63,12 +63,13 @@ def klausur_views(k: Klausur) -> list[TaskView]:
 def differenzierung_views(m: DifferenziertesMaterial) -> list[TaskView]:
     out = []
     mat = material_text(m.materialien)
+    refs = tuple(q.ref for q in m.quellen if q.art == "good_practice")
     for n in m.niveaus:
         letter = NIVEAU_BUCHSTABE.get(n.name, n.name)
         for i, text in enumerate(n.aufgaben, 1):
             loesung = n.loesungen[i - 1] if i <= len(n.loesungen) else ""
             out.append(TaskView(ref=f"Niveau {letter}, Aufgabe {i}", text=text, kriterien=(loesung,) if loesung else (),
-                                gruppe=n.name, material=mat))
+                                gruppe=n.name, material=mat, titel=m.lernziel, refs=refs))
     return out
 
 

@@ -71,9 +71,10 @@ def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic
             views, exam = [quiz_view(c)], False
         else:
             views, exam = diff_views(c), False
-        # an exam task its authors filed under the requested topic is on topic by provenance (the final gate
-        # trusts the same: it looks up the topic of each cited task); quiz and worksheet items are judged by words
-        vouched = isinstance(c, TaskCandidate) and topic is not None and c.topic in _requested(topic)
+        # an exam or worksheet item its authors filed under the requested topic is on topic by provenance (the
+        # final gate trusts the same: it looks up the topic of what a task cites); quiz questions are judged by
+        # their words, since a quiz cites its sources as a whole
+        vouched = not isinstance(c, QuizCandidate) and topic is not None and c.topic in _requested(topic)
         bad = task_findings(views, thema=thema, unterthemen=unterthemen, topic=None if vouched else topic,
                             operators=operators, check_criteria=exam)
         if not bad and not any(to_avoid(" ".join([v.text, *v.kriterien]), avoid) for v in views):
