@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.checks.lexicon import OPERATOR_WORDS
 from core.checks.topics import term_matches
@@ -36,18 +37,21 @@ def _norm(word: str) -> str:
     return stem(word[:-1]) if word.endswith("t") and len(word) > 5 else stem(word)
 
 
+@lru_cache(maxsize=8192)
 def demand(text: str) -> frozenset[str]:
     return frozenset(s for w in content_words(text) if not any(c.isdigit() for c in w)
                      and (s := _norm(w)) not in OPERATOR_WORDS and stem(w) not in OPERATOR_WORDS
                      and s not in STOPWORDS and len(s) > 1)
 
 
+@lru_cache(maxsize=8192)
 def calculation(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
     """The numbers (sorted) and arithmetic signs of a task; list enumerations like '(1)' removed."""
     tokens = [t.replace(".", ",") for t in _CALC.findall(_ENUMERATION.sub(" ", text or ""))]
     return tuple(sorted(t for t in tokens if t[0].isdigit())), frozenset(t for t in tokens if not t[0].isdigit())
 
 
+@lru_cache(maxsize=8192)
 def target(text: str) -> frozenset[str]:
     """What the task asks for: the demand words of the sentence that carries the operator ('die Stromstärke')."""
     for sentence in reversed(re.split(r"(?<=[.!?])\s+", text.strip())):

@@ -68,6 +68,16 @@ class TopicIndex:
         df = Counter(s for terms in self._terms.values() for s in terms)
         n = max(len(topics), 1)
         self._idf = {s: math.log(1 + n / c) for s, c in df.items()}
+        self._vocab = sorted({s for terms in self._terms.values() for s in terms})
+        self._scope = frozenset(self._vocab)
+        self._hits: dict[str, tuple[str, ...]] = {}  # token -> the vocabulary terms it matches (cached)
+
+    def _matching(self, token: str) -> tuple[str, ...]:
+        hits = self._hits.get(token)
+        if hits is None:
+            hits = tuple(t for t in self._vocab if term_matches(token, t))
+            self._hits[token] = hits
+        return hits
 
     def idf(self, term: str) -> float:
         return self._idf.get(term, math.log(1 + max(len(self.topics), 1)))
@@ -78,11 +88,14 @@ class TopicIndex:
         best: dict[str, float] = {}
         for tok in set(tokens):
             hit, value = None, 0.0
-            for term, w in terms.items():
-                if term_matches(tok, term):
-                    v = w * self.idf(term) * (1.0 if tok == term else 0.8)
-                    if v > value:
-                        hit, value = term, v
+            candidates = self._matching(tok) if terms.keys() <= self._scope else terms
+            for term in candidates:
+                w = terms.get(term)
+                if w is None or not term_matches(tok, term):
+                    continue
+                v = w * self.idf(term) * (1.0 if tok == term else 0.8)
+                if v > value:
+                    hit, value = term, v
             if hit is not None:
                 best[hit] = max(best.get(hit, 0.0), value)
         return sum(best.values())

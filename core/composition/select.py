@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from core.checks.duplicates import similar
 from core.checks.promises import covers
@@ -54,6 +55,15 @@ class Selection:
 def view(c: TaskCandidate) -> TaskView:
     return TaskView(ref=c.key, text=c.text, kriterien=tuple(t for t, _ in c.erwartung), titel=c.unterthema,
                     gruppe=c.material_key or c.key)
+
+
+@lru_cache(maxsize=65536)
+def _similar_views(a: TaskView, b: TaskView) -> bool:
+    return similar(a, b) is not None
+
+
+def _repeats(a: TaskCandidate, b: TaskCandidate) -> bool:
+    return _similar_views(view(a), view(b))
 
 
 def reading_minutes(c: TaskCandidate) -> int:
@@ -104,8 +114,7 @@ def _cost(c: TaskCandidate, chosen: Sequence[TaskCandidate]) -> int:
 def _fits(c: TaskCandidate, sel: Selection) -> bool:
     if any(x.key == c.key or (x.generator and x.generator == c.generator) for x in sel.chosen):
         return False
-    v = view(c)
-    return not any(similar(view(x), v) is not None for x in sel.chosen)
+    return not any(_repeats(x, c) for x in sel.chosen)
 
 
 def _add(sel: Selection, c: TaskCandidate) -> None:
@@ -214,8 +223,7 @@ def _protected(sel: Selection, spec: ExamSpec) -> set[str]:
 def _compatible(c: TaskCandidate, others: Sequence[TaskCandidate]) -> bool:
     if any(x.key == c.key or (x.generator and x.generator == c.generator) for x in others):
         return False
-    v = view(c)
-    return not any(similar(view(x), v) is not None for x in others)
+    return not any(_repeats(x, c) for x in others)
 
 
 def _balance(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int, rounds: int = 12) -> None:
