@@ -91,6 +91,19 @@ def topic_terms() -> dict[str, dict[str, list[str]]]:
     return out
 
 
+@lru_cache
+def topic_grades() -> dict[str, dict[str, frozenset[int]]]:
+    """The Klassenstufen of each Themenfeld (fach -> Themenfeld -> years) from the seeded Lehrplan excerpts."""
+    out: dict[str, dict[str, set[int]]] = {}
+    for path in sorted(SEEDS.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for chunk in data.get("curriculum") or []:
+            if isinstance(chunk, dict) and chunk.get("themenfeld"):
+                years = out.setdefault(data.get("fach", ""), {}).setdefault(chunk["themenfeld"], set())
+                years.update(int(k) for k in chunk.get("klassenstufen") or [] if isinstance(k, int))
+    return {fach: {feld: frozenset(years) for feld, years in felder.items()} for fach, felder in out.items()}
+
+
 # --- the main agent ----------------------------------------------------------------------------------------------
 
 _SESSION = re.compile(r"\[session:([0-9a-fA-F-]{36})\]")
@@ -253,7 +266,7 @@ def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
             "Niveaus und interaktive H5P-Übungen. Sagen Sie einfach, was Sie brauchen – z. B. „Klausur Physik "
             "Klasse 10 zu Stromkreisen, 45 Minuten“.")])
     turns = _turns(messages)[boundary:] if _CANCEL.search(text) is None else [dialog.Turn(text)]
-    step = dialog.next_step(turns, topic_terms())
+    step = dialog.next_step(turns, topic_terms(), topic_grades())
     if isinstance(step, str):
         return ModelResponse(parts=[TextPart(step)])
     return ModelResponse(parts=[_call("generate_material", step)])

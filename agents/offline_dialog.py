@@ -22,6 +22,7 @@ from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN, bare_klasse
 MATERIAL_NAMES = {"klausur": "Klausur", "differenzierung": "differenziertes Arbeitsblatt", "h5p": "H5P-Übung"}
 FACH_NAMES = dict(nlu.FACH_NAMEN)
 Terms = Mapping[str, Mapping[str, Sequence[str]]]
+Grades = Mapping[str, Mapping[str, frozenset[int]]]
 
 # How this module words its questions, and how it recognises them in the conversation afterwards.
 ASKED: dict[str, re.Pattern[str]] = {
@@ -125,14 +126,22 @@ def understand(turns: Sequence[Turn], terms: Terms) -> nlu.Extraction:
 # --- questions ---------------------------------------------------------------------------------------------------
 
 
-def suggest_topics(terms: Terms, fach: str | None, hint: str | None, n: int = 4) -> list[str]:
-    fields = terms.get(fach or "", {})
-    if hint and hint in fields:
-        return list(fields[hint])[:n]
-    return list(fields)[:n]
+def suggest_topics(terms: Terms, e: nlu.Extraction, grades: Grades | None = None, n: int = 4) -> list[str]:
+    """Topics to offer: the terms of the named area, else the Themenfelder of the Fach that fit the Klassenstufe."""
+    fields = terms.get(e.fach or "", {})
+    if e.fach_hint and e.fach_hint in fields:
+        return list(fields[e.fach_hint])[:n]
+    names = list(fields)
+    years = (grades or {}).get(e.fach or "", {})
+    if e.klassenstufe and years:
+        def distance(name: str) -> int:
+            return min((abs(y - (e.klassenstufe or 0)) for y in years.get(name, ())), default=99)
+
+        names = sorted((f for f in names if distance(f) <= 1), key=distance) or names
+    return names[:n]
 
 
-def _question(field: str, e: nlu.Extraction, again: bool, terms: Terms) -> str:
+def _question(field: str, e: nlu.Extraction, again: bool, terms: Terms, grades: Grades | None) -> str:
     if field == "material_type":
         return ("Was soll entstehen: eine Klausur (mit Dauer), ein differenziertes Arbeitsblatt (drei Niveaus) oder "
                 "eine interaktive H5P-Übung?")
@@ -148,12 +157,12 @@ def _question(field: str, e: nlu.Extraction, again: bool, terms: Terms) -> str:
     if field == "thema":
         pronoun = {"klausur": "sie", "h5p": "sie"}.get(e.material_type or "", "es")
         if again:
-            options = suggest_topics(terms, e.fach, e.fach_hint, n=5)
+            options = suggest_topics(terms, e, grades, n=5)
             listed = "".join(f"\n- {o}" for o in options)
             return (f"Mir fehlt noch der Schwerpunkt. Zur Auswahl zum Beispiel:{listed}\nOder nennen Sie ein "
                     "eigenes Thema in ein paar Worten." if options else
                     "Mir fehlt noch der Schwerpunkt: Nennen Sie bitte das Thema in ein paar Worten.")
-        topics = suggest_topics(terms, e.fach, e.fach_hint)
+        topics = suggest_topics(terms, e, grades)
         ex = f" Zum Beispiel: {', '.join(topics)}." if topics else ""
         return f"Welchen Schwerpunkt soll {pronoun} haben?{ex}"
     if again:
@@ -175,19 +184,25 @@ def _intro(e: nlu.Extraction) -> str:
     return f"Gern — {article} {MATERIAL_NAMES[e.material_type]} {' '.join(bits)}".rstrip() + "."
 
 
-def ask(e: nlu.Extraction, missing: list[str], previous_reply: str, terms: Terms) -> str:
+def ask(e: nlu.Extraction, missing: list[str], previous_reply: str, terms: Terms,
+        grades: Grades | None = None) -> str:
     """The question for what is missing; what the previous reply already asked in vain is asked differently."""
     before = asked_in(previous_reply)
-    questions = [_question(f, e, f in before, terms) for f in missing]
+    questions = [_question(f, e, f in before, terms, grades) for f in missing]
     intro = _intro(e)
-    if len(questions) == 1:
-        text = f"{intro} {questions[0]}"
-    else:
-        n = "Zwei" if len(questions) == 2 else "Ein paar"
-        text = f"{intro} {n} Fragen noch:\n" + "\n".join(f"{i}. {q}" for i, q in enumerate(questions, 1))
-    if text == previous_reply:  # asked exactly so before: say why it is asked again
-        text = "Entschuldigung, das habe ich noch nicht verstanden. " + text
+    if before & set(missing):
+        intro = intro.replace("Gern — ", "Für ").rstrip(".") + " fehlt mir noch etwas." if e.material_type else ""
+    text = _with_questions(intro, questions)
+    if text == previous_reply:  # asked exactly so before: say so instead of repeating it word for word
+        text = _with_questions("Entschuldigung, das habe ich noch nicht verstanden.", questions)
     return text
+
+
+def _with_questions(intro: str, questions: list[str]) -> str:
+    if len(questions) == 1:
+        return f"{intro} {questions[0]}".strip()
+    n = "Zwei" if len(questions) == 2 else "Ein paar"
+    return f"{intro} {n} Fragen noch:\n".lstrip() + "\n".join(f"{i}. {q}" for i, q in enumerate(questions, 1))
 
 
 def missing(e: nlu.Extraction) -> list[str]:
@@ -221,15 +236,27 @@ NOT_IN_SCOPE = ("Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, dif
                 "H5P-Übungen für den Unterricht – sagen Sie mir Fach, Klasse, Thema und Dauer, dann lege ich los.")
 
 
-def next_step(turns: Sequence[Turn], terms: Terms) -> str | dict[str, Any]:
+def _chosen_for_teacher(state: nlu.Extraction, turns: Sequence[Turn], terms: Terms,
+                        grades: Grades | None) -> nlu.Extraction:
+    """The teacher left the topic to the assistant ("egal") even after concrete options: take the first one."""
+    offered = [t for t in turns if "thema" in asked_in(t.reply_before) and "Zur Auswahl" in t.reply_before]
+    delegated = any(_DELEGATION.search(fold(prepare(t.text))) for t in turns
+                    if "thema" in asked_in(t.reply_before))
+    options = suggest_topics(terms, state, grades, n=1)
+    if state.thema is None and offered and delegated and options:
+        return dataclasses.replace(state, thema=options[0])
+    return state
+
+
+def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None) -> str | dict[str, Any]:
     """A reply to the teacher (question or problem) or the arguments of generate_material."""
     latest = nlu.extract(turns[-1].text, topic_terms=terms)
     if latest.problems:
         return " ".join(latest.problems)
-    state = understand(turns, terms)
+    state = _chosen_for_teacher(understand(turns, terms), turns, terms, grades)
     if not (state.fach or state.material_type or state.thema):
         return NOT_IN_SCOPE
     todo = missing(state)
     if todo:
-        return ask(state, todo, turns[-1].reply_before, terms)
+        return ask(state, todo, turns[-1].reply_before, terms, grades)
     return arguments(state, [t.text for t in turns])

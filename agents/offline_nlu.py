@@ -500,6 +500,7 @@ _STOP = _words("""
     unterrichtet danke dank hallo hi hey moin servus tag guten liebe lieber liebes gruss gruesse lg vg vielen
     bitteschoen okay ok prima super toll
     heute morgen gestern uebermorgen gerade bald demnaechst naechste naechsten naechster naechstes kommende
+    letzte letzten letzter letztes vergangene vergangenen vergangenes
     kommenden anstehende anstehenden diese woche wochen montag dienstag mittwoch donnerstag freitag
     neue neuen neues neuer kurze kurzen kurzes kleine kleinen kleines einfache einfachen leichte leichten schwere
     schweren schwierige anspruchsvolle anspruchsvollen gute guten schoene schoenen passende passenden
@@ -520,7 +521,8 @@ _META = _words("""
     festigung sicherung vertiefung ueberblick grundlagen abschluss vorlage format layout beispiel beispiele
     schule gymnasium realschule gesamtschule hauptschule oberschule gemeinschaftsschule sekundarschule
     stadtteilschule mittelschule grundschule berufsschule schuljahr halbjahr semester abitur abi oberstufe
-    unterstufe mittelstufe sekundarstufe bayern hessen sachsen berlin hamburg bremen nrw niedersachsen thueringen
+    jahr jahres vorjahr termin datum unterstufe mittelstufe sekundarstufe bayern hessen sachsen berlin hamburg
+    bremen nrw niedersachsen thueringen
     brandenburg saarland bw i ii iii iv
     """)
 _CONNECTORS = _words("und sowie der des von vom im am in mit oder bzw bei an um nach vor seit bis and of")
@@ -539,7 +541,11 @@ _FEATURE_PREPS = _words("mit ohne inklusive inkl samt plus")
 _NUMBERED = _words("unit units lektion kapitel chapter teil band")
 _WEAK_PLURALS = ("ungen", "ionen", "heiten", "keiten", "schaften", "taeten", "innen", "ien", "eien")
 # Plurals in -en whose dative is the same ("zu den Verben"): the -n is no dative ending.
-_SAME_IN_DATIVE = ("verben", "nomen", "formen", "normen", "themen", "farben", "daten", "medien", "gebieten")
+_SAME_IN_DATIVE = (
+    "verben", "nomen", "formen", "normen", "themen", "farben", "daten", "medien", "laengen", "kurven", "linsen",
+    "zellen", "geraden", "ebenen", "groessen", "flaechen", "pflanzen", "sprachen", "regeln", "formeln", "tabellen",
+    "kugeln", "quellen", "seiten", "strecken", "ecken", "kanten", "wellen", "saeulen", "schichten", "stufen",
+)
 _CONJUNCTIONS = _words("und sowie oder bzw")
 
 
@@ -1166,8 +1172,8 @@ def _phrase(doc: _Doc, vocab: _Vocab, start: int, end: int, mode: str | None) ->
                 head = next((toks[j].orig for j in range(k + 1, end) if toks[j].cap or j == end - 1), "")
                 ending = ("es" if topics.is_neuter(head) else "er") if mode == "masc" else "e"
                 words[k - start] = tok.orig[:-2] + ending
-            elif ends_conjunct and mode == "plural":
-                words[k - start] = _undative(tok.orig)
+            elif ends_conjunct and mode == "plural" and vocab.display.get(tok.fold) is None:
+                words[k - start] = _undative(tok.orig)  # a known word ("Linsen") is already nominative
     seps = []
     for k in range(start, end - 1):
         gap = doc.text[toks[k].oend:toks[k + 1].ostart]

@@ -41,6 +41,10 @@ _FUNCTION_WORDS = frozenset(str.split("""
     und oder sowie der die das des dem den ein eine einer eines im am in an auf aus bei mit nach von vom zum zur um
     über für gegen unter zwischen vor of and the in on for to with a an"""))
 _ADJ_ENDINGS = ("e", "en", "er", "es", "em")
+# A parenthesis or list that starts so is a remark, not a sub-topic: "(wie letztes Jahr)", "(z. B. …)".
+_NOT_A_TOPIC_START = frozenset(str.split("""
+    wie z zb bzw etwa ca circa bitte ohne mit nur also siehe inkl inklusive ggf evtl eventuell max maximal mind
+    mindestens keine kein nicht auch aber oder sonst gerne gern danke"""))
 # Heads of compounds a list shares ("Reihen- und Parallelschaltung"), for when the vocabulary does not know them.
 _SHARED_TAILS = (
     "schaltungen", "schaltung", "verfahren", "rechnung", "funktionen", "funktion", "gleichungen", "gleichung",
@@ -182,7 +186,8 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
         item = raw.strip(_STRIP.replace("-", ""))
         if not item:
             continue
-        if len(_words(item)) > MAX_ITEM_WORDS or not is_topic(item):
+        first = _words(item)[0].lower().strip(".")
+        if len(_words(item)) > MAX_ITEM_WORDS or first in _NOT_A_TOPIC_START or not is_topic(item):
             break
         items.append(item)
     return items
