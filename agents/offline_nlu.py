@@ -237,6 +237,7 @@ _SUBJECT_COMPOUND_TAILS = (
     "klassenarbeiten", "klassenarbeit", "klausuren", "klausur", "arbeiten", "arbeit", "tests", "test", "quiz",
     "lehrerin", "lehrer", "unterricht", "stunden", "stunde", "kurs", "buch", "heft", "aufgaben",
 )
+_LANGUAGE_SUBJECTS = {"englischen": "englisch", "deutschen": "deutsch"}
 _NOT_ENGLISCH_BEFORE = _words("vitamin note kurs niveau typ gruppe punkt seite anlage teil stufe abb abbildung tabelle")
 _UNSUPPORTED_SUBJECTS: dict[str, str] = {
     "informatik": "Informatik", "kunst": "Kunst", "musik": "Musik", "sport": "Sport", "religion": "Religion",
@@ -525,7 +526,7 @@ _META = _words("""
     bremen nrw niedersachsen thueringen
     brandenburg saarland bw i ii iii iv
     """)
-_CONNECTORS = _words("und sowie der des von vom im am in mit oder bzw bei an um nach vor seit bis and of")
+_CONNECTORS = _words("und sowie der des von vom im am in mit oder bzw bei an um nach vor seit bis and of vs versus")
 _ADJ_ENDINGS = ("e", "en", "er", "es", "em")
 _THEMA_MARKERS = _words("""
     thema themen schwerpunkt schwerpunkte schwerpunktthema unterrichtsthema inhalt inhalte oberthema""")
@@ -539,6 +540,12 @@ _LEAD_META = _words("""
     themenbereich bereich abschluss""")
 _FEATURE_PREPS = _words("mit ohne inklusive inkl samt plus")
 _NUMBERED = _words("unit units lektion kapitel chapter teil band")
+# What a lesson does with a topic, not the topic: "Brüche vertiefen" is about "Brüche".
+_DIDACTIC_VERBS = _words("""
+    vertiefen festigen sichern einfuehren kennenlernen trainieren testen pruefen abfragen ueberpruefen abpruefen
+    bearbeiten erarbeiten besprechen einueben anwenden vorbereiten liegen stehen dauern lauten kommen beinhalten
+    enthalten umfassen abdecken drankommen vorkommen""")
+_MODALS = _words("soll sollen sollte sollten muss muessen kann koennen wird werden will wollen moechte moechten darf")
 _WEAK_PLURALS = ("ungen", "ionen", "heiten", "keiten", "schaften", "taeten", "innen", "ien", "eien")
 # Plurals in -en whose dative is the same ("zu den Verben"): the -n is no dative ending.
 _SAME_IN_DATIVE = (
@@ -964,6 +971,12 @@ def _scan_vocab(doc: _Doc, vocab: _Vocab, analysis: _Analysis) -> None:
                 tok.consumed = True
             i += 1
             continue
+        if tok.fold in _LANGUAGE_SUBJECTS and i > 0 and toks[i - 1].fold == "im" and (
+                i + 1 >= n or toks[i + 1].brk or not toks[i + 1].cap):  # "Zeitformen im Englischen"
+            analysis.subjects.append((i, _LANGUAGE_SUBJECTS[tok.fold]))
+            tok.consumed = toks[i - 1].consumed = True
+            i += 1
+            continue
         if tok.fold in _UNSUPPORTED_SUBJECTS:
             analysis.unsupported.append(_UNSUPPORTED_SUBJECTS[tok.fold])
             tok.consumed = True
@@ -1087,6 +1100,8 @@ def _is_content(doc: _Doc, i: int, allow_area: bool) -> bool:
     if len(f) < 3 and not tok.vocab:
         return False
     if doc.mixed_case and not tok.cap and not tok.vocab and not tok.area:
+        if _is_topic_verb(doc, i, allow_area):  # "Brüche kürzen und erweitern", "Adjektive steigern"
+            return True
         # A lower-case word counts only as an attributive adjective before a capitalised noun.
         if not f.endswith(_ADJ_ENDINGS) or i + 1 >= len(doc.tokens):
             return False
@@ -1094,6 +1109,23 @@ def _is_content(doc: _Doc, i: int, allow_area: bool) -> bool:
         return (nxt.brk == 0 and (nxt.cap or nxt.vocab) and nxt.fold not in _STOP and nxt.fold not in _META
                 and not _blocked(nxt, allow_area))
     return True
+
+
+def _is_topic_verb(doc: _Doc, i: int, allow_area: bool) -> bool:
+    """An infinitive right after a topic noun names what is done with it ("Satzglieder bestimmen")."""
+    toks = doc.tokens
+    f = toks[i].fold
+    if not f.endswith(("en", "ern", "eln")) or len(f) < 5 or f in _DIDACTIC_VERBS or toks[i].brk or i == 0:
+        return False
+    k = i
+    while k > 0 and i - k < 12 and toks[k].brk < 2:  # "Schwerpunkt soll auf Induktion liegen": the main verb
+        k -= 1
+        if toks[k].fold in _MODALS:
+            return False
+    prev = toks[i - 1]
+    if prev.fold in ("und", "oder") and i >= 2 and prev.brk == 0:
+        return _is_topic_verb(doc, i - 2, allow_area)
+    return (prev.cap or prev.vocab) and not prev.consumed and prev.fold not in _STOP and prev.fold not in _META
 
 
 def _runs(doc: _Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: bool = False,
@@ -1119,10 +1151,10 @@ def _runs(doc: _Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: bool = 
             continue
         if start is not None and tok.fold in _CONNECTORS and not _blocked(tok, allow_area):
             k = i + 1
-            while k < hi and k <= i + 2 and toks[k].brk == 0:
+            while k < hi and k <= i + 2 and toks[k].brk == 0:  # "Tourismus in den Alpen"
                 if _is_content(doc, k, allow_area):
                     break
-                if toks[k].fold not in _CONNECTORS:
+                if toks[k].fold not in _CONNECTORS and toks[k].fold not in _ARTICLES:
                     k = hi
                     break
                 k += 1
@@ -1187,7 +1219,7 @@ def _phrase(doc: _Doc, vocab: _Vocab, start: int, end: int, mode: str | None) ->
 
     raw, modified = join(raw_words), join(words)
     candidates = [raw, modified]
-    if mode == "plural" and _fold(words[-1]).endswith("en"):
+    if mode == "plural" and _fold(words[-1]).endswith("en") and not _fold(words[-1]).endswith(_SAME_IN_DATIVE):
         candidates.append(join([*words[:-1], words[-1][:-1]]))  # "Vulkanen" -> "Vulkane" if that is a known term
     for candidate in candidates:
         canonical = vocab.display.get(" ".join(m.group() for m in _CHUNK_RE.finditer(_fold(candidate))))
@@ -1198,8 +1230,11 @@ def _phrase(doc: _Doc, vocab: _Vocab, start: int, end: int, mode: str | None) ->
     stems = tuple(_stem(m.group()) for m in _CHUNK_RE.finditer(_fold(raw)))
     known = vocab.by_stems.get(stems) if len(stems) > 1 else None
     if known:
-        best = min(known, key=lambda e: (not e.from_profile, abs(len(e.display) - len(raw))))
-        return best.display
+        best = min(known, key=lambda e: (not e.from_profile, abs(len(e.display) - len(raw)))).display
+        head, _, last = best.rpartition(" ")
+        own_last = words[-1]
+        # its spelling, but the teacher's number: "zu galvanischen Zellen" -> "galvanische Zellen"
+        return f"{head} {own_last}" if head and _fold(own_last) != _fold(last) and own_last[:1].isupper() else best
     text = modified.strip(" \"'„“”‚‘’«»-,.;:!?()[]")
     if not text:
         return None
@@ -1272,7 +1307,9 @@ def _prep_candidates(doc: _Doc, vocab: _Vocab, lo: int = 0, hi: int | None = Non
             mode = None
         if j >= hi or toks[j].brk:
             continue
-        runs = _runs(doc, j, min(hi, j + 12), allow_area=False, first_only=True)
+        runs = _runs(doc, j, min(hi, j + 12), allow_area=True, first_only=True)
+        if runs and _is_area_only(doc, *runs[0]):  # "zu Optik": an area alone is no topic yet
+            runs = _runs(doc, j, min(hi, j + 12), allow_area=False, first_only=True)
         if runs and runs[0][0] == j:
             end = _enumeration_end(doc, j, runs[0][1])
             text = _phrase(doc, vocab, j, end, mode)
@@ -1426,7 +1463,7 @@ def _extract(text: str, vocab: _Vocab, hyphen_words: frozenset[str], *, nested: 
     _scan_vocab(doc, vocab, analysis)
     fach, source = _decide_fach(analysis)
     in_english = english.is_english(doc.text)
-    if fach is None and in_english:
+    if in_english and source != "explicit":  # written in English: the English class, unless a subject is named
         fach, source = "englisch", "explicit"
 
     raw_wishes = _extract_afb_wishes(doc, vocab)
@@ -1572,7 +1609,12 @@ def _known_term(vocab: _Vocab, term: str) -> str | None:
     if len(chunks) > 1:
         entries = vocab.by_stems.get(tuple(_stem(c) for c in chunks))
         if entries:
-            return min(entries, key=lambda e: (not e.from_profile, abs(len(e.display) - len(term)))).display
+            best = min(entries, key=lambda e: (not e.from_profile, abs(len(e.display) - len(term)))).display
+            head, _, last = best.rpartition(" ")
+            own_last = term.split()[-1].strip(".,;:!?")
+            if head and _fold(own_last) != _fold(last):  # the known spelling, the teacher's number ("Zellen")
+                return f"{head} {last[:1] + own_last[1:] if last[:1].isupper() else own_last}"
+            return best
     return None
 
 

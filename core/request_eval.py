@@ -25,7 +25,7 @@ from core.config import ROOT
 from core.errors import UserError
 
 SUITE_FILE = ROOT / "seeds" / "eval" / "requests.yaml"
-SECTIONS = ("dev", "heldout")
+SECTIONS = ("dev", "heldout", "heldout_2")
 FIELDS = ("fach", "klassenstufe", "thema", "unterthemen", "dauer", "material_type", "afb", "anzahl", "niveau")
 QUESTION = "frage"
 Asked = Literal["fach", "klassenstufe", "thema", "dauer", "material_type"]
@@ -77,6 +77,7 @@ class RequestSuite(BaseModel):
     version: int = 1
     dev: list[RequestCase] = Field(default_factory=list)
     heldout: list[RequestCase] = Field(default_factory=list)
+    heldout_2: list[RequestCase] = Field(default_factory=list)
 
 
 class Outcome(BaseModel):
