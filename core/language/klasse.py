@@ -52,7 +52,7 @@ _EPHASE = re.compile(r"(?<![a-z0-9])(?:ef|e-phase|einfuehrungsphase)(?![a-z0-9])
 _AFTER_SUBJECT = re.compile(
     r"(?<![a-z])(?:physik|phy|ph|mathematik|mathe|ma|biologie|bio|deutsch|deu|englisch|engl|chemie|ch|geschichte|"
     r"ge|geographie|geografie|erdkunde|geo|ek|klausur|klassenarbeit|test|quiz|arbeitsblatt|uebungsblatt|"
-    r"lernkontrolle|kurzkontrolle|lek|h5p)\.?\s?"
+    r"lernkontrolle|kurzkontrolle|lek|h5p)\.?[\s-]?"
     r"(\d{1,2})([a-g])?(?![\d/%a-z])(?![.,:]\d)" + _NOT_A_CLASS_AFTER
 )
 _COURSE_YEAR = re.compile(

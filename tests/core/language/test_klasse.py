@@ -42,6 +42,7 @@ CASES: list[tuple[str, int | None, str | None, str | None]] = [  # text, stufe, 
     ("I need a test for year 9", 9, None, None),
     ("for grade 11", 11, None, None),
     ("class 9c", 9, "9c", None),
+    ("für meine Chemie-10b", 10, "10b", None),
     # not a Klasse
     ("die 45 Minuten", None, None, None),
     ("für den 12. März", None, None, None),
