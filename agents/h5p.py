@@ -5,21 +5,23 @@ from __future__ import annotations
 from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
-from agents.specialist_tools import check_sources, specialist_agent
-from core.materials import ClarificationRequest, H5PSet
+from agents.specialist_tools import check_sources, gate_faults, specialist_agent
+from core.materials import Absage, ClarificationRequest, H5PSet
 from core.validation import validate_h5p
 
-h5p_agent: Agent[SpecialistDeps, H5PSet | ClarificationRequest] = specialist_agent("h5p", H5PSet)
+h5p_agent: Agent[SpecialistDeps, H5PSet | ClarificationRequest | Absage] = specialist_agent("h5p", H5PSet)
 
 
 @h5p_agent.output_validator
-async def _verify(ctx: RunContext[SpecialistDeps], output: H5PSet | ClarificationRequest
-                  ) -> H5PSet | ClarificationRequest:
+async def _verify(ctx: RunContext[SpecialistDeps], output: H5PSet | ClarificationRequest | Absage
+                  ) -> H5PSet | ClarificationRequest | Absage:
+    if isinstance(output, Absage):
+        return output
     if isinstance(output, ClarificationRequest):
         if ctx.deps.final:
             raise ModelRetry("Keine Rückfragen mehr möglich: Erstelle die Übung jetzt.")
         return output
-    faults = validate_h5p(output) + check_sources(ctx.deps, output.quellen)
+    faults = validate_h5p(output) + check_sources(ctx.deps, output.quellen) + gate_faults(ctx.deps, output)
     if faults:
         ctx.deps.turn.step(f"h5p: Prüfung fand {len(faults)} Fehler → Überarbeitung")
         raise ModelRetry("Die Prüfung hat Fehler gefunden. Behebe genau diese:\n- " + "\n- ".join(faults))

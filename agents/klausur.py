@@ -9,24 +9,26 @@ from __future__ import annotations
 from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
-from agents.specialist_tools import check_sources, specialist_agent
-from core.materials import ClarificationRequest, Klausur
+from agents.specialist_tools import check_sources, gate_faults, specialist_agent
+from core.materials import Absage, ClarificationRequest, Klausur
 from core.validation import validate_klausur
 from core.verification import Flag, calculations_checked, verification_retry_message, verify_klausur
 
 VERIFY_RETRIES = 2  # after that, remaining verification flags are shown to the teacher instead of failing
 
-klausur_agent: Agent[SpecialistDeps, Klausur | ClarificationRequest] = specialist_agent("klausur", Klausur)
+klausur_agent: Agent[SpecialistDeps, Klausur | ClarificationRequest | Absage] = specialist_agent("klausur", Klausur)
 
 
 def klausur_faults(deps: SpecialistDeps, k: Klausur) -> list[str]:
     ppm = float(deps.preferences.get("punkte_pro_minute") or 1.0)
+    # Honest working times: a Sek-I exam has about 0.5-1.5 points a minute, an Oberstufe Klausur fewer (Abitur: ~0.4).
+    low = 0.25 if k.niveau != "Sek I" else 0.35
     faults = validate_klausur(
         k, afb_ziel=deps.afb_ziel, toleranz=10.0,
-        operatoren=deps.operators, punkte_pro_minute=(min(0.6, ppm * 0.6), max(1.6, ppm * 1.6)),
-        afb_wuensche=deps.request.afb_wuensche,
+        operatoren=deps.operators, punkte_pro_minute=(min(low, ppm * low), max(1.6, ppm * 1.6)),
+        afb_wuensche=deps.request.afb_wuensche, erklaert=k.hinweise_lehrkraft,
     )
-    return faults + check_sources(deps, [q for t in k.teilaufgaben() for q in t.quellen])
+    return faults + check_sources(deps, [q for t in k.teilaufgaben() for q in t.quellen]) + gate_faults(deps, k)
 
 
 def klausur_flags(deps: SpecialistDeps, k: Klausur) -> list[Flag]:
@@ -36,8 +38,10 @@ def klausur_flags(deps: SpecialistDeps, k: Klausur) -> list[Flag]:
 
 
 @klausur_agent.output_validator
-async def _verify(ctx: RunContext[SpecialistDeps], output: Klausur | ClarificationRequest
-                  ) -> Klausur | ClarificationRequest:
+async def _verify(ctx: RunContext[SpecialistDeps], output: Klausur | ClarificationRequest | Absage
+                  ) -> Klausur | ClarificationRequest | Absage:
+    if isinstance(output, Absage):
+        return output
     if isinstance(output, ClarificationRequest):
         if ctx.deps.final:
             raise ModelRetry("Keine Rückfragen mehr möglich: Erstelle die Klausur jetzt mit den bekannten Angaben.")

@@ -18,6 +18,7 @@ from pydantic_ai.messages import (
     ModelMessage,
     ModelRequest,
     ModelResponse,
+    RetryPromptPart,
     TextPart,
     ToolCallPart,
     ToolReturnPart,
@@ -27,8 +28,8 @@ from pydantic_ai.models.function import AgentInfo, DeltaToolCall, FunctionModel
 
 from agents import offline_dialog as dialog
 from agents import offline_nlu as nlu
-from agents.offline_builders import Candidate, ChunkRef, build_differenzierung, build_h5p, build_klausur
-from core.materials import ClarificationRequest, MaterialRequest
+from core.composition.examples import wants_example
+from core.materials import Absage, ClarificationRequest, MaterialRequest
 
 MODEL_NAME = "offline-rules"
 SEEDS = Path(__file__).resolve().parent.parent / "seeds" / "data"
@@ -295,69 +296,11 @@ def _json_returns(messages: list[ModelMessage], tool: str) -> list[Any]:
     return out
 
 
-def _fits_grade(row: dict[str, Any], klassenstufe: int | None) -> bool:
-    stufen = row.get("klassenstufen") or []
-    return not (klassenstufe and stufen) or min(stufen) - 1 <= klassenstufe <= max(stufen) + 1
-
-
-def _candidates(messages: list[ModelMessage], klassenstufe: int | None = None
-                ) -> tuple[dict[str, list[Candidate]], list[ChunkRef]]:
-    """Good practices per call (first call = the main topic), and curriculum chunks, as the builders take them."""
-    by_call: dict[str, list[Candidate]] = {}
-    calls = [p for m in messages if isinstance(m, ModelResponse) for p in m.parts
-             if isinstance(p, ToolCallPart) and p.tool_name == "get_good_practices"]
-    results = _json_returns(messages, "get_good_practices")
-    for call, rows in zip(calls, results, strict=False):
-        args = call.args_as_dict()
-        key = f"{args.get('art', 'eigene')}:{args.get('thema')}:{args.get('afb') or ''}"
-        by_call[key] = [Candidate(ref=r["ref"], titel=r.get("titel") or "", thema=r.get("thema"),
-                                  content=r.get("inhalt") or {}, scope_type=r.get("scope", "global"),
-                                  quality=float(r.get("qualitaet") or 0.5)) for r in rows if isinstance(r, dict)]
-    chunks: list[ChunkRef] = []
-    for rows in _json_returns(messages, "search_curriculum"):
-        for r in rows if isinstance(rows, list) else []:
-            if _fits_grade(r, klassenstufe) and all(c.ref != r["ref"] for c in chunks):
-                chunks.append(ChunkRef(ref=r["ref"], titel=r.get("titel") or "", text=r.get("text") or "",
-                                       themenfeld=r.get("themenfeld")))
-    return by_call, chunks
-
-
 def _context(messages: list[ModelMessage], key: str) -> dict[str, Any]:
     for data in reversed(_json_returns(messages, "get_context")):
         if isinstance(data, dict) and key in data:
             return data
     return {}
-
-
-def _merged(groups: dict[str, list[Candidate]], prefix: str = "") -> list[Candidate]:
-    seen: set[str] = set()
-    out = []
-    for key, cands in groups.items():
-        if not key.startswith(prefix):
-            continue
-        for c in cands:
-            if c.ref not in seen:
-                seen.add(c.ref)
-                out.append(c)
-    return out
-
-
-def _first_calls(request: MaterialRequest, kind: str) -> list[ToolCallPart]:
-    thema = request.thema
-    calls = [_call("get_context", {"scope": "profile", "depth": "relevant"}),
-             _call("get_context", {"scope": "preferences", "depth": "full"}),
-             _call("search_curriculum", {"query": thema, "limit": 3})]
-    if kind == "klausur":
-        calls.append(_call("get_good_practices", {"thema": thema, "limit": 8}))
-        for w in request.afb_wuensche:  # a wished topic needs its own tasks and its own Lehrplan excerpt to cite
-            calls += [_call("get_good_practices", {"thema": w.thema, "afb": w.afb, "limit": 3}),
-                      _call("search_curriculum", {"query": w.thema, "limit": 2})]
-    elif kind == "differenzierung":
-        calls += [_call("get_good_practices", {"thema": thema, "limit": 5}),
-                  _call("get_good_practices", {"thema": thema, "limit": 12, "art": "klausur"})]
-    else:
-        calls.append(_call("get_good_practices", {"thema": thema, "limit": 20}))
-    return calls
 
 
 def _answers(messages: list[ModelMessage]) -> list[str]:
@@ -388,70 +331,78 @@ def _afb_question(profile: dict[str, Any], request: MaterialRequest, again: bool
     return ClarificationRequest(frage=frage, kontext=kontext, vorschlaege=vorschlaege)
 
 
-def klausur_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-    from core.materials import Klausur
-
-    request = _auftrag(messages)
-    if not _json_returns(messages, "get_good_practices"):
-        return ModelResponse(parts=[TextPart("Ich lade Fachprofil, Präferenzen, bewährte Aufgaben und Lehrplan."),
-                                    *_first_calls(request, "klausur")])
-    profile_ctx, pref_ctx = _context(messages, "profil"), _context(messages, "praeferenzen")
-    profile = profile_ctx.get("profil") or {}
-    prefs = pref_ctx.get("praeferenzen") or {}
-    answers = _answers(messages)
-    final = any("KEINE_WEITEREN_RUECKFRAGEN" in a for a in answers)
-    afb = dict(request.afb_ziel) if request.afb_ziel else None
-    if afb is None and pref_ctx.get("afb_quelle") == "preference":
-        afb = pref_ctx.get("afb_ziel")
-    if afb is None:
-        for a in reversed(answers):
-            parsed = nlu.parse_afb_answer(a.split("(gewählter Vorschlag:")[-1])
-            if parsed:
-                afb = dict(zip(("I", "II", "III"), parsed, strict=True))
-                break
-    if afb is None and not final and _clarifications(messages) < 3:
-        q = _afb_question(profile, request, again=bool(answers))
-        return ModelResponse(parts=[_call(_output_tool(info, ClarificationRequest), q.model_dump())])
-    if afb is None:
-        dist = profile.get("typische_verteilung") or {"I": 30, "II": 40, "III": 30}
-        afb = {k: int(dist.get(k, 0)) for k in ("I", "II", "III")}
-    groups, chunks = _candidates(messages, request.klassenstufe)
-    klausur = build_klausur(request=request, candidates=_merged(groups), chunks=chunks, profile=profile,
-                            operators=profile_ctx.get("operatoren") or {}, preferences=prefs, afb_ziel=afb)
-    args = klausur.model_dump(mode="json", exclude={"gesamtpunkte", "afb_punkte", "afb_anteile", "notenschluessel",
-                                                    "notenschema"})
-    for aufgabe in args["aufgaben"]:  # source titles are filled in by the router; the model only names refs
-        for teil in aufgabe["teilaufgaben"]:
-            teil["quellen"] = [{"art": q["art"], "ref": q["ref"]} for q in teil["quellen"]]
-    return ModelResponse(parts=[_call(_output_tool(info, Klausur), args)])
+def _afb_known(messages: list[ModelMessage], request: MaterialRequest, pref_ctx: dict[str, Any]) -> bool:
+    if request.afb_ziel or pref_ctx.get("afb_quelle") in ("preference", "answer") or wants_example(request.zusatz):
+        return True  # an example exam the teacher points to fixes the split
+    return any(nlu.parse_afb_answer(a.split("(gewählter Vorschlag:")[-1]) for a in _answers(messages))
 
 
-def differenzierung_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-    from core.materials import DifferenziertesMaterial
+def _retried(messages: list[ModelMessage]) -> str | None:
+    """The check's fault text when the last output was sent back for repair."""
+    last = messages[-1] if messages else None
+    if isinstance(last, ModelRequest):
+        for p in last.parts:
+            if isinstance(p, RetryPromptPart) and p.tool_name and p.tool_name.startswith("final_result"):
+                return p.model_response()
+            if isinstance(p, ToolReturnPart) and p.tool_name.startswith("final_result") \
+                    and getattr(p, "outcome", "success") != "success":
+                return _text(p.content)
+    return None
 
-    request = _auftrag(messages)
-    if not _json_returns(messages, "get_good_practices"):
-        return ModelResponse(parts=[TextPart("Ich suche passende Vorlagen und Lehrplanbezüge."),
-                                    *_first_calls(request, "differenzierung")])
-    groups, chunks = _candidates(messages, request.klassenstufe)
-    material = build_differenzierung(request=request, diff_candidates=_merged(groups, "eigene:"),
-                                     task_candidates=_merged(groups, "klausur:"), chunks=chunks,
-                                     profile=_context(messages, "profil").get("profil") or {})
-    return ModelResponse(parts=[_call(_output_tool(info, DifferenziertesMaterial), material.model_dump(mode="json"))])
+
+def _absage(info: AgentInfo, grund: str, gefunden: str, optionen: list[str]) -> ModelResponse:
+    a = Absage(grund=grund, gefunden=gefunden, optionen=optionen or ["ein Sprachmodell konfigurieren"])
+    return ModelResponse(parts=[_call(_output_tool(info, Absage), a.model_dump())])
 
 
-def h5p_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-    from core.materials import H5PSet
+def _from_draft(messages: list[ModelMessage], info: AgentInfo, cls: type) -> ModelResponse:
+    """Hand the composed draft on as the output, or say plainly that there is none."""
+    data = _json_returns(messages, "compose_draft")[-1]
+    if not isinstance(data, dict) or data.get("kein_material") or "entwurf" not in data:
+        d = data if isinstance(data, dict) else {}
+        gefunden = f"{d.get('gefunden', 0)} passende geprüfte Aufgaben" if d.get("gefunden") else "nichts Passendes"
+        return _absage(info, str(d.get("grund") or "Keine geprüften Aufgaben zu diesem Thema."), gefunden,
+                       list(d.get("optionen") or []))
+    draft = dict(data["entwurf"])
+    draft["hinweise_lehrkraft"] = list(data.get("hinweise") or [])
+    return ModelResponse(parts=[_call(_output_tool(info, cls), draft)])
 
-    request = _auftrag(messages)
-    if not _json_returns(messages, "get_good_practices"):
-        return ModelResponse(parts=[TextPart("Ich suche passende Quizfragen und Lehrplanbezüge."),
-                                    *_first_calls(request, "h5p")])
-    groups, chunks = _candidates(messages, request.klassenstufe)
-    m = re.search(r"(\d{1,2})\s*(fragen|aufgaben)", request.zusatz, re.I)
-    anzahl = max(3, min(int(m.group(1)), 20)) if m else 8
-    material = build_h5p(request=request, quiz_candidates=_merged(groups), chunks=chunks, anzahl=anzahl)
-    return ModelResponse(parts=[_call(_output_tool(info, H5PSet), material.model_dump(mode="json"))])
+
+def specialist_rules(cls_name: str, *, asks_afb: bool) -> Rules:
+    """The offline specialist: load profile and preferences, ask for the AFB split when nothing fixes it (exams),
+    compose from checked tasks, hand the draft on. A draft the checks send back is not disguised: it says so."""
+
+    def rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        from core import materials
+
+        cls = getattr(materials, cls_name)
+        request = _auftrag(messages)
+        if fault := _retried(messages):
+            return _absage(info, "Der zusammengestellte Entwurf hat die Prüfung nicht bestanden: "
+                           + fault.split("\n", 1)[-1][:600], "ein Entwurf mit Mängeln",
+                           ["das Thema enger oder anders fassen", "eigene Aufgaben hochladen",
+                            "ein Sprachmodell konfigurieren"])
+        if not _json_returns(messages, "get_context"):
+            return ModelResponse(parts=[TextPart("Ich lade Fachprofil und Präferenzen."),
+                                        _call("get_context", {"scope": "profile", "depth": "relevant"}),
+                                        _call("get_context", {"scope": "preferences", "depth": "full"})])
+        if _json_returns(messages, "compose_draft"):
+            return _from_draft(messages, info, cls)
+        pref_ctx = _context(messages, "praeferenzen")
+        final = any("KEINE_WEITEREN_RUECKFRAGEN" in a for a in _answers(messages))
+        if asks_afb and not _afb_known(messages, request, pref_ctx) and not final and _clarifications(messages) < 3:
+            profile = _context(messages, "profil").get("profil") or {}
+            q = _afb_question(profile, request, again=bool(_answers(messages)))
+            return ModelResponse(parts=[_call(_output_tool(info, ClarificationRequest), q.model_dump())])
+        return ModelResponse(parts=[TextPart("Ich stelle das Material aus geprüften Aufgaben zusammen."),
+                                    _call("compose_draft", {})])
+
+    return rules
+
+
+klausur_rules = specialist_rules("Klausur", asks_afb=True)
+differenzierung_rules = specialist_rules("DifferenziertesMaterial", asks_afb=False)
+h5p_rules = specialist_rules("H5PSet", asks_afb=False)
 
 
 def generic_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:

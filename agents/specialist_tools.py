@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic_ai import Agent, RunContext
 from pydantic_ai.toolsets import FunctionToolset
 
+from agents.compose_tool import COMPOSE_TOOLS
 from agents.deps import SpecialistDeps
 from agents.guard import GuardedToolset
 from core.errors import UserError
@@ -192,6 +193,18 @@ def specialist_instructions(name: str, deps: SpecialistDeps) -> str:
     return "\n".join(parts)
 
 
+def gate_faults(deps: SpecialistDeps, material: object) -> list[str]:
+    """The content-quality gate (no filler, no repeats, on topic, at the level, promises kept) as fault lines."""
+    from core.checks.gate import check_material
+    from core.composition.service import topic_context_for
+
+    topic = topic_context_for(db=deps.turn.db, fach=deps.fach, themenfelder=deps.profile.get("themenfelder") or {},
+                              request=deps.request)
+    findings = check_material(material, request=deps.request, topic=topic,  # type: ignore[arg-type]
+                              operators=list(deps.operators))
+    return [f.line() for f in findings]
+
+
 def check_sources(deps: SpecialistDeps, quellen: list) -> list[str]:  # noqa: ANN001
     """Grounding: every cited good practice / curriculum chunk must exist and be visible to the teacher."""
     ids: dict[str, list[uuid.UUID]] = {"good_practice": [], "curriculum": []}
@@ -215,12 +228,12 @@ def specialist_agent(name: str, output: type) -> Agent:
     """A specialist: its material type or a ClarificationRequest as output, the shared guarded toolset, the
     instructions built from the Wissenskarte. Each specialist module adds its own output validator."""
     from core.llm import TOOL_TIMEOUT_S
-    from core.materials import ClarificationRequest
+    from core.materials import Absage, ClarificationRequest
 
     agent: Agent = Agent(
-        output_type=[output, ClarificationRequest],
+        output_type=[output, ClarificationRequest, Absage],
         deps_type=SpecialistDeps,
-        toolsets=[GuardedToolset(SPECIALIST_TOOLS)],
+        toolsets=[GuardedToolset(SPECIALIST_TOOLS), GuardedToolset(COMPOSE_TOOLS)],
         tool_timeout=TOOL_TIMEOUT_S,
         name=name,
         retries={"tools": 2, "output": 3},

@@ -29,8 +29,10 @@ from sqlalchemy.orm import Session
 from agents.models import override_models
 from agents.prompts import override_prompts
 from core.acting import acting
+from core.composition.generators.registry import all_generators
 from core.config import ROOT
 from core.errors import NotFoundError, UserError
+from core.evaluation_content import content_evaluators, content_figures, content_lines
 from core.exports import ExportError
 from core.exports.h5p import build_package
 from core.faecher import FAECHER, fach_name, normalize_fach
@@ -94,6 +96,8 @@ class Expectation(BaseModel):
     afb_toleranz: float = Field(default=10.0, gt=0, le=50)
     themen: list[str] = Field(default_factory=list)
     fragen: int | None = Field(default=None, ge=1, le=50)
+    themenwoerter: list[str] = Field(default_factory=list)
+    unterthemen: list[str] = Field(default_factory=list)
 
     @field_validator("fach")
     @classmethod
@@ -369,6 +373,8 @@ class CaseOutput(BaseModel):
     afb_ziel_verwendet: dict[str, int] | None = None
     operatoren: dict[str, str] = Field(default_factory=dict)
     quellen_gefunden: dict[str, bool] = Field(default_factory=dict)
+    quellen_stufen: dict[str, int] = Field(default_factory=dict)  # good-practice ref -> its Klassenstufe
+    antwort_ohne_material: str | None = None  # the last reply when no material was made
     calls: list[CallRow] = Field(default_factory=list)
     fehler: str | None = None
 
@@ -442,6 +448,18 @@ def _found_refs(db: Session, identity: Identity, refs: list[tuple[str, str]]) ->
     return out
 
 
+def _ref_grades(db: Session, identity: Identity, refs: list[tuple[str, str]]) -> dict[str, int]:
+    """The Klassenstufe each cited good practice was written for (to judge the level fit)."""
+    ids = []
+    for art, ref in refs:
+        with contextlib.suppress(ValueError):
+            if art == "good_practice":
+                ids.append(uuid.UUID(ref))
+    rows = knowledge_repo.knowledge_by_ids(db=db, identity=identity, ids=ids)
+    return {str(k): int(r.content["klassenstufe"]) for k, r in rows.items()
+            if isinstance((r.content or {}).get("klassenstufe"), int)}
+
+
 def play_case(inputs: CaseInputs, *, teacher_id: uuid.UUID) -> CaseOutput:
     """Play the request (and the answers to Schärfungsfragen/Rückfragen) through the chat, snapshot the result."""
     from core.chat import chat_turn  # the chat pulls in every agent; import it when a case actually runs
@@ -494,6 +512,9 @@ def play_case(inputs: CaseInputs, *, teacher_id: uuid.UUID) -> CaseOutput:
                 out.afb_ziel_verwendet = {k: int(v) for k, v in used.items()} if isinstance(used, dict) else None
                 out.operatoren = {o["operator"]: o["afb"] for o in knowledge_repo.operator_list(db=db, fach=row.fach)}
                 out.quellen_gefunden = _found_refs(db, identity, _refs(row.material_type, out.material))
+                out.quellen_stufen = _ref_grades(db, identity, _refs(row.material_type, out.material))
+        elif out.verlauf:
+            out.antwort_ohne_material = out.verlauf[-1].antwort
         if conversation_id is not None:
             out.calls = [CallRow(role=c.role, model=c.model, input_tokens=c.input_tokens, output_tokens=c.output_tokens,
                                  tokens_estimated=c.tokens_estimated, latency_ms=c.latency_ms, outcome=c.outcome,
@@ -706,8 +727,11 @@ class Grounded(Evaluator[CaseInputs, CaseOutput, Expectation]):
             units = [(TYP_NAMEN[out.material_type], out.material.get("quellen", []))]
         faults = []
         for label, quellen in units:
-            grounded = [q for q in quellen if q.get("art") in ("curriculum", "good_practice")]
-            missing = [str(q.get("ref")) for q in grounded if not out.quellen_gefunden.get(str(q.get("ref")), False)]
+            grounded = [q for q in quellen if q.get("art") in ("curriculum", "good_practice", "generator")]
+            missing = [str(q.get("ref")) for q in grounded if q.get("art") != "generator"
+                       and not out.quellen_gefunden.get(str(q.get("ref")), False)]
+            missing += [str(q.get("ref")) for q in grounded if q.get("art") == "generator"
+                        and str(q.get("ref")).split("#")[0] not in all_generators()]
             if not grounded:
                 faults.append(f"{label} zitiert weder Lehrplan noch Good Practice")
             elif missing:
@@ -821,7 +845,7 @@ def build_judge(run_model: str) -> SubjectJudge | None:
 def evaluators(run_model: str = "offline") -> list[Evaluator[Any, Any, Any]]:
     found: list[Evaluator[Any, Any, Any]] = [SchemaValid(), KeyFacts(), AskedBack(), PointsAddUp(), AfbShares(),
                                              OperatorsFit(), TimeBudget(), TopicsPresent(), Grounded(), ThreeLevels(),
-                                             H5PPackage(), AppChecks()]
+                                             H5PPackage(), AppChecks(), *content_evaluators()]
     judge = build_judge(run_model)
     return [*found, judge] if judge else found
 
@@ -983,6 +1007,7 @@ def summarize(cases: list[CaseResult], *, total: int, extra: dict[str, Any] | No
         "kosten_usd": round(sum(c.kosten_usd for c in cases), 6),
         "kosten_unbekannt": any(c.kosten_unbekannt for c in cases),
         "aktualisiert": datetime.now(UTC).isoformat(timespec="seconds"),
+        **({"inhalt": inhalt} if (inhalt := content_figures(cases)) else {}),
     }
 
 
@@ -1434,6 +1459,8 @@ def format_report(report: RunReport | RunInfo, *, min_pass: float | None = None)
     rates = s.get("quoten") or {}
     if rates:
         lines.append("Je Prüfung: " + " · ".join(f"{k} {fmt_pct(float(v))}" for k, v in sorted(rates.items())))
+    if s.get("inhalt"):
+        lines += content_lines(s["inhalt"])
     failed = failures(report)
     if failed:
         lines.append(f"Nicht bestanden ({len(failed)}):")

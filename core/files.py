@@ -33,6 +33,15 @@ def safe_name(text: str, limit: int = 60) -> str:
 def render(material: Klausur | DifferenziertesMaterial | H5PSet, *, afb_ziel: dict[str, int] | None = None
            ) -> list[RenderedFile]:
     base = safe_name(f"{material.fach}_{material.thema}")
+    if isinstance(material, Klausur) and material.gruppe_b:
+        return [
+            RenderedFile("schueler_docx", f"{base}_Gruppe_A_Schuelerfassung.docx", DOCX,
+                         docx_klausur.schuelerfassung(material, "A"), "Schülerfassung Gruppe A (DOCX)"),
+            RenderedFile("schueler_b_docx", f"{base}_Gruppe_B_Schuelerfassung.docx", DOCX,
+                         docx_klausur.schuelerfassung(material, "B"), "Schülerfassung Gruppe B (DOCX)"),
+            RenderedFile("lehrer_docx", f"{base}_Lehrerfassung.docx", DOCX,
+                         docx_klausur.lehrerfassung(material, afb_ziel=afb_ziel), "Lehrerfassung A und B (DOCX)"),
+        ]
     if isinstance(material, Klausur):
         return [
             RenderedFile("schueler_docx", f"{base}_Schuelerfassung.docx", DOCX, docx_klausur.schuelerfassung(material),

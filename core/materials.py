@@ -27,8 +27,11 @@ NIVEAU_NAMEN: tuple[NiveauName, ...] = ("grundlegend", "mittel", "erweitert")
 class Quelle(BaseModel):
     """What a task builds on, so that a teacher (and the grounding check) can trace it."""
 
-    art: Literal["curriculum", "good_practice", "upload", "eigene"] = Field(
-        description="curriculum (aus search_curriculum), good_practice (aus get_good_practices), upload, eigene."
+    art: Literal["curriculum", "good_practice", "upload", "generator", "notiz", "eigene"] = Field(
+        description=(
+            "curriculum (aus search_curriculum), good_practice (aus get_good_practices bzw. compose_draft), "
+            "generator (Rechenaufgabe aus compose_draft), notiz (Klassen-/Schulnotiz), upload, eigene."
+        )
     )
     ref: str = Field(description="Die ref genau wie vom Werkzeug geliefert; bei 'eigene' ein kurzer Hinweis.")
     titel: str = Field(
@@ -151,6 +154,17 @@ class Klausur(BaseModel):
         description="Hinweise für die Schüler auf dem Aufgabenblatt (z. B. 'Rechenwege angeben.'). Kann leer sein.",
     )
     aufgaben: list[Aufgabe] = Field(description="Die Aufgaben der Klausur in Reihenfolge.")
+    # Gruppe B: the same exam with other numbers (parametric tasks re-drawn), made by the composer.
+    gruppe_b: SkipJsonSchema[list[Aufgabe] | None] = Field(
+        default=None, description="Aufgaben der Gruppe B (gleiche Struktur und Punkte, andere Zahlen)."
+    )
+    hinweise_lehrkraft: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Hinweise nur für die Lehrkraft (nie im Schülerblatt): was vom Auftrag abweicht oder fehlt und warum, "
+            "z. B. 'Nur 6 statt 10 Fragen: zu Stammbaumanalyse liegen keine geprüften Fragen vor.' Sonst leer."
+        ),
+    )
     # Hidden from the model's output schema: the scale comes from the school's configuration (router).
     notenschema: SkipJsonSchema[NotenSchema] = Field(
         default_factory=lambda data: default_schema(data.get("klassenstufe", 5), data.get("niveau", "Sek I")),
@@ -210,6 +224,14 @@ class Klausur(BaseModel):
 # --- Rückfrage -----------------------------------------------------------------------------------------------------
 
 
+class Absage(BaseModel):
+    """The specialist cannot make a good material from what it has: it says so plainly, never pads."""
+
+    grund: str = Field(description="Warum kein gutes Material möglich ist, in einem Satz.")
+    gefunden: str = Field(description="Was an geprüften Aufgaben gefunden wurde (auch: nichts).")
+    optionen: list[str] = Field(description="2 bis 4 konkrete Möglichkeiten für die Lehrkraft.")
+
+
 class ClarificationRequest(BaseModel):
     """A specialist's Rückfrage to the teacher instead of a material."""
 
@@ -248,7 +270,17 @@ class DifferenziertesMaterial(BaseModel):
     niveaus: list[Niveau] = Field(
         description="Genau drei Niveaus: 'grundlegend', 'mittel' und 'erweitert', jedes genau einmal."
     )
+    materialien: list[MaterialBlock] = Field(
+        default_factory=list, description="Material für alle Niveaus (Text, Tabelle); leer, wenn keins nötig ist."
+    )
     quellen: list[Quelle] = Field(default_factory=list, description="Worauf das Material aufbaut.")
+    hinweise_lehrkraft: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Hinweise nur für die Lehrkraft (nie im Schülerblatt): was vom Auftrag abweicht oder fehlt und warum, "
+            "z. B. 'Nur 6 statt 10 Fragen: zu Stammbaumanalyse liegen keine geprüften Fragen vor.' Sonst leer."
+        ),
+    )
 
 
 # --- H5P -----------------------------------------------------------------------------------------------------------
@@ -301,12 +333,18 @@ class MultiChoiceFrage(BaseModel):
         description="2 bis 10 Antwortoptionen; genau eine richtig, außer 'mehrfach' ist true (dann mindestens eine)."
     )
     mehrfach: bool = Field(default=False, description="true, wenn mehrere Antworten richtig sein dürfen.")
+    erklaerung: str | None = Field(
+        default=None, description="Rückmeldung nach dem Beantworten: warum die Lösung stimmt (ein bis zwei Sätze)."
+    )
 
 
 class TrueFalseFrage(BaseModel):
     typ: Literal["truefalse"] = Field(default="truefalse", description="Immer 'truefalse'.")
     frage: str = Field(description="Eine Aussage, die entweder richtig oder falsch ist.")
     wahr: bool = Field(description="true, wenn die Aussage richtig ist.")
+    erklaerung: str | None = Field(
+        default=None, description="Rückmeldung nach dem Beantworten: warum die Lösung stimmt (ein bis zwei Sätze)."
+    )
 
 
 class BlanksFrage(BaseModel):
@@ -317,6 +355,10 @@ class BlanksFrage(BaseModel):
             "Alternative richtige Antworten mit '/' trennen (*Tür/Türe*), ein Tipp folgt nach ':' (*Oslo:Stadt am "
             "Fjord*). Sternchen, '/' und ':' nur so verwenden."
         )
+    )
+
+    erklaerung: str | None = Field(
+        default=None, description="Rückmeldung nach dem Beantworten: warum die Lösung stimmt (ein bis zwei Sätze)."
     )
 
     def luecken(self) -> list[Luecke]:
@@ -330,6 +372,10 @@ class DragTextFrage(BaseModel):
             "Text mit Wörtern zum Hineinziehen zwischen Sternchen: '*Oslo* ist die Hauptstadt von Norwegen.' "
             "Pro Lücke genau ein Wort bzw. eine Wortgruppe; ein Tipp folgt nach ':'. Sternchen nur so verwenden."
         )
+    )
+
+    erklaerung: str | None = Field(
+        default=None, description="Rückmeldung nach dem Beantworten: warum die Lösung stimmt (ein bis zwei Sätze)."
     )
 
     def luecken(self) -> list[Luecke]:
@@ -355,6 +401,13 @@ class H5PSet(BaseModel):
     thema: str = Field(description="Thema der Übung.")
     fragen: list[H5PFrage] = Field(description="Die Fragen in Reihenfolge; Typ über das Feld 'typ'.")
     quellen: list[Quelle] = Field(default_factory=list, description="Worauf die Fragen aufbauen.")
+    hinweise_lehrkraft: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Hinweise nur für die Lehrkraft (nie im Schülerblatt): was vom Auftrag abweicht oder fehlt und warum, "
+            "z. B. 'Nur 6 statt 10 Fragen: zu Stammbaumanalyse liegen keine geprüften Fragen vor.' Sonst leer."
+        ),
+    )
 
 
 Material = Klausur | DifferenziertesMaterial | H5PSet
@@ -391,6 +444,9 @@ class MaterialRequest(BaseModel):
     niveau: Literal["grundlegend", "erhoeht"] | None = Field(
         default=None,
         description="Oberstufe: 'grundlegend' (Grundkurs, gA) oder 'erhoeht' (Leistungskurs, eA), falls genannt.",
+    )
+    gruppen: bool = Field(
+        default=False, description="true, wenn die Lehrkraft Gruppe A und B wünscht (gleiche Klausur, andere Zahlen)."
     )
     zusatz: str = Field(default="", description="Weitere Wünsche der Lehrkraft im Wortlaut bzw. knapp zusammengefasst.")
     afb_ziel: dict[AFB, int] | None = Field(

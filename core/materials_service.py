@@ -54,7 +54,8 @@ def material_view(*, db: Session, teacher: Teacher, material_id: uuid.UUID) -> d
 PAGE_SIZE = 20
 MATERIAL_TYPES: dict[str, str] = {"klausur": "Klausur", "differenzierung": "Differenzierung", "h5p": "H5P"}
 FILE_LABELS: dict[str, str] = {
-    "schueler_docx": "Schülerfassung (DOCX)", "lehrer_docx": "Lehrerfassung (DOCX)",
+    "schueler_docx": "Schülerfassung (DOCX)", "schueler_b_docx": "Schülerfassung Gruppe B (DOCX)",
+    "lehrer_docx": "Lehrerfassung (DOCX)",
     "arbeitsblatt_docx": "Arbeitsblatt, drei Niveaus (DOCX)", "h5p": "H5P-Paket (.h5p)", "moodle_xml": "Moodle-XML",
 }
 SCHOOL_TZ = ZoneInfo("Europe/Berlin")  # day boundaries of the date filter and the dates shown

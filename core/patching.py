@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from agents.offline_builders import _imperativ  # the du-imperative the builders phrase tasks with
 from core.errors import NotFoundError, UserError
+from core.language.imperativ import imperativ
 from core.materials import (
     AFB_STUFEN,
     Aufgabe,
@@ -293,8 +293,8 @@ def fitting_operator(current: str, afb: str, operatoren: Mapping[str, str]) -> s
 def _swap_verb(text: str, old: str, new: str) -> str | None:
     """The task text with the leading verb of `old` replaced by `new` ('Nenne …' -> 'Beurteile …'); None if the
     text has no sentence starting with the old operator."""
-    old_verb, old_part = _imperativ(old)
-    new_verb, new_part = _imperativ(new)
+    old_verb, old_part = imperativ(old)
+    new_verb, new_part = imperativ(new)
     m = re.search(rf"(?:^\s*|(?<=[.!?:]\s)){re.escape(old_verb)}\b", text, re.IGNORECASE)
     if not m:
         return None

@@ -23,7 +23,7 @@ from db.session import Identity
 
 MAX_QUERY_CHARS = 1000
 RRF_K = 60
-CANDIDATES = 40
+CANDIDATES = 100
 # A small prior on top of relevance: the teacher's own (and class/school) tasks and well-rated ones first, when
 # they are about as relevant. 0.0025 is worth a few ranks in RRF; it never lifts an unrelated task into the top.
 SCOPE_PRIOR = {"teacher": 0.0025, "class": 0.0015, "school": 0.001, "global": 0.0}
@@ -123,7 +123,8 @@ def expand_query(db: Session, query: str, fach: str | None, *, max_fields: int =
                 scored.append((hits, name, terms))
     scored.sort(key=lambda s: (-s[0], s[1]))
     expansion: list[str] = []
-    for _, _, terms in scored[:max_fields]:
+    # a field that matches much weaker than the best one is noise ("Republik" also names the Roman one)
+    for _, _, terms in [x for x in scored[:max_fields] if x[0] >= 0.5 * scored[0][0]]:
         for t in terms:
             if t not in qwords and t not in expansion:
                 expansion.append(t)

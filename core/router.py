@@ -25,11 +25,20 @@ from agents.h5p import h5p_agent
 from agents.klausur import klausur_agent, klausur_faults, klausur_flags
 from agents.models import model_for
 from agents.offline_nlu import parse_afb_answer
+from agents.specialist_tools import gate_faults
 from core.config import get_settings
 from core.errors import UserError
 from core.faecher import fach_name, normalize_fach
 from core.files import render
-from core.materials import ClarificationRequest, DifferenziertesMaterial, H5PSet, Klausur, MaterialRequest, Quelle
+from core.materials import (
+    Absage,
+    ClarificationRequest,
+    DifferenziertesMaterial,
+    H5PSet,
+    Klausur,
+    MaterialRequest,
+    Quelle,
+)
 from core.notenschluessel import NotenSchema, default_schema
 from core.validation import validate_differenzierung, validate_h5p
 from core.verification import flags_for_teacher
@@ -115,12 +124,23 @@ def _rueckfrage_text(agent_type: str, q: ClarificationRequest, session_id: uuid.
             f"Vorschläge: {vorschlaege}\n[session:{session_id}]")
 
 
+def absage_text(agent_type: str, a: Absage) -> str:
+    """What the teacher reads when a specialist cannot make a good material: reason, what exists, options."""
+    was = {"klausur": "Klausur", "differenzierung": "ein differenziertes Arbeitsblatt", "h5p": "eine H5P-Übung"}
+    text = f"Das kann ich nicht gut erstellen ({was.get(agent_type, 'Material')}): {a.grund}"
+    if a.gefunden:
+        text += f" Gefunden: {a.gefunden}."
+    if a.optionen:
+        text += " Möglichkeiten: " + "; ".join(f"({i}) {o}" for i, o in enumerate(a.optionen, 1)) + "."
+    return text
+
+
 def _faults(deps: SpecialistDeps, material: Klausur | DifferenziertesMaterial | H5PSet) -> list[str]:
     if isinstance(material, Klausur):
         return klausur_faults(deps, material) + flags_for_teacher(klausur_flags(deps, material))
     if isinstance(material, DifferenziertesMaterial):
-        return validate_differenzierung(material)
-    return validate_h5p(material)
+        return validate_differenzierung(material) + gate_faults(deps, material)
+    return validate_h5p(material) + gate_faults(deps, material)
 
 
 def _pct(v: float) -> str:
@@ -258,6 +278,12 @@ async def _run(turn: TurnContext, deps: SpecialistDeps, *, prompt: str, history:
         result = await agent.run(FINAL_PROMPT, deps=deps, message_history=result.all_messages(), model=model,
                                  usage=turn.usage, usage_limits=DEFAULT_USAGE_LIMITS)
         output = result.output
+    if isinstance(output, Absage):
+        if session_id is not None:
+            session_repo.update_session(db=turn.db, session_id=session_id, status="completed",
+                                        last_answer_hash=answer_hash)
+        turn.step(f"{NAMES[deps.agent_type]}: kein gutes Material möglich — sagt es offen")
+        return _error(turn, absage_text(deps.agent_type, output))
     if isinstance(output, ClarificationRequest):
         deps.rueckfragen += 1
         history_json = json.loads(result.all_messages_json())

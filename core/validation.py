@@ -209,7 +209,7 @@ def _zeit_fehler(k: Klausur, punkte_pro_minute: tuple[float, float]) -> list[str
     ]
 
 
-def _erwaehnt(thema: str, text: str) -> bool:
+def erwaehnt(thema: str, text: str) -> bool:
     """Whether `text` mentions `thema`: the whole phrase, or every content word (4+ letters) of it.
 
     Substring matching on purpose: German compounds ('Induktionsspannung') contain the topic word.
@@ -229,7 +229,7 @@ def _wunsch_fehler(k: Klausur, afb_wuensche: Sequence[AfbWunsch]) -> list[str]:
         erfuellt = False
         for aufgabe in k.aufgaben:
             for teil in aufgabe.teilaufgaben:
-                if not _erwaehnt(wunsch.thema, f"{aufgabe.titel}\n{teil.text}"):
+                if not erwaehnt(wunsch.thema, f"{aufgabe.titel}\n{teil.text}"):
                     continue
                 if teil.afb == wunsch.afb:
                     erfuellt = True
@@ -256,13 +256,16 @@ def validate_klausur(
     operatoren: Mapping[str, AFB],
     punkte_pro_minute: tuple[float, float] = (0.6, 1.6),
     afb_wuensche: Sequence[AfbWunsch] = (),
+    erklaert: Sequence[str] = (),
 ) -> list[str]:
     """All faults of an exam; [] when it may go to the teacher.
 
     Checks: no empty texts, unique task numbers and sub-task labels, criteria points add up to each sub-task's
     points, operators known for the subject (case-insensitive) and plausible for the AFB (see `afb_passt`),
     AFB shares within ±toleranz percentage points of afb_ziel, points per minute within punkte_pro_minute, and
-    every teacher wish (thema, AFB) met by a sub-task that mentions the thema at that AFB.
+    every teacher wish (thema, AFB) met by a sub-task that mentions the thema at that AFB. A deviation named in
+    `erklaert` (the material's hinweise_lehrkraft: an AFB split it could not reach, a wish it could not meet) is
+    reported to the teacher there and is not a fault.
     An empty `operatoren` mapping skips the operator check (a subject without an operator list cannot be checked);
     an empty `afb_ziel` skips the share check.
     """
@@ -282,9 +285,11 @@ def validate_klausur(
                 operator_fehler = _operator_fehler(ref, teil, k.fach, operatoren)
                 if operator_fehler:
                     fehler.append(operator_fehler)
-    fehler += _afb_fehler(k, afb_ziel, toleranz)
+    hinweise = " ".join(erklaert)
+    if "AFB-Verteilung" not in hinweise:  # a deviation the teacher is told about (with its reason) is no fault
+        fehler += _afb_fehler(k, afb_ziel, toleranz)
     fehler += _zeit_fehler(k, punkte_pro_minute)
-    fehler += _wunsch_fehler(k, afb_wuensche)
+    fehler += _wunsch_fehler(k, [w for w in afb_wuensche if not erwaehnt(w.thema, hinweise)])
     return fehler
 
 

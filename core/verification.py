@@ -16,12 +16,13 @@ from typing import Literal
 
 from sqlalchemy.orm import Session
 
+from core.composition.generators.registry import all_generators
 from core.materials import Klausur, Teilaufgabe
 from db.repos import knowledge as knowledge_repo
 from db.session import Identity
 
 FlagKind = Literal["unsupported", "arithmetic", "units"]
-GROUNDING_ARTS = frozenset({"curriculum", "good_practice"})
+GROUNDING_ARTS = frozenset({"curriculum", "good_practice", "generator"})
 RELATIVE_TOLERANCE = 0.01
 
 
@@ -901,7 +902,10 @@ def known_source_refs(*, db: Session, identity: Identity, k: Klausur) -> set[str
                     continue
     found = set(knowledge_repo.knowledge_by_ids(db=db, identity=identity, ids=list(ids["good_practice"])))
     found |= set(knowledge_repo.curriculum_by_ids(db=db, identity=identity, ids=list(ids["curriculum"])))
-    return {ref for refs in ids.values() for key, ref in refs.items() if key in found}
+    generators = all_generators()
+    computed = {q.ref.strip() for teil in k.teilaufgaben() for q in teil.quellen
+                if q.art == "generator" and q.ref.strip().split("#")[0] in generators}
+    return {ref for refs in ids.values() for key, ref in refs.items() if key in found} | computed
 
 
 _KIND_LABEL = {"unsupported": "ohne Beleg", "arithmetic": "Rechenfehler", "units": "Einheitenfehler"}

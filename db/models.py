@@ -35,7 +35,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 EMBEDDING_DIM = 384
 
 SCOPE_TYPES = ("teacher", "class", "school", "global")
-KNOWLEDGE_TYPES = ("generic", "example", "good_practice", "preference", "operator_list", "note")
+KNOWLEDGE_TYPES = ("generic", "example", "good_practice", "preference", "operator_list", "note", "coverage")
 SOURCES = ("system", "upload", "generated", "conversation", "curator", "import")
 ROLES = ("teacher", "curator", "product")
 
@@ -155,6 +155,7 @@ class AgentKnowledge(Base):
     search_text: Mapped[str | None] = mapped_column(Text)
     embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
     embedding_model: Mapped[str | None] = mapped_column(String(120))
+    seed_hash: Mapped[str | None] = mapped_column(String(32))  # what the seed wrote; differs once someone edited
     fts: Mapped[Any] = mapped_column(TSVECTOR, Computed(_AK_FTS, persisted=True))
     revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     created_at: Mapped[datetime] = _created()

@@ -15,6 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from core.checks.filler import refers_to_material
+
 DATA = Path(__file__).resolve().parent / "data"
 COVERAGE_DIR = DATA / "coverage"
 BANK_DIR = DATA / "bank"
@@ -141,7 +143,8 @@ class BankAufgabe(_Strict):
     unterthema: str
     klassenstufe: int = Field(ge=5, le=13)
     niveau: ItemNiveau = "Sek I"
-    material: str | None = Field(default=None, description="id of a material of this topic file")
+    material: str | list[str] | None = Field(
+        default=None, description="id (or ids, e.g. two sources to compare) of materials of this topic file")
     aufgabe: str = Field(min_length=25)
     operator: str
     afb: AFB
@@ -245,9 +248,14 @@ class TopicBank(_Strict):
             raise ValueError(f"duplicate item ids: {dup}")
         materials = {m.id for m in self.materialien}
         for item in [*self.aufgaben, *self.differenzierung]:
-            if item.material is not None and item.material not in materials:
-                raise ValueError(f"{item.id}: material {item.material!r} is not defined in materialien")
+            for ref in material_ids(item.material):
+                if ref not in materials:
+                    raise ValueError(f"{item.id}: material {ref!r} is not defined in materialien")
         return self
+
+
+def material_ids(ref: str | list[str] | None) -> list[str]:
+    return [] if ref is None else [ref] if isinstance(ref, str) else list(ref)
 
 
 # --- loading and checking -----------------------------------------------------------------------------------------
@@ -309,7 +317,13 @@ def check_topic(fach: str, topic: CoverageTopic, bank: TopicBank) -> list[str]:
         lo, hi = min(topic.klassenstufen), max(topic.klassenstufen)
         if not lo - 1 <= item.klassenstufe <= hi + 1:
             problems.append(f"{item.id}: klassenstufe {item.klassenstufe} outside topic's {topic.klassenstufen}")
-    used = {a.material for a in bank.aufgaben} | {d.material for d in bank.differenzierung}
+    for a in bank.aufgaben:
+        if not a.material and refers_to_material(a.aufgabe):
+            problems.append(f"aufgabe {a.id}: refers to a material (M1, 'das Gedicht', 'Z. 3' …) but has none")
+    for q in bank.quiz:
+        if refers_to_material(q.frage, exam=False):
+            problems.append(f"frage {q.id}: quiz questions have no material; do not refer to M1 or line numbers")
+    used = {m for a in bank.aufgaben for m in material_ids(a.material)} | {d.material for d in bank.differenzierung}
     for m in bank.materialien:
         if m.id not in used:
             problems.append(f"material {m.id} is used by no item")

@@ -5,6 +5,7 @@ Content lives in `seeds/data/*.json` (validated by `seeds.schema`); this module 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import uuid
@@ -20,6 +21,7 @@ from core.embeddings import embed_documents, embedding_model_name
 from core.knowledge import knowledge_text
 from db.models import AgentKnowledge, CurriculumChunk, School, SchoolClass, Teacher, TeacherClass
 from db.repos import knowledge as knowledge_repo
+from seeds.bank_rows import SeedRow, bank_files, bank_rows
 from seeds.schema import FACH_KEYS, SubjectSeed
 
 log = logging.getLogger(__name__)
@@ -62,19 +64,41 @@ def load_demo() -> dict[str, Any]:
 # --- upserts -----------------------------------------------------------------------------------------------------
 
 
+def content_hash(content: Any, description: str | None) -> str:
+    return hashlib.md5(json.dumps([content, description], sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def _edited(row: AgentKnowledge) -> bool:
+    """Changed by a curator or teacher since the seed wrote it: the seed never overwrites such a row."""
+    if row.seed_hash is None:
+        return row.source != "system"
+    return content_hash(row.content, row.description) != row.seed_hash
+
+
+def _apply(row: AgentKnowledge, fields: dict[str, Any], text: str, embedding: list[float]) -> None:
+    for key, value in fields.items():
+        setattr(row, key, value)
+    row.search_text = text
+    row.embedding = embedding
+    row.embedding_model = embedding_model_name()
+    row.seed_hash = content_hash(fields["content"], fields.get("description"))
+    row.revision += 1
+
+
 def _upsert_knowledge(db: Session, report: SeedReport, step: str, external_id: str, **fields: Any) -> AgentKnowledge:
-    """Insert a knowledge row, or update it when the seed content changed (then it is re-embedded)."""
+    """Insert a knowledge row, or update it when the seed content changed (then it is re-embedded) — unless a
+    curator or teacher edited it since: their version is kept."""
     existing = knowledge_repo.find_by_external_id(db=db, external_id=external_id)
     text = knowledge_text(content=fields["content"], thema=fields.get("thema"), description=fields.get("description"))
+    new_hash = content_hash(fields["content"], fields.get("description"))
     if existing is not None:
         if existing.content == fields["content"] and existing.description == fields.get("description"):
+            existing.seed_hash = new_hash
             return existing
-        for key, value in fields.items():
-            setattr(existing, key, value)
-        existing.search_text = text
-        existing.embedding = embed_documents([text])[0]
-        existing.embedding_model = embedding_model_name()
-        existing.revision += 1
+        if _edited(existing):
+            report.count(f"{step} (bearbeitet, behalten)", new=False)
+            return existing
+        _apply(existing, fields, text, embed_documents([text])[0])
         report.count(step, new=False)
         return existing
     row = knowledge_repo.add_knowledge(
@@ -83,10 +107,42 @@ def _upsert_knowledge(db: Session, report: SeedReport, step: str, external_id: s
         search_text=text,
         embedding=embed_documents([text])[0],
         embedding_model=embedding_model_name(),
+        seed_hash=new_hash,
         **fields,
     )
     report.count(step, new=True)
     return row
+
+
+def step_bank(db: Session, report: SeedReport) -> None:
+    """Coverage maps and the task bank, in one batch: new rows embedded together, edited rows kept."""
+    existing = knowledge_repo.knowledge_by_external_prefix(db=db, prefix="bank:")
+    existing |= {k: v for k, v in knowledge_repo.knowledge_by_external_prefix(db=db, prefix="seed:").items()
+                 if k.endswith(":coverage")}
+    todo: list[tuple[SeedRow, str, AgentKnowledge | None]] = []
+    for row in bank_rows():
+        old = existing.get(row.external_id)
+        if old is not None and old.content == row.fields["content"] and old.description == row.fields["description"]:
+            continue
+        if old is not None and _edited(old):
+            report.count("bank (bearbeitet, behalten)", new=False)
+            continue
+        f = row.fields
+        todo.append((row, knowledge_text(content=f["content"], thema=f.get("thema"), description=f["description"]),
+                     old))
+    embeddings = embed_documents([text for _, text, _ in todo]) if todo else []
+    fresh = []
+    for (row, text, old), emb in zip(todo, embeddings, strict=True):
+        if old is not None:
+            _apply(old, row.fields, text, emb)
+            report.count("bank", new=False)
+            continue
+        fresh.append({**row.fields, "external_id": row.external_id, "search_text": text, "embedding": emb,
+                      "embedding_model": embedding_model_name(),
+                      "seed_hash": content_hash(row.fields["content"], row.fields["description"])})
+        report.count("bank", new=True)
+    for i in range(0, len(fresh), 500):
+        knowledge_repo.add_knowledge_rows(db=db, rows=fresh[i:i + 500])
 
 
 def _upsert_chunk(db: Session, report: SeedReport, external_id: str, **fields: Any) -> None:
@@ -234,6 +290,7 @@ STEPS: list[tuple[str, Callable[[Session, SeedReport], None]]] = [
     ("subject_profiles", step_subject_profiles),
     ("good_practices", step_good_practices),
     ("curriculum", step_curriculum),
+    ("bank", step_bank),
     ("demo_school", step_demo_school),
     ("prompt_versions", step_prompt_versions),
 ]
@@ -251,10 +308,8 @@ def run_seed(db: Session) -> SeedReport:
 
 def fingerprint() -> str:
     """Changes whenever seed content or the list of steps changes (then the idempotent seed runs again)."""
-    import hashlib
-
     h = hashlib.sha256(",".join(name for name, _ in STEPS).encode())
-    for path in sorted(DATA.glob("*.json")):
+    for path in [*sorted(DATA.glob("*.json")), *map(Path, bank_files())]:
         h.update(path.name.encode())
         h.update(path.read_bytes())
     from agents.prompts import DEFAULTS

@@ -9,6 +9,7 @@ from docx.document import Document as DocxDocument
 
 from core.exports import add_box, docx_text, new_document, to_bytes
 from core.exports.docx_klausur import QUELLEN_ARTEN
+from core.exports.docx_material import add_material
 from core.materials import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
 NIVEAU_SYMBOLE = {"grundlegend": "●", "mittel": "●●", "erweitert": "●●●"}
@@ -47,6 +48,8 @@ def arbeitsblatt(m: DifferenziertesMaterial) -> bytes:
         ziel = doc.add_paragraph()
         ziel.add_run("Lernziel: ").bold = True
         ziel.add_run(docx_text(m.lernziel.strip()))
+        for block in m.materialien:
+            add_material(doc, block)
         doc.add_heading("Aufgaben", level=3)
         _nummeriert(doc, niveau.aufgaben)
         if niveau.hilfekarten:

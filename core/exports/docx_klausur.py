@@ -12,6 +12,7 @@ from docx.enum.text import WD_TAB_ALIGNMENT
 from docx.shared import Cm, Pt
 
 from core.exports import add_box, add_table, docx_text, new_document, text_width, to_bytes
+from core.exports.docx_material import add_material
 from core.materials import AFB_STUFEN, Aufgabe, Klausur, Quelle, Teilaufgabe
 from core.notenschluessel import format_punkte, format_zahl
 
@@ -19,6 +20,8 @@ QUELLEN_ARTEN = {
     "curriculum": "Lehrplan",
     "good_practice": "Bewährte Aufgabe",
     "upload": "Eigenes Material (Upload)",
+    "generator": "Rechenaufgabe (Werte neu gewählt, exakt berechnet)",
+    "notiz": "Notiz zur Klasse bzw. Fachschaft",
     "eigene": "Eigene Formulierung",
 }
 
@@ -67,11 +70,13 @@ def _aufgabe_ueberschrift(doc: DocxDocument, aufgabe: Aufgabe) -> None:
     doc.add_heading(docx_text(titel), level=2)
 
 
-def schuelerfassung(k: Klausur) -> bytes:
-    """The exam sheet for the students: header, tasks with material, points per sub-task, total."""
-    doc = new_document(k.titel)
+def schuelerfassung(k: Klausur, gruppe: str | None = None) -> bytes:
+    """The exam sheet for the students: header, tasks with material, points per sub-task, total. With `gruppe`
+    ('A' or 'B') the sheet of that group (B: the re-drawn tasks)."""
+    aufgaben = k.gruppe_b if gruppe == "B" and k.gruppe_b else k.aufgaben
+    doc = new_document(k.titel + (f" – Gruppe {gruppe}" if gruppe else ""))
     _kopfzeile(doc, k)
-    doc.add_heading(docx_text(k.titel), level=1)
+    doc.add_heading(docx_text(k.titel + (f" – Gruppe {gruppe}" if gruppe else "")), level=1)
     doc.add_paragraph(docx_text(_eckdaten(k)))
     if k.thema.strip():
         doc.add_paragraph(docx_text(f"Thema: {k.thema.strip()}"))
@@ -82,10 +87,12 @@ def schuelerfassung(k: Klausur) -> bytes:
         for hinweis in hinweise:
             doc.add_paragraph(docx_text(hinweis.strip()), style="List Bullet")
 
-    for aufgabe in k.aufgaben:
+    for aufgabe in aufgaben:
         _aufgabe_ueberschrift(doc, aufgabe)
         if aufgabe.material and aufgabe.material.strip():
             add_box(doc, "Material", aufgabe.material.strip().split("\n\n"))
+        for block in aufgabe.materialien:
+            add_material(doc, block)
         for teil in aufgabe.teilaufgaben:
             _teilaufgabe_absatz(doc, teil)
 
@@ -111,9 +118,24 @@ def lehrerfassung(k: Klausur, *, afb_ziel: Mapping[str, int] | None = None) -> b
     klasse = f" · Klasse {k.klasse}" if k.klasse else ""
     doc.add_paragraph(docx_text(f"{k.titel}{klasse}"))
     doc.add_paragraph(docx_text(_eckdaten(k)))
-    breite = text_width(doc) / 360000  # EMU per cm
+    hinweise = [h for h in k.hinweise_lehrkraft if h.strip()]
+    if hinweise:
+        add_box(doc, "Hinweise für die Lehrkraft", hinweise, fill="FFF4CE")
+    gruppen = [("A", k.aufgaben), ("B", k.gruppe_b)] if k.gruppe_b else [(None, k.aufgaben)]
+    for gruppe, aufgaben in gruppen:
+        if gruppe:
+            doc.add_heading(f"Gruppe {gruppe}", level=1)
+        _erwartungen(doc, aufgaben)
 
-    for aufgabe in k.aufgaben:
+    doc.add_paragraph().add_run(f"Gesamtpunktzahl: {format_punkte(k.gesamtpunkte)}").bold = True
+    _afb_und_noten(doc, k, afb_ziel)
+    _quellen(doc, k)
+    return to_bytes(doc)
+
+
+def _erwartungen(doc: DocxDocument, aufgaben: list[Aufgabe]) -> None:
+    breite = text_width(doc) / 360000  # EMU per cm
+    for aufgabe in aufgaben:
         _aufgabe_ueberschrift(doc, aufgabe)
         for teil in aufgabe.teilaufgaben:
             ref = f"{aufgabe.nummer}{teil.kennung}"
@@ -131,8 +153,8 @@ def lehrerfassung(k: Klausur, *, afb_ziel: Mapping[str, int] | None = None) -> b
             doc.add_paragraph()
         doc.add_paragraph().add_run(f"Summe Aufgabe {aufgabe.nummer}: {format_punkte(aufgabe.punkte)}").bold = True
 
-    doc.add_paragraph().add_run(f"Gesamtpunktzahl: {format_punkte(k.gesamtpunkte)}").bold = True
 
+def _afb_und_noten(doc: DocxDocument, k: Klausur, afb_ziel: Mapping[str, int] | None) -> None:
     doc.add_heading("Anforderungsbereiche", level=2)
     ziel = afb_ziel or {}
     afb_rows = [
@@ -168,10 +190,11 @@ def lehrerfassung(k: Klausur, *, afb_ziel: Mapping[str, int] | None = None) -> b
         f"auf halbe Punkte aufgerundet."
     )
 
+
+def _quellen(doc: DocxDocument, k: Klausur) -> None:
     doc.add_heading("Quellen", level=2)
     quellen = k.quellen()
     if not quellen:
         doc.add_paragraph("Keine Quellen angegeben.")
     for quelle, refs in quellen:
         doc.add_paragraph(docx_text(f"{_quelle_text(quelle)} – verwendet in {', '.join(refs)}"), style="List Bullet")
-    return to_bytes(doc)

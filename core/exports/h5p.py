@@ -82,6 +82,15 @@ def _paragraphs(text: str) -> str:
     return "".join(f"<p>{html.escape(line.strip(), quote=False)}</p>" for line in lines)
 
 
+def _overall(erklaerung: str | None) -> list[dict[str, Any]]:
+    """Score-range feedback: the explanation after every answer, with a word on whether it was all right."""
+    if not erklaerung or not erklaerung.strip():
+        return [{"from": 0, "to": 100}]
+    text = _text(erklaerung.strip())
+    return [{"from": 0, "to": 99, "feedback": f"Noch nicht ganz. {text}"},
+            {"from": 100, "to": 100, "feedback": f"Richtig! {text}"}]
+
+
 def _multichoice(frage: MultiChoiceFrage) -> dict[str, Any]:
     return {
         "media": {"disableImageZooming": False},
@@ -98,7 +107,7 @@ def _multichoice(frage: MultiChoiceFrage) -> dict[str, Any]:
             }
             for antwort in frage.antworten
         ],
-        "overallFeedback": [{"from": 0, "to": 100}],
+        "overallFeedback": _overall(frage.erklaerung),
         "behaviour": {
             "enableRetry": True,
             "enableSolutionsButton": True,
@@ -147,6 +156,8 @@ def _truefalse(frage: TrueFalseFrage) -> dict[str, Any]:
             "confirmCheckDialog": False,
             "confirmRetryDialog": False,
             "autoCheck": False,
+            "feedbackOnCorrect": _text(f"Richtig! {frage.erklaerung}") if frage.erklaerung else "",
+            "feedbackOnWrong": _text(f"Leider nicht. {frage.erklaerung}") if frage.erklaerung else "",
         },
         "l10n": {
             "trueText": "Richtig",
@@ -171,7 +182,7 @@ def _blanks(frage: BlanksFrage) -> dict[str, Any]:
         "media": {"disableImageZooming": False},
         "text": "<p>Ergänze die fehlenden Wörter.</p>",
         "questions": [_paragraphs(frage.text)],
-        "overallFeedback": [{"from": 0, "to": 100}],
+        "overallFeedback": _overall(frage.erklaerung),
         "showSolutions": "Lösung anzeigen",
         "tryAgain": "Wiederholen",
         "checkAnswer": "Überprüfen",
@@ -211,7 +222,7 @@ def _dragtext(frage: DragTextFrage) -> dict[str, Any]:
         # textarea field: H5P stores it HTML-escaped itself (htmlspecialchars), so escaping here matches its format.
         "textField": html.escape(xml_safe(frage.text).strip(), quote=False),
         "distractors": "",
-        "overallFeedback": [{"from": 0, "to": 100}],
+        "overallFeedback": _overall(frage.erklaerung),
         "checkAnswer": "Überprüfen",
         "submitAnswer": "Absenden",
         "tryAgain": "Wiederholen",

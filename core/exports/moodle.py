@@ -74,8 +74,12 @@ def _name(parent: ET.Element, nummer: int, text: str) -> None:
     _sub(_sub(parent, "name"), "text", html.escape(f"Frage {nummer}: {kurz}", quote=False))
 
 
-def _common(question: ET.Element, defaultgrade: int) -> None:
-    _text_element(question, "generalfeedback", "")
+def _feedback(erklaerung: str | None) -> str:
+    return html.escape(xml_safe(erklaerung or "").strip(), quote=False)
+
+
+def _common(question: ET.Element, defaultgrade: int, erklaerung: str | None = None) -> None:
+    _text_element(question, "generalfeedback", _feedback(erklaerung))
     _sub(question, "defaultgrade", str(defaultgrade))
     _sub(question, "penalty", "0.3333333")
     _sub(question, "hidden", "0")
@@ -85,7 +89,7 @@ def _multichoice(quiz: ET.Element, nummer: int, frage: MultiChoiceFrage) -> None
     question = _sub(quiz, "question", type="multichoice")
     _name(question, nummer, frage.frage)
     _text_element(question, "questiontext", _html(frage.frage))
-    _common(question, 1)
+    _common(question, 1, frage.erklaerung)
     _sub(question, "single", "false" if frage.mehrfach else "true")
     _sub(question, "shuffleanswers", "true")
     _sub(question, "answernumbering", "abc")
@@ -111,7 +115,7 @@ def _truefalse(quiz: ET.Element, nummer: int, frage: TrueFalseFrage) -> None:
     question = _sub(quiz, "question", type="truefalse")
     _name(question, nummer, frage.frage)
     _text_element(question, "questiontext", _html(frage.frage))
-    _common(question, 1)
+    _common(question, 1, frage.erklaerung)
     for wert in (True, False):
         element = _sub(question, "answer", fraction="100" if wert == frage.wahr else "0", format="moodle_auto_format")
         _sub(element, "text", "true" if wert else "false")
@@ -141,7 +145,7 @@ def _cloze(quiz: ET.Element, nummer: int, frage: BlanksFrage | DragTextFrage) ->
     question = _sub(quiz, "question", type="cloze")
     _name(question, nummer, " ".join(t if isinstance(t, str) else "___" for t in teile))
     _text_element(question, "questiontext", questiontext)
-    _text_element(question, "generalfeedback", "")
+    _text_element(question, "generalfeedback", _feedback(frage.erklaerung))
     _sub(question, "penalty", "0.3333333")
     _sub(question, "hidden", "0")
 

@@ -1,4 +1,2 @@
-"""Shared German parsing for teacher text: the one text fold and stemmer, Klasse/Klassenstufe/Niveau, Dauer.
-
-Pure functions on strings — no database, no model, no pydantic-ai — used by the offline rule model and others.
-"""
+"""Shared German text handling: the one fold and stemmer (text), and parsing that is not specific to any model —
+Klasse/Klassenstufe/Niveau (klasse), Dauer (dauer), typos in key words (spelling), operators (imperativ)."""

@@ -1,12 +1,13 @@
-"""The one text fold: clean pasted teacher text, fold it for comparison (lower case, ä -> ae, ß -> ss, accents
-dropped) with a map back to the original characters, and a crude German stem for word comparison."""
+"""Pasted teacher text made comparable: cleaned (HTML, dashes, invisible characters, whitespace) and folded with a
+map back to the original characters. The fold itself is core.language.text's — one fold, one place."""
 
 from __future__ import annotations
 
 import html
 import re
 import unicodedata
-from functools import lru_cache
+
+from core.language.text import fold, key, stem
 
 # Longer texts are cut here; every parser on folded text is linear, this only bounds memory for absurd inputs.
 MAX_CHARS = 200_000
@@ -19,8 +20,8 @@ _TRANSLATE = {
     **dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None),
     ord("\u00a0"): " ",
 }
-_UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
-_SUFFIXES = ("ern", "en", "em", "er", "es", "e", "n", "s")
+
+__all__ = ["MAX_CHARS", "fold", "fold_with_map", "key", "prepare", "stem"]
 
 
 def prepare(text: str | None) -> str:
@@ -36,27 +37,6 @@ def prepare(text: str | None) -> str:
     return text.strip()
 
 
-@lru_cache(maxsize=8192)
-def _fold_char(ch: str) -> str:
-    out = []
-    for c in ch.lower():
-        if c in _UMLAUTS:
-            out.append(_UMLAUTS[c])
-        elif c.isascii():
-            out.append(c)
-        else:
-            base = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
-            out.append(base.lower() if base and base.isascii() else c)
-    return "".join(out)
-
-
-def fold(text: str) -> str:
-    """Lower case, umlauts spelled out (ä -> ae), accents dropped: 'Brüche' and 'Brueche' fold alike."""
-    if text.isascii():
-        return text.lower()
-    return "".join(_fold_char(c) for c in text)
-
-
 def fold_with_map(text: str) -> tuple[str, list[int] | None]:
     """The folded text and, for non-ASCII input, the original index of every folded character."""
     if text.isascii():
@@ -64,26 +44,7 @@ def fold_with_map(text: str) -> tuple[str, list[int] | None]:
     out: list[str] = []
     index: list[int] = []
     for i, ch in enumerate(text):
-        rep = _fold_char(ch)
+        rep = fold(ch)
         out.append(rep)
         index.extend([i] * len(rep))
     return "".join(out), index
-
-
-def key(folded: str) -> str:
-    """Umlaut plurals share a key with their singular: 'brueche' -> 'bruche' (stem 'bruch')."""
-    return folded.replace("ae", "a").replace("oe", "o").replace("ue", "u")
-
-
-@lru_cache(maxsize=65536)
-def stem(folded: str) -> str:
-    """A crude German stem, only ever compared with another stem: 'Stromkreisen' ~ 'Stromkreis'."""
-    word = key(folded)
-    for _ in range(3):
-        for suffix in _SUFFIXES:
-            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-                word = word[: -len(suffix)]
-                break
-        else:
-            break
-    return word

@@ -52,6 +52,18 @@ def find_by_external_id(*, db: Session, external_id: str) -> AgentKnowledge | No
     return db.scalar(sa.select(AgentKnowledge).where(AgentKnowledge.external_id == external_id).limit(1))
 
 
+def knowledge_by_external_prefix(*, db: Session, prefix: str) -> dict[str, AgentKnowledge]:
+    """Rows whose external_id starts with prefix, by external_id (the seed's batch lookup)."""
+    rows = db.scalars(sa.select(AgentKnowledge).where(AgentKnowledge.external_id.startswith(prefix, autoescape=True)))
+    return {r.external_id: r for r in rows if r.external_id}
+
+
+def add_knowledge_rows(*, db: Session, rows: list[dict[str, Any]]) -> None:
+    """Insert many rows in one flush."""
+    db.add_all([AgentKnowledge(**fields) for fields in rows])
+    db.flush()
+
+
 def curriculum_by_external_id(*, db: Session, external_id: str) -> CurriculumChunk | None:
     return db.scalar(sa.select(CurriculumChunk).where(CurriculumChunk.external_id == external_id).limit(1))
 
@@ -373,3 +385,45 @@ def delete_own_note(*, db: Session, note_id: uuid.UUID, owner_id: uuid.UUID) -> 
     return db.execute(sa.delete(AgentKnowledge).where(
         AgentKnowledge.id == note_id, AgentKnowledge.owner_id == owner_id, AgentKnowledge.knowledge_type == "note",
     ).execution_options(synchronize_session=False)).rowcount == 1
+
+
+def coverage_for(*, db: Session, fach: str) -> dict[str, Any] | None:
+    """The Fach's coverage map (topics with grades, sub-topics, key words), newest active version."""
+    return db.scalar(
+        sa.select(AgentKnowledge.content).where(
+            AgentKnowledge.fach == fach, AgentKnowledge.knowledge_type == "coverage",
+            AgentKnowledge.scope_type == "global", AgentKnowledge.status == "active",
+        ).order_by(AgentKnowledge.updated_at.desc()).limit(1)
+    )
+
+
+def composer_rows(*, db: Session, identity: Identity, fach: str, agent_type: str, topics: list[str],
+                  ids: list[uuid.UUID], limit: int = 400) -> list[AgentKnowledge]:
+    """Active good practices of one Fach and agent the teacher may see: those of the given coverage topics plus the
+    given ids (search hits, the teacher's own)."""
+    conds: list[sa.ColumnElement[bool]] = []
+    if topics:
+        conds.append(AgentKnowledge.content["topic"].astext.in_(topics))
+    if ids:
+        conds.append(AgentKnowledge.id.in_(ids))
+    if not conds:
+        return []
+    return list(db.scalars(
+        sa.select(AgentKnowledge).where(
+            visible(AgentKnowledge, identity), AgentKnowledge.fach == fach, AgentKnowledge.agent_type == agent_type,
+            AgentKnowledge.knowledge_type.in_(("good_practice", "example")), AgentKnowledge.status == "active",
+            sa.or_(*conds),
+        ).order_by(AgentKnowledge.quality_score.desc(), AgentKnowledge.id).limit(limit)
+    ))
+
+
+def topic_counts(*, db: Session, identity: Identity, fach: str) -> dict[tuple[str, str], int]:
+    """(topic id, agent_type) -> number of active good practices the teacher may see (the coverage table)."""
+    topic = AgentKnowledge.content["topic"].astext
+    rows = db.execute(
+        sa.select(topic, AgentKnowledge.agent_type, sa.func.count()).where(
+            visible(AgentKnowledge, identity), AgentKnowledge.fach == fach,
+            AgentKnowledge.knowledge_type == "good_practice", AgentKnowledge.status == "active", topic.is_not(None),
+        ).group_by(topic, AgentKnowledge.agent_type)
+    )
+    return {(t, a): n for t, a, n in rows}

@@ -1,0 +1,55 @@
+"""The specialists' compose_draft tool: a material composed from checked tasks (bank, own, generators), or an
+honest account of what is missing. A real model refines the draft; the offline model hands it on as it is."""
+
+from __future__ import annotations
+
+import json
+
+from pydantic_ai import RunContext
+from pydantic_ai.toolsets import FunctionToolset
+
+from agents.deps import SpecialistDeps
+from core.composition.report import Befund
+from core.composition.service import compose_exam, compose_quiz, compose_worksheet
+from core.composition.wishes import avoid_list
+
+COMPOSE_TOOLS: FunctionToolset[SpecialistDeps] = FunctionToolset()
+_COMPUTED = {"gesamtpunkte", "afb_punkte", "afb_anteile", "notenschluessel", "notenschema"}
+
+
+def _absage(befund: Befund) -> str:
+    return json.dumps({"kein_material": True, "gefunden": befund.gefunden,
+                       "grund": f"Zu „{befund.thema}“ gibt es in der Wissensbasis keine geprüften Aufgaben in "
+                                "passender Klassenstufe.",
+                       "hinweise": befund.hinweise(), "optionen": befund.optionen()}, ensure_ascii=False)
+
+
+@COMPOSE_TOOLS.tool
+async def compose_draft(ctx: RunContext[SpecialistDeps]) -> str:
+    """Entwurf aus geprüften Aufgaben zusammenstellen: Aufgabenbank, eigene bewährte Aufgaben der Lehrkraft und
+    Rechenaufgaben mit neu gewählten Werten und exakt berechnetem Erwartungshorizont — passend zu Thema,
+    Unterthemen, Klassenstufe, Dauer und AFB-Ziel des Auftrags. Es wird nie aufgefüllt: Fehlt etwas, sagt der
+    Entwurf in 'hinweise' genau, was, und nennt 'optionen'. Übernimm den Entwurf, ergänze fehlende Teile mit
+    eigenen konkreten Aufgaben oder verbessere ihn; behalte die Quellen-refs der übernommenen Aufgaben.
+    """
+    d = ctx.deps
+    themenfelder = d.profile.get("themenfelder") or {}
+    d.turn.step(f"{d.agent_type}: Entwurf aus geprüften Aufgaben zusammenstellen")
+    common = dict(db=d.turn.db, identity=d.turn.identity, fach=d.fach, themenfelder=themenfelder,
+                  request=d.request, avoid=avoid_list(d.preferences))
+    if d.agent_type == "klausur":
+        comp = compose_exam(**common, teacher_id=d.turn.teacher.id, afb_ziel=d.afb_ziel,
+                            operators=list(d.operators), afb_fest=d.afb_quelle != "profile")
+        material = comp.material
+    elif d.agent_type == "h5p":
+        comp = compose_quiz(**common)
+        material = comp.material
+    else:
+        comp = compose_worksheet(**common)
+        material = comp.material
+    if material is None:
+        return _absage(comp.befund)
+    d.turn.step(f"{d.agent_type}: Entwurf aus {comp.befund.gefunden} geprüften Kandidaten")
+    return json.dumps({"entwurf": material.model_dump(mode="json", exclude=_COMPUTED),
+                       "hinweise": comp.befund.hinweise(), "optionen": comp.befund.optionen()},
+                      ensure_ascii=False)

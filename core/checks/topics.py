@@ -1,0 +1,115 @@
+"""Which topic a text is about: a small lexical index over a Fach's coverage topics (thema, sub-topics, key words).
+
+Used to resolve a request to topics of the coverage map and to tell on-topic from off-topic tasks: a task is about
+the requested topic when it shares its words and no unrelated topic fits it clearly better. German compounds match
+by containment ('Stammbaumanalyse' ~ 'Stammbaum').
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from core.checks.lexicon import FRAME_WORDS, OPERATOR_WORDS
+from core.language.text import STOPWORDS, content_words, stem
+
+_MIN_PART = 5  # shortest stem that may match inside a compound
+
+
+@dataclass(frozen=True)
+class TopicInfo:
+    """A coverage-map topic (or the request itself, as a pseudo-topic)."""
+
+    id: str
+    thema: str
+    themenfeld: str = ""
+    klassenstufen: tuple[int, ...] = ()
+    unterthemen: tuple[str, ...] = ()
+    schlagworte: tuple[str, ...] = ()
+    extra: tuple[str, ...] = field(default=(), compare=False)  # e.g. Themenfeld vocabulary, lower weight
+    generatoren: tuple[str, ...] = field(default=(), compare=False)  # parametric generators serving the topic
+
+    @property
+    def oberstufe(self) -> bool:
+        return bool(self.klassenstufen) and min(self.klassenstufen) >= 11
+
+
+def text_stems(text: str) -> set[str]:
+    return {s for w in content_words(text) if not w.isdigit() and len(s := stem(w)) > 2
+            and s not in STOPWORDS and s not in OPERATOR_WORDS and s not in FRAME_WORDS}
+
+
+def _weighted(topic: TopicInfo) -> dict[str, float]:
+    weights: dict[str, float] = {}
+    groups = ((topic.extra, 0.5), ((topic.themenfeld,), 1.0), (topic.schlagworte, 2.0), (topic.unterthemen, 2.0),
+              ((topic.thema,), 3.0))
+    for texts, w in groups:
+        for t in texts:
+            for s in text_stems(t):
+                weights[s] = max(weights.get(s, 0.0), w)
+    return weights
+
+
+def term_matches(token: str, term: str) -> bool:
+    if token == term:
+        return True
+    short, long_ = (token, term) if len(token) <= len(term) else (term, token)
+    return len(short) >= _MIN_PART and short in long_
+
+
+class TopicIndex:
+    """Scores texts against a set of topics; idf-weighted so that words shared by many topics count less."""
+
+    def __init__(self, topics: Sequence[TopicInfo]) -> None:
+        self.topics = {t.id: t for t in topics}
+        self._terms = {t.id: _weighted(t) for t in topics}
+        df = Counter(s for terms in self._terms.values() for s in terms)
+        n = max(len(topics), 1)
+        self._idf = {s: math.log(1 + n / c) for s, c in df.items()}
+
+    def idf(self, term: str) -> float:
+        return self._idf.get(term, math.log(1 + max(len(self.topics), 1)))
+
+    def score_terms(self, tokens: Iterable[str], terms: Mapping[str, float]) -> float:
+        """Each token counts once, for the best term it matches (so 'krieg' does not score for every compound of
+        the topic: 'Koreakrieg', 'Vietnamkrieg' …); each term counts once."""
+        best: dict[str, float] = {}
+        for tok in set(tokens):
+            hit, value = None, 0.0
+            for term, w in terms.items():
+                if term_matches(tok, term):
+                    v = w * self.idf(term) * (1.0 if tok == term else 0.8)
+                    if v > value:
+                        hit, value = term, v
+            if hit is not None:
+                best[hit] = max(best.get(hit, 0.0), value)
+        return sum(best.values())
+
+    def scores(self, text: str) -> dict[str, float]:
+        tokens = text_stems(text)
+        return {tid: self.score_terms(tokens, terms) for tid, terms in self._terms.items()}
+
+    def ranked(self, text: str) -> list[tuple[str, float]]:
+        return sorted(((t, s) for t, s in self.scores(text).items() if s > 0), key=lambda x: -x[1])
+
+    def terms(self, tid: str) -> dict[str, float]:
+        return self._terms[tid]
+
+    def terms_match(self, tokens: set[str], tid: str) -> bool:
+        """All given tokens occur among the topic's terms."""
+        terms = self._terms[tid]
+        return bool(tokens) and all(any(term_matches(tok, t) for t in terms) for tok in tokens)
+
+    def pseudo(self, topic: TopicInfo) -> dict[str, float]:
+        """Terms of a topic outside the index (the request itself)."""
+        return _weighted(topic)
+
+
+def request_topic(thema: str, unterthemen: Sequence[str], resolved: Sequence[TopicInfo]) -> TopicInfo:
+    """The request as one pseudo-topic: its own words, plus the words of the coverage topics it resolved to."""
+    words = tuple(w for t in resolved for w in (t.thema, *t.unterthemen, *t.schlagworte))
+    return TopicInfo(id="__request__", thema=thema, unterthemen=tuple(unterthemen), schlagworte=words,
+                     klassenstufen=tuple(sorted({k for t in resolved for k in t.klassenstufen})),
+                     themenfeld=resolved[0].themenfeld if resolved else "")

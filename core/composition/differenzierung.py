@@ -1,0 +1,98 @@
+"""Compose a worksheet on three Niveaus from checked three-level tasks: the best fitting one, or two or three
+combined when the teacher named several sub-topics or tasks. Hilfekarten and solutions stay with their tasks."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from core.checks.promises import covers
+from core.checks.topicality import TopicContext
+from core.checks.views import TaskView
+from core.composition.candidates import DiffCandidate
+from core.composition.filters import passing
+from core.composition.report import Befund, Nachbar
+from core.materials import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
+
+MAX_TEILE = 3
+
+
+@dataclass
+class DiffAuftrag:
+    thema: str
+    fach: str
+    fach_name: str
+    klassenstufe: int
+    unterthemen: list[str]
+    anzahl: int | None
+    candidates: list[DiffCandidate]
+    topic: TopicContext | None = None
+    kurs: str | None = None
+    primary_topics: tuple[str, ...] = ()
+    nachbarn: list[Nachbar] = field(default_factory=list)
+    avoid: tuple[str, ...] = ()
+    salt: str = ""
+
+
+@dataclass
+class DiffComposition:
+    material: DifferenziertesMaterial | None
+    befund: Befund
+
+
+def _view(c: DiffCandidate) -> TaskView:
+    return TaskView(ref=c.key, text=" ".join([c.lernziel, *c.niveaus["mittel"]["aufgaben"]]), titel=c.unterthema)
+
+
+def _score(c: DiffCandidate, a: DiffAuftrag) -> float:
+    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{a.salt}|{c.key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
+    if c.topic in a.primary_topics:
+        s += 0.5
+    if c.herkunft == "eigene":
+        s += 0.4
+    if c.klassenstufe is not None and a.klassenstufe <= 10:
+        s -= 0.2 * abs(c.klassenstufe - a.klassenstufe)
+    return s
+
+
+def _choose(usable: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> list[DiffCandidate]:
+    ranked = sorted(usable, key=lambda c: -_score(c, a))
+    chosen: list[DiffCandidate] = []
+    for u in a.unterthemen:
+        pick = next((c for c in ranked if covers([_view(c)], u) and c not in chosen), None)
+        if pick is None:
+            befund.fehlende_unterthemen.append(u)
+        elif len(chosen) < MAX_TEILE:
+            chosen.append(pick)
+    wanted_tasks = a.anzahl or 0
+    while ranked and (not chosen or sum(len(c.niveaus["mittel"]["aufgaben"]) for c in chosen) < wanted_tasks):
+        pick = next((c for c in ranked if c not in chosen), None)
+        if pick is None or len(chosen) >= MAX_TEILE:
+            break
+        chosen.append(pick)
+    return chosen
+
+
+def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
+    usable = passing(a.candidates, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
+                     wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid)
+    befund = Befund(was="Arbeitsblatt", thema=a.thema, gefunden=len(usable), nachbarn=a.nachbarn,
+                    einheit="Aufgaben je Niveau", gewuenscht_anzahl=a.anzahl)
+    chosen = _choose(usable, a, befund)
+    if not chosen:
+        return DiffComposition(material=None, befund=befund)
+    niveaus = []
+    for name in NIVEAU_NAMEN:
+        aufgaben = [t for c in chosen for t in c.niveaus[name]["aufgaben"]]
+        niveaus.append(Niveau(name=name, aufgaben=aufgaben,
+                              hilfekarten=[h for c in chosen for h in c.niveaus[name]["hilfekarten"]],
+                              loesungen=[t for c in chosen for t in c.niveaus[name]["loesungen"]]))
+    befund.geschafft_anzahl = min(len(n.aufgaben) for n in niveaus)
+    lernziel = chosen[0].lernziel if len(chosen) == 1 else " Außerdem: ".join(
+        [chosen[0].lernziel, *(c.lernziel.replace("Die Schülerinnen und Schüler ", "sie ", 1) for c in chosen[1:])])
+    m = DifferenziertesMaterial(
+        titel=f"Arbeitsblatt {a.fach_name}: {a.thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, thema=a.thema,
+        lernziel=lernziel, niveaus=niveaus, materialien=[c.material for c in chosen if c.material is not None],
+        quellen=list({c.quelle.ref: c.quelle for c in chosen}.values()))
+    m.hinweise_lehrkraft = befund.hinweise()
+    return DiffComposition(material=m, befund=befund)

@@ -1,0 +1,81 @@
+"""Hard constraints before choosing: the gate (no filler, on topic, at the level), the grade and course level,
+the teacher's 'please avoid' list."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TypeVar
+
+from core.checks.gate import task_findings
+from core.checks.topicality import TopicContext, main_off_topic_reason
+from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
+from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
+from core.composition.layout import aufgabe_titel
+from core.composition.wishes import to_avoid
+from core.materials import NIVEAU_NAMEN, DifferenziertesMaterial, H5PSet, Niveau
+from core.verification import check_calculations
+
+C = TypeVar("C", TaskCandidate, QuizCandidate, DiffCandidate)
+
+
+def level_ok(klassenstufe: int | None, niveau: str | None, *, wanted: int, kurs: str | None) -> bool:
+    """Sek I: the task's grade at most one above and two below the class; Oberstufe: Oberstufe tasks only, and no
+    eA (Leistungskurs) task in a Grundkurs."""
+    if wanted >= 11:
+        upper = (niveau in ("gA", "eA")) or (klassenstufe is not None and klassenstufe >= 11)
+        if not upper:
+            return False
+        return not (kurs == "grundlegend" and niveau == "eA")
+    if niveau in ("gA", "eA") or (klassenstufe is not None and klassenstufe >= 11):
+        return False
+    return klassenstufe is None or wanted - 2 <= klassenstufe <= wanted + 1
+
+
+def task_view(c: TaskCandidate) -> TaskView:
+    """The task as the final exam will show it (title as the layout gives it), so the gate judges the same thing."""
+    return TaskView(ref=c.key, text=c.text, kriterien=tuple(t for t, _ in c.erwartung), titel=aufgabe_titel([c]),
+                    material=material_text(list(c.materialien)))
+
+
+def quiz_view(c: QuizCandidate) -> TaskView:
+    """The question as the final quiz shows it to the checks (h5p_views of a one-question set)."""
+    s = H5PSet(titel="x", fach="x", klassenstufe=c.klassenstufe or 9, thema="x", fragen=[c.frage])
+    return h5p_views(s)[0]
+
+
+def diff_views(c: DiffCandidate) -> list[TaskView]:
+    """The three-level task as the final worksheet shows it to the checks."""
+    m = DifferenziertesMaterial(
+        titel="x", fach="x", klassenstufe=c.klassenstufe or 9, thema="x", lernziel=c.lernziel,
+        niveaus=[Niveau(name=n, **c.niveaus[n]) for n in NIVEAU_NAMEN if n in c.niveaus],
+        materialien=[c.material] if c.material else [])
+    return [replace(v, ref=f"{c.key}|{v.ref}") for v in differenzierung_views(m)]
+
+
+def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic: TopicContext | None,
+            operators: Iterable[str], wanted: int, kurs: str | None, avoid: Sequence[str]) -> list[C]:
+    """The candidates that pass every hard constraint."""
+    ok = [c for c in cands if level_ok(c.klassenstufe, getattr(c, "niveau", None), wanted=wanted, kurs=kurs)]
+    out: list[C] = []
+    for c in ok:
+        if isinstance(c, TaskCandidate):
+            if check_calculations([t for t, _ in c.erwartung]).issues:
+                continue  # a key whose arithmetic does not recompute never reaches a teacher
+            views, exam = [task_view(c)], True
+        elif isinstance(c, QuizCandidate):
+            views, exam = [quiz_view(c)], False
+        else:
+            views, exam = diff_views(c), False
+        bad = task_findings(views, thema=thema, unterthemen=unterthemen, topic=topic, operators=operators,
+                            check_criteria=exam)
+        if not bad and not any(to_avoid(" ".join([v.text, *v.kriterien]), avoid) for v in views):
+            out.append(c)
+    return out
+
+
+def wish_only(cands: Sequence[TaskCandidate], topic: TopicContext | None) -> set[str]:
+    """Keys of tasks that are about a wished topic, not the requested one: they may fill a wish slot only."""
+    if topic is None or not topic.wishes:
+        return set()
+    return {c.key for c in cands if main_off_topic_reason(task_view(c), topic) is not None}

@@ -1,0 +1,95 @@
+"""Compose an H5P quiz from checked questions: named sub-topics first, question types mixed, no repeats, never
+padded — fewer questions with an honest note when the bank has fewer."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from core.checks.duplicates import similar
+from core.checks.promises import covers
+from core.checks.topicality import TopicContext
+from core.composition.candidates import QuizCandidate
+from core.composition.filters import passing, quiz_view
+from core.composition.report import Befund, Nachbar
+from core.materials import H5PSet
+
+DEFAULT_ANZAHL = 10
+TYPES = ("multichoice", "truefalse", "blanks", "dragtext")
+
+
+@dataclass
+class QuizAuftrag:
+    thema: str
+    fach: str
+    fach_name: str
+    klassenstufe: int
+    anzahl: int | None
+    unterthemen: list[str]
+    candidates: list[QuizCandidate]
+    topic: TopicContext | None = None
+    kurs: str | None = None
+    primary_topics: tuple[str, ...] = ()
+    nachbarn: list[Nachbar] = field(default_factory=list)
+    avoid: tuple[str, ...] = ()
+    salt: str = ""
+    ausgeschlossen: frozenset[str] = frozenset()  # question types the teacher does not want
+
+
+@dataclass
+class QuizComposition:
+    material: H5PSet | None
+    befund: Befund
+
+
+def _score(c: QuizCandidate, a: QuizAuftrag) -> float:
+    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{a.salt}|{c.key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
+    if c.topic in a.primary_topics:
+        s += 0.5
+    if c.herkunft == "eigene":
+        s += 0.4
+    if c.klassenstufe is not None and a.klassenstufe <= 10:
+        s -= 0.2 * abs(c.klassenstufe - a.klassenstufe)
+    return s
+
+
+def _pick(pool: list[QuizCandidate], chosen: list[QuizCandidate], a: QuizAuftrag) -> QuizCandidate | None:
+    views = [quiz_view(x) for x in chosen]
+    counts = {t: sum(1 for x in chosen if x.frage.get("typ") == t) for t in TYPES}
+    best, best_s = None, float("-inf")
+    for c in pool:
+        if c in chosen or any(similar(v, quiz_view(c)) for v in views):
+            continue
+        s = _score(c, a) - 0.35 * counts.get(str(c.frage.get("typ")), 0)
+        if s > best_s:
+            best, best_s = c, s
+    return best
+
+
+def compose_h5p(a: QuizAuftrag) -> QuizComposition:
+    anzahl = a.anzahl or DEFAULT_ANZAHL
+    allowed = [c for c in a.candidates if c.frage.get("typ") not in a.ausgeschlossen]
+    usable = passing(allowed, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
+                     wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid)
+    befund = Befund(was="Übung", thema=a.thema, gefunden=len(usable), gewuenscht_anzahl=anzahl, nachbarn=a.nachbarn,
+                    einheit="Fragen")
+    chosen: list[QuizCandidate] = []
+    for u in a.unterthemen:
+        matching = [c for c in usable if covers([quiz_view(c)], u)]
+        pick = _pick(matching, chosen, a)
+        if pick is None:
+            befund.fehlende_unterthemen.append(u)
+        elif len(chosen) < anzahl:
+            chosen.append(pick)
+    while len(chosen) < anzahl and (pick := _pick(usable, chosen, a)) is not None:
+        chosen.append(pick)
+    befund.geschafft_anzahl = len(chosen)
+    if not chosen:
+        return QuizComposition(material=None, befund=befund)
+    order = {t: i for i, t in enumerate(TYPES)}
+    chosen.sort(key=lambda c: (order.get(str(c.frage.get("typ")), 9), c.key))
+    quellen = list({c.quelle.ref: c.quelle for c in chosen}.values())
+    s = H5PSet(titel=f"Übung: {a.thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, thema=a.thema,
+               fragen=[c.frage for c in chosen], quellen=quellen)
+    s.hinweise_lehrkraft = befund.hinweise()
+    return QuizComposition(material=s, befund=befund)

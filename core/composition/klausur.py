@@ -1,0 +1,170 @@
+"""Compose an exam from real tasks: filter by the gate and the level, choose under the constraints, lay out, and
+say honestly what is missing. Never pads: a shorter exam that is good beats a full one that says nothing."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from core.checks.filler import has_math
+from core.checks.topicality import TopicContext
+from core.composition.candidates import TaskCandidate
+from core.composition.examples import ExampleStructure
+from core.composition.filters import passing, wish_only
+from core.composition.gruppen import wants_groups, with_group_b
+from core.composition.layout import aufgaben
+from core.composition.report import Befund, Nachbar
+from core.composition.select import ExamSpec, Selection, select
+from core.materials import AFB_STUFEN, Klausur, MaterialRequest, Quelle
+
+SHORT = 0.75  # below this share of the budget the exam is declared shorter
+AFB_TOLERANZ = 10.0
+_RECHENFAECHER = ("mathematik", "physik", "chemie")
+
+
+@dataclass
+class KlausurAuftrag:
+    """Everything the exam composer needs; no database (the service gathers it)."""
+
+    request: MaterialRequest
+    fach: str  # seed key
+    fach_name: str
+    klassenstufe: int
+    afb_ziel: dict[str, int]
+    candidates: list[TaskCandidate]
+    topic: TopicContext | None = None
+    operators: list[str] = field(default_factory=list)
+    primary_topics: tuple[str, ...] = ()
+    related_topics: tuple[str, ...] = ()
+    nachbarn: list[Nachbar] = field(default_factory=list)
+    notes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # class/school notes with their key words
+    avoid: tuple[str, ...] = ()
+    extra_quellen: dict[str, list[Quelle]] = field(default_factory=dict)
+    notizen: list[str] = field(default_factory=list)
+    vorlage: ExampleStructure | None = None  # the teacher's example exam, as a model of structure
+    afb_fest: bool = True  # the AFB split was set by the teacher (request, answer, preference)
+
+
+@dataclass
+class Composition:
+    material: Klausur | None
+    befund: Befund
+    selection: Selection | None = None
+
+
+def budget(dauer: int) -> int:
+    """Working minutes of an exam: reading the sheet and checking take the rest."""
+    return round(dauer * (0.95 if dauer >= 135 else 0.9))
+
+
+def dauer_for(minuten: int) -> int:
+    return max(10, 5 * math.ceil(minuten / 0.9 / 5))
+
+
+def _niveau(a: KlausurAuftrag) -> str:
+    if a.klassenstufe <= 10:
+        return "Sek I"
+    return "eA" if a.request.niveau == "erhoeht" else "gA"
+
+
+def _art(a: KlausurAuftrag) -> str:
+    zusatz = a.request.zusatz.casefold()
+    for word, name in (("lernkontrolle", "Lernkontrolle"), ("kurzkontrolle", "Kurzkontrolle"), ("test", "Test")):
+        if word in zusatz:
+            return name
+    return "Klausur" if a.klassenstufe >= 11 else "Klassenarbeit"
+
+
+def _hilfsmittel(a: KlausurAuftrag, chosen: Sequence[TaskCandidate]) -> list[str]:
+    rechnen = any(has_math(" ".join(t for t, _ in c.erwartung)) for c in chosen)
+    if a.fach in _RECHENFAECHER and rechnen:
+        if a.klassenstufe >= 11:
+            return ["Taschenrechner", "Formelsammlung"]
+        if a.klassenstufe >= 7:
+            return ["Taschenrechner"]
+    if a.klassenstufe >= 11 and a.fach == "deutsch":
+        return ["Wörterbuch der deutschen Rechtschreibung"]
+    if a.klassenstufe >= 11 and a.fach == "englisch":
+        return ["ein- und zweisprachiges Wörterbuch"]
+    return []
+
+
+def _afb_note(k: Klausur, ziel: dict[str, int]) -> str | None:
+    ist = k.afb_anteile
+    if all(abs(ist[s] - ziel.get(s, 0)) <= AFB_TOLERANZ for s in AFB_STUFEN):
+        return None
+    text = "/".join(f"{ist[s]:.0f}" for s in AFB_STUFEN)
+    soll = "/".join(str(ziel.get(s, 0)) for s in AFB_STUFEN)
+    return (f"AFB-Verteilung {text} statt {soll} %: In der Wissensbasis gibt es zu diesem Thema nicht genug "
+            "geprüfte Aufgaben für die gewünschte Verteilung.")
+
+
+def _cite_notes(k: Klausur, sel: Selection) -> None:
+    """A task chosen because of a class or school note names that note among its sources."""
+    texts = {c.key: c.text for c in sel.chosen}
+    for note, keys in sel.note_hits.items():
+        wanted = {texts[key] for key in keys}
+        for t in k.teilaufgaben():
+            if t.text in wanted:
+                t.quellen.append(Quelle(art="notiz", ref="notiz", titel=f"berücksichtigt: „{note}“"))
+
+
+def compose_klausur(a: KlausurAuftrag) -> Composition:
+    req = a.request
+    dauer = req.dauer_minuten or 45
+    usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
+                     operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
+    befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
+                    nachbarn=a.nachbarn, notizen=list(a.notizen))
+    if not usable:
+        befund.geschafft_minuten = 0
+        return Composition(material=None, befund=befund)
+    afb_ziel = a.afb_ziel
+    if a.vorlage is not None:
+        befund.notizen.append(a.vorlage.hinweis())
+        if a.vorlage.afb and not a.afb_fest:
+            afb_ziel = a.vorlage.afb
+    spec = ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel,
+                    unterthemen=tuple(req.unterthemen), wuensche=tuple((w.thema, w.afb) for w in req.afb_wuensche),
+                    primary_topics=a.primary_topics, related_topics=a.related_topics, notes=a.notes,
+                    avoid=a.avoid, salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|{req.zusatz}",
+                    max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
+                    operatoren=a.vorlage.operatoren if a.vorlage else (),
+                    wish_only=frozenset(wish_only(usable, a.topic)),
+                    prefer_generated=wants_groups(req.zusatz, req.gruppen))
+    sel = select(usable, spec)
+    befund.fehlende_unterthemen = sel.missing_unterthemen
+    befund.fehlende_wuensche = [f"„{t}“ als AFB {afb}" for t, afb in sel.missing_wuensche]
+    if not sel.chosen:
+        befund.geschafft_minuten = 0
+        return Composition(material=None, befund=befund, selection=sel)
+    if sel.minuten < SHORT * spec.budget_minuten:
+        dauer_neu = min(dauer, dauer_for(sel.minuten))
+        befund.geschafft_minuten = dauer_neu
+    else:
+        dauer_neu = dauer
+    gesamt = sum(c.punkte for c in sel.chosen)
+    klausur = Klausur(
+        titel=f"{_art(a)} {a.fach_name}: {req.thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, klasse=req.klasse,
+        thema=req.thema, dauer_minuten=dauer_neu, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, sel.chosen),
+        hinweise=[f"Bearbeitungszeit: {dauer_neu} Minuten; insgesamt sind {gesamt} Punkte erreichbar.",
+                  "Achte auf die Operatoren: Sie sagen, was in deiner Antwort erwartet wird."],
+        aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema),
+    )
+    if wants_groups(req.zusatz, req.gruppen):
+        klausur, n = with_group_b(klausur)
+        befund.notizen.append(
+            f"Gruppe B: {n} Rechenaufgabe(n) mit anderen Zahlen, die übrigen Aufgaben sind in beiden Gruppen gleich."
+            if n else "Gruppe A/B nicht möglich: Diese Klausur enthält keine Rechenaufgabe mit neu wählbaren Zahlen; "
+                      "beide Gruppen wären gleich.")
+    befund.afb_abweichung = _afb_note(klausur, afb_ziel)
+    refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
+            for c in sel.chosen if c.text == t.text}
+    _cite_notes(klausur, sel)
+    note_lines = [f"Notiz „{t}“ berücksichtigt in {', '.join(refs.get(k, '?') for k in keys)}." if keys else
+                  f"Notiz „{t}“ konnte nicht berücksichtigt werden: keine passende geprüfte Aufgabe."
+                  for t, keys in sel.note_hits.items()]
+    befund.notizen += note_lines
+    klausur.hinweise_lehrkraft = befund.hinweise()
+    return Composition(material=klausur, befund=befund, selection=sel)

@@ -1,0 +1,101 @@
+"""From chosen tasks to the printed structure: one Aufgabe per material, the other tasks grouped by sub-topic,
+sub-tasks ordered from AFB I to III, Aufgaben from the more reproductive to the more demanding."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.composition.candidates import TaskCandidate
+from core.materials import Aufgabe, Quelle, Teilaufgabe
+
+MAX_TEILAUFGABEN = 4
+_RANK = {"I": 1, "II": 2, "III": 3}
+
+
+def aufgabe_titel(group: Sequence[TaskCandidate], thema: str = "") -> str:
+    first = group[0]
+    named = [m for m in first.materialien if m.titel and m.titel != "Material"]
+    if len(named) == 1:
+        titel = named[0].titel
+        for prefix in ("M1 ", "M2 ", "M3 ", "M 1 ", "Material: "):
+            titel = titel.removeprefix(prefix)
+        return titel.strip(" :–-")[:80]
+    subs = list(dict.fromkeys(c.unterthema.strip() for c in group if c.unterthema.strip()))
+    u = subs[0] if len(subs) == 1 else (" und ".join(subs) if len(subs) == 2 and len(" ".join(subs)) < 60 else
+                                        (thema or (subs[0] if subs else "")))
+    return (u[:1].upper() + u[1:])[:80] if u else "Aufgabe"
+
+
+def _weight(g: Sequence[TaskCandidate]) -> tuple[float, str]:
+    return sum(_RANK[c.afb] * c.punkte for c in g) / max(sum(c.punkte for c in g), 1), g[0].key
+
+
+def groups(chosen: Sequence[TaskCandidate]) -> list[list[TaskCandidate]]:
+    """Tasks sharing a material form one group; the rest are grouped by sub-topic (at most 4 per group), and
+    single tasks of one topic are joined, so an exam has Aufgaben with sub-tasks, not a list of one-liners."""
+    out: list[list[TaskCandidate]] = []
+    by_key: dict[str, list[TaskCandidate]] = {}
+    for c in chosen:
+        key = f"m:{c.material_key}" if c.material_key else f"u:{c.unterthema.casefold()}"
+        if key not in by_key or (not c.material_key and len(by_key[key]) >= MAX_TEILAUFGABEN):
+            by_key[key] = []
+            out.append(by_key[key])
+        by_key[key].append(c)
+    singles = sorted((g for g in out if len(g) == 1 and not g[0].material_key), key=_weight)
+    joined: list[list[TaskCandidate]] = []
+    for g in singles:
+        home = next((j for j in joined if len(j) < MAX_TEILAUFGABEN - 1 and j[0].topic == g[0].topic), None)
+        if home is None:
+            joined.append(list(g))
+        else:
+            home.extend(g)
+    out = [g for g in out if not (len(g) == 1 and not g[0].material_key)] + joined
+    for g in out:
+        g.sort(key=lambda c: _RANK[c.afb])
+    out.sort(key=_weight)
+    return out
+
+
+_M_REF = re.compile(r"\bM\s?(\d+)\b")
+
+
+def _renumber(text: str, mapping: dict[str, str]) -> str:
+    """'M2' as the bank numbered it becomes the exam's number for that material ('M1')."""
+    return _M_REF.sub(lambda m: f"M{mapping.get(m.group(1), m.group(1))}", text) if mapping else text
+
+
+def _labels(c: TaskCandidate) -> list[str]:
+    """The bank's own material numbers of a task ('topic/m2+m3' -> ['2', '3'])."""
+    if not c.material_key or "/" not in c.material_key:
+        return []
+    return [re.sub(r"\D", "", part) for part in c.material_key.split("/", 1)[1].split("+")]
+
+
+def teilaufgabe(c: TaskCandidate, label: str, extra: Sequence[Quelle] = (), mapping: dict[str, str] | None = None
+                ) -> Teilaufgabe:
+    m = mapping or {}
+    return Teilaufgabe(label=label, operator=c.operator, text=_renumber(c.text, m), afb=c.afb, punkte=c.punkte,
+                       erwartung=[k.model_copy(update={"text": _renumber(k.text, m)}) for k in c.kriterien()],
+                       quellen=[c.quelle, *extra])
+
+
+def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quelle]] | None = None, *,
+             thema: str = "") -> list[Aufgabe]:
+    """The exam's Aufgaben; materials are numbered M1, M2 … through the exam and task texts refer to those."""
+    out = []
+    next_m = 1
+    for nummer, group in enumerate(groups(chosen), 1):
+        blocks, mapping = [], {}
+        for i, block in enumerate(group[0].materialien):
+            labels = _labels(group[0])
+            if i < len(labels) and labels[i]:
+                mapping[labels[i]] = str(next_m)
+            titel = re.sub(r"^M\s?\d+\s*[:.–-]?\s*", "", block.titel)
+            blocks.append(block.model_copy(update={"titel": f"M{next_m} {titel}"}))
+            next_m += 1
+        teile = [teilaufgabe(c, "abcdefgh"[i], (extra_quellen or {}).get(c.key, ()), mapping)
+                 for i, c in enumerate(group)]
+        out.append(Aufgabe(nummer=nummer, titel=aufgabe_titel(group, thema), material=None, materialien=blocks,
+                           teilaufgaben=teile))
+    return out

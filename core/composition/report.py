@@ -1,0 +1,79 @@
+"""What the composer tells the teacher: what it found, what is missing and what she can do — in plain German."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Nachbar:
+    """A topic of the bank near the requested one, offered as an option."""
+
+    thema: str
+    anzahl: int
+
+
+@dataclass
+class Befund:
+    """The composer's honest account of one material."""
+
+    was: str  # "Klassenarbeit", "Quiz", "Arbeitsblatt"
+    thema: str
+    gefunden: int = 0
+    gewuenscht_minuten: int | None = None
+    geschafft_minuten: int | None = None
+    gewuenscht_anzahl: int | None = None
+    geschafft_anzahl: int | None = None
+    fehlende_unterthemen: list[str] = field(default_factory=list)
+    fehlende_wuensche: list[str] = field(default_factory=list)
+    afb_abweichung: str | None = None
+    nachbarn: list[Nachbar] = field(default_factory=list)
+    notizen: list[str] = field(default_factory=list)  # what the teacher's notes and examples changed
+    einheit: str = "Aufgaben"
+
+    @property
+    def kuerzer(self) -> bool:
+        zeit = self.gewuenscht_minuten and self.geschafft_minuten is not None \
+            and self.geschafft_minuten < self.gewuenscht_minuten
+        anzahl = self.gewuenscht_anzahl and self.geschafft_anzahl is not None \
+            and self.geschafft_anzahl < self.gewuenscht_anzahl
+        return bool(zeit or anzahl or self.fehlende_unterthemen)
+
+    def hinweise(self) -> list[str]:
+        """Lines for hinweise_lehrkraft: deviations with their reason, then what was taken into account."""
+        out = []
+        if self.gewuenscht_minuten and self.geschafft_minuten is not None \
+                and self.geschafft_minuten < self.gewuenscht_minuten:
+            out.append(f"Kürzer als gewünscht: ausgelegt auf {self.geschafft_minuten} statt "
+                       f"{self.gewuenscht_minuten} Minuten. Zu „{self.thema}“ liegen nur {self.gefunden} geprüfte "
+                       f"{self.einheit} in passender Klassenstufe vor; aufgefüllt wird nicht.")
+        if self.gewuenscht_anzahl and self.geschafft_anzahl is not None \
+                and self.geschafft_anzahl < self.gewuenscht_anzahl:
+            out.append(f"Nur {self.geschafft_anzahl} statt {self.gewuenscht_anzahl} {self.einheit}: mehr geprüfte "
+                       f"{self.einheit} zu „{self.thema}“ gibt es in der Wissensbasis nicht; aufgefüllt wird nicht.")
+        for u in self.fehlende_unterthemen:
+            out.append(f"Zu „{u}“ gibt es keine geprüfte Aufgabe in passender Klassenstufe – dieser Teil fehlt.")
+        for w in self.fehlende_wuensche:
+            out.append(f"Wunsch nicht erfüllbar: {w} – dazu gibt es keine passende geprüfte Aufgabe.")
+        if self.afb_abweichung:
+            out.append(self.afb_abweichung)
+        out += self.notizen
+        return out
+
+    def optionen(self) -> list[str]:
+        if not (self.kuerzer or self.gefunden == 0):
+            return []
+        out = []
+        if self.gefunden:
+            out.append(f"die kürzere {self.was} so verwenden")
+        near = [n for n in self.nachbarn if n.anzahl > 0][:3]
+        if near:
+            out.append("um verwandte Themen ergänzen: " + ", ".join(f"„{n.thema}“ ({n.anzahl})" for n in near))
+        out.append("eigene Aufgaben auf der Seite „Hochladen“ ergänzen – sie werden dann mitverwendet")
+        out.append("ein Sprachmodell konfigurieren (siehe README), das neue Aufgaben schreibt")
+        return out
+
+
+def options_text(optionen: Sequence[str]) -> str:
+    return "Möglichkeiten: " + "; ".join(f"({i}) {o}" for i, o in enumerate(optionen, 1)) + "." if optionen else ""

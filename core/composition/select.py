@@ -1,0 +1,244 @@
+"""Choosing exam tasks under constraints: named sub-topics and AFB wishes first, then the time budget filled towards
+the AFB targets with varied operators and sub-topics, never a near-duplicate, never more than the budget allows.
+
+Scores are plain numbers so the choice is explainable; ties break by a hash of the request, so the same request
+always gives the same exam and different requests on one topic give different ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from core.checks.duplicates import similar
+from core.checks.promises import covers
+from core.checks.views import TaskView
+from core.composition.candidates import TaskCandidate
+from core.language.text import fold
+
+READING_WORDS_PER_MINUTE = 120
+OVERFILL = 1.08  # the exam may run this much over the budget rather than leave a gap
+
+
+@dataclass(frozen=True)
+class ExamSpec:
+    klassenstufe: int
+    budget_minuten: int
+    afb_ziel: dict[str, int]
+    unterthemen: tuple[str, ...] = ()
+    wuensche: tuple[tuple[str, str], ...] = ()  # (thema, afb)
+    primary_topics: tuple[str, ...] = ()
+    related_topics: tuple[str, ...] = ()
+    notes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (the note, its key words)
+    avoid: tuple[str, ...] = ()
+    salt: str = ""
+    max_aufgaben: int | None = None
+    wish_only: frozenset[str] = frozenset()  # keys of tasks about a wished topic only
+    prefer_generated: bool = False  # Gruppe A/B: tasks whose numbers can be re-drawn
+    operatoren: tuple[str, ...] = ()  # operators of the teacher's example exam: preferred
+
+
+@dataclass
+class Selection:
+    chosen: list[TaskCandidate] = field(default_factory=list)
+    minuten: int = 0
+    missing_unterthemen: list[str] = field(default_factory=list)
+    missing_wuensche: list[tuple[str, str]] = field(default_factory=list)
+    note_hits: dict[str, list[str]] = field(default_factory=dict)  # note term -> keys of tasks that use it
+
+    def punkte(self, afb: str | None = None) -> int:
+        return sum(c.punkte for c in self.chosen if afb is None or c.afb == afb)
+
+
+def view(c: TaskCandidate) -> TaskView:
+    return TaskView(ref=c.key, text=c.text, kriterien=tuple(t for t, _ in c.erwartung), titel=c.unterthema,
+                    gruppe=c.material_key or c.key)
+
+
+def reading_minutes(c: TaskCandidate) -> int:
+    words = sum(len((m.text or "").split()) for m in c.materialien)
+    return max(1, round(words / READING_WORDS_PER_MINUTE)) if words else 0
+
+
+def _noise(salt: str, key: str) -> float:
+    return int(hashlib.sha256(f"{salt}|{key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * 0.08
+
+
+def _mentions(c: TaskCandidate, note: tuple[str, tuple[str, ...]]) -> bool:
+    """A task meets a note when it contains a unit-like key word ('mA') or at least half of the note's key words."""
+    text = " ".join([c.text, *(t for t, _ in c.erwartung)])
+    folded = fold(text)
+    words = note[1]
+    if any(len(w) <= 3 and any(ch.isupper() for ch in w[1:]) and w in text for w in words):
+        return True
+    hits = sum(1 for w in words if fold(w) in folded)
+    return bool(words) and hits * 2 >= len(words)
+
+
+def base_score(c: TaskCandidate, spec: ExamSpec) -> float:
+    s = 1.0 + 0.3 * c.quality + _noise(spec.salt, c.key)
+    if c.topic and c.topic in spec.primary_topics:
+        s += 0.6
+    elif c.topic and c.topic in spec.related_topics:
+        s += 0.1
+    s += {"eigene": 0.45, "kuratiert": 0.15, "bank": 0.1, "generator": 0.12}[c.herkunft]
+    if spec.prefer_generated and c.herkunft == "generator":
+        s += 0.35
+    if spec.operatoren and fold(c.operator) in {fold(o) for o in spec.operatoren}:
+        s += 0.15
+    if c.klassenstufe is not None and spec.klassenstufe <= 10:
+        s -= 0.25 * abs(c.klassenstufe - spec.klassenstufe)
+    if any(_mentions(c, n) for n in spec.notes):
+        s += 0.4
+    if any(covers([view(c)], u) for u in spec.unterthemen):
+        s += 0.3
+    return s
+
+
+def _cost(c: TaskCandidate, chosen: Sequence[TaskCandidate]) -> int:
+    shares_material = c.material_key is not None and any(x.material_key == c.material_key for x in chosen)
+    return c.minuten + (0 if shares_material else reading_minutes(c))
+
+
+def _fits(c: TaskCandidate, sel: Selection) -> bool:
+    if any(x.key == c.key or (x.generator and x.generator == c.generator) for x in sel.chosen):
+        return False
+    v = view(c)
+    return not any(similar(view(x), v) is not None for x in sel.chosen)
+
+
+def _add(sel: Selection, c: TaskCandidate) -> None:
+    sel.minuten += _cost(c, sel.chosen)
+    sel.chosen.append(c)
+
+
+def _best(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int,
+          bonus: dict[str, float] | None = None) -> TaskCandidate | None:
+    best, best_s = None, float("-inf")
+    for c in cands:
+        if sel.minuten + _cost(c, sel.chosen) > limit or not _fits(c, sel):
+            continue
+        s = base_score(c, spec) + (bonus or {}).get(c.key, 0.0)
+        if s > best_s:
+            best, best_s = c, s
+    return best
+
+
+def _deficits(sel: Selection, spec: ExamSpec, planned: int) -> dict[str, float]:
+    total = max(planned, sel.punkte(), 1)
+    return {afb: spec.afb_ziel.get(afb, 0) / 100 * total - sel.punkte(afb) for afb in ("I", "II", "III")}
+
+
+def select(cands: Sequence[TaskCandidate], spec: ExamSpec) -> Selection:
+    """The tasks of the exam, in the order they were chosen (layout orders them)."""
+    sel = Selection()
+    limit = int(spec.budget_minuten * OVERFILL)
+    for u in spec.unterthemen:  # a named sub-topic gets a task first
+        matching = [c for c in cands if covers([view(c)], u)]
+        pick = _best(matching, sel, spec, limit)
+        if pick is None:
+            if not any(covers([view(x)], u) for x in sel.chosen):
+                sel.missing_unterthemen.append(u)
+            continue
+        if not any(covers([view(x)], u) for x in sel.chosen):
+            _add(sel, pick)
+    for thema, afb in spec.wuensche:
+        matching = [c for c in cands if c.afb == afb and covers([view(c)], thema)]
+        if any(x.afb == afb and covers([view(x)], thema) for x in sel.chosen):
+            continue
+        pick = _best(matching, sel, spec, limit)
+        if pick is None:
+            sel.missing_wuensche.append((thema, afb))
+        else:
+            _add(sel, pick)
+    # a wished topic gets its one task above; the rest of the exam is about the requested topic
+    rest = [c for c in cands if c in sel.chosen or (c.key not in spec.wish_only and not any(
+        covers([view(c)], t) for t, _ in spec.wuensche))]
+    _fill(rest, sel, spec, limit)
+    _balance(rest, sel, spec, limit)
+    sel.note_hits = {n[0]: [c.key for c in sel.chosen if _mentions(c, n)] for n in spec.notes}
+    return sel
+
+
+def _fill(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int) -> None:
+    while sel.minuten < spec.budget_minuten:
+        if spec.max_aufgaben and len(sel.chosen) >= spec.max_aufgaben * 3:
+            break
+        deficits = _deficits(sel, spec, spec.budget_minuten)
+        used_ops = {fold(c.operator) for c in sel.chosen}
+        used_sub = {fold(c.unterthema) for c in sel.chosen}
+        bonus = {}
+        for c in cands:
+            b = 0.9 * max(min(deficits[c.afb] / max(c.punkte, 1), 1.0), -1.0)
+            b += 0.15 if fold(c.operator) not in used_ops else -0.1
+            b += 0.2 if fold(c.unterthema) not in used_sub else 0.0
+            if c.material_key and any(x.material_key == c.material_key for x in sel.chosen):
+                b += 0.35  # the material is already read: its further tasks are cheap and coherent
+            bonus[c.key] = b
+        pick = _best(cands, sel, spec, limit, bonus)
+        if pick is None:
+            return
+        _add(sel, pick)
+
+
+AFB_TOLERANCE = 0.08  # aim inside the ±10-point check, with a margin
+
+
+def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
+    """Lower is better: AFB shares off target, minutes off budget, and (a little) the tasks' own scores."""
+    total = sum(c.punkte for c in chosen) or 1
+    afb = sum(max(0.0, abs(sum(c.punkte for c in chosen if c.afb == a) / total - spec.afb_ziel.get(a, 0) / 100)
+                  - AFB_TOLERANCE) for a in ("I", "II", "III"))
+    minutes = sum(c.minuten for c in chosen) + sum(reading_minutes(c) for c in {x.material_key: x for x in chosen
+                                                                                 if x.material_key}.values())
+    time = max(0.0, spec.budget_minuten * 0.85 - minutes) / spec.budget_minuten
+    over = max(0.0, minutes - spec.budget_minuten * OVERFILL) / spec.budget_minuten
+    return 4 * afb + 2 * time + 6 * over - 0.02 * sum(base_score(c, spec) for c in chosen)
+
+
+def _protected(sel: Selection, spec: ExamSpec) -> set[str]:
+    """Tasks that alone carry a named sub-topic or an AFB wish: never swapped out."""
+    keep = set()
+    for u in spec.unterthemen:
+        carriers = [c.key for c in sel.chosen if covers([view(c)], u)]
+        if len(carriers) == 1:
+            keep.add(carriers[0])
+    for thema, afb in spec.wuensche:
+        carriers = [c.key for c in sel.chosen if c.afb == afb and covers([view(c)], thema)]
+        if len(carriers) == 1:
+            keep.add(carriers[0])
+    return keep
+
+
+def _compatible(c: TaskCandidate, others: Sequence[TaskCandidate]) -> bool:
+    if any(x.key == c.key or (x.generator and x.generator == c.generator) for x in others):
+        return False
+    v = view(c)
+    return not any(similar(view(x), v) is not None for x in others)
+
+
+def _balance(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int, rounds: int = 12) -> None:
+    """Local search: swap, add or drop single tasks while that brings AFB shares and time closer to target."""
+    for _ in range(rounds):
+        current = _objective(sel.chosen, spec)
+        keep = _protected(sel, spec)
+        best, best_val = None, current - 1e-6
+        pool = [c for c in cands if all(c.key != x.key for x in sel.chosen)]
+        for out in [None, *sel.chosen]:
+            if out is not None and out.key in keep:
+                continue
+            rest = [x for x in sel.chosen if x is not out]
+            options: list[TaskCandidate | None] = [None] if out is not None else []
+            options += [c for c in pool if _compatible(c, rest)]
+            for inn in options:
+                trial = rest + ([inn] if inn else [])
+                if not trial:
+                    continue
+                val = _objective(trial, spec)
+                if val < best_val:
+                    best, best_val = trial, val
+        if best is None:
+            return
+        sel.chosen = best
+        sel.minuten = sum(_cost(c, sel.chosen[:i]) for i, c in enumerate(sel.chosen))

@@ -1,0 +1,197 @@
+"""Composing a material for a request: gather the pool (bank rows of the resolved topics, the teacher's own good
+practices, search hits, parametric generators), the topic context and the notes, then run the composer."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from core.checks.coverage import build_index
+from core.checks.topicality import TopicContext, context
+from core.checks.topics import TopicIndex, text_stems
+from core.composition.candidates import (
+    DiffCandidate,
+    QuizCandidate,
+    TaskCandidate,
+    diff_from_row,
+    quiz_from_row,
+    task_from_generator,
+    task_from_row,
+)
+from core.composition.differenzierung import DiffAuftrag, DiffComposition, compose_differenzierung
+from core.composition.examples import best_example, wants_example
+from core.composition.generators.base import Generator
+from core.composition.generators.registry import for_fach
+from core.composition.h5p import QuizAuftrag, QuizComposition, compose_h5p
+from core.composition.klausur import Composition, KlausurAuftrag, compose_klausur
+from core.composition.notes import note_keywords
+from core.composition.report import Nachbar
+from core.composition.wishes import count_in, excluded_quiz_types
+from core.errors import UserError
+from core.faecher import fach_name
+from core.materials import MaterialRequest, Quelle
+from core.retrieval import search
+from db.repos import knowledge as knowledge_repo
+from db.session import Identity
+
+log = logging.getLogger(__name__)
+SEARCH_HITS = 30
+MIN_GENERATOR_MATCH = 3.0
+
+
+@dataclass
+class Pool:
+    """What the composer may choose from for one request, and the topics it resolved to."""
+
+    topic: TopicContext
+    primary: tuple[str, ...]
+    related: tuple[str, ...]
+    nachbarn: list[Nachbar] = field(default_factory=list)
+    curriculum: list[Quelle] = field(default_factory=list)
+
+
+@lru_cache(maxsize=32)
+def _index(coverage_json: str, felder_json: str) -> TopicIndex:
+    return build_index(json.loads(coverage_json).get("topics", []), json.loads(felder_json))
+
+
+def topic_index(*, db: Session, fach: str, themenfelder: dict[str, list[str]]) -> TopicIndex:
+    coverage = knowledge_repo.coverage_for(db=db, fach=fach) or {}
+    return _index(json.dumps(coverage, sort_keys=True), json.dumps(themenfelder, sort_keys=True))
+
+
+def topic_context_for(*, db: Session, fach: str, themenfelder: dict[str, list[str]], request: MaterialRequest
+                      ) -> TopicContext:
+    """The checks' view of a request: its topic, the coverage topics it resolves to, the Fach's other topics."""
+    index = topic_index(db=db, fach=fach, themenfelder=themenfelder)
+    return context(index, request.thema, request.unterthemen, request.klassenstufe,
+                   wishes=[w.thema for w in request.afb_wuensche])
+
+
+def _pool(db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
+          request: MaterialRequest, agent_type: str) -> Pool:
+    ctx = topic_context_for(db=db, fach=fach, themenfelder=themenfelder, request=request)
+    primary = tuple(t.id for t in ctx.resolved)
+    fields = {t.themenfeld for t in ctx.resolved}
+    related = tuple(t.id for t in ctx.index.topics.values() if t.themenfeld in fields and t.id not in primary)
+    counts = knowledge_repo.topic_counts(db=db, identity=identity, fach=fach)
+    nachbarn = sorted((Nachbar(ctx.index.topics[t].thema, counts.get((t, agent_type), 0)) for t in related),
+                      key=lambda n: -n.anzahl)
+    chunks: list[Quelle] = []
+    try:
+        hits = search(db=db, identity=identity, query=" ".join([request.thema, *request.unterthemen])[:300],
+                      fach=fach, kind="curriculum", limit=2)
+        chunks = [Quelle(art="curriculum", ref=str(h.id), titel=h.title) for h in hits]
+    except UserError:
+        pass
+    return Pool(topic=ctx, primary=primary, related=related, nachbarn=nachbarn, curriculum=chunks)
+
+
+def _rows(db: Session, identity: Identity, fach: str, agent_type: str, request: MaterialRequest,
+          primary: Sequence[str]) -> list[Any]:
+    """Rows of the resolved topics, plus search hits for the topic, each named sub-topic and each AFB wish."""
+    queries = [" ".join([request.thema, *request.unterthemen])[:300], *request.unterthemen,
+               *(w.thema for w in request.afb_wuensche)]
+    ids: list[uuid.UUID] = []
+    for i, q in enumerate(dict.fromkeys(q for q in queries if q.strip())):
+        try:
+            hits = search(db=db, identity=identity, query=q, fach=fach, agent_type=agent_type,
+                          limit=SEARCH_HITS if i == 0 else 10)
+        except UserError:
+            continue
+        ids += [h.id for h in hits if h.id not in ids]
+    return knowledge_repo.composer_rows(db=db, identity=identity, fach=fach, agent_type=agent_type,
+                                        topics=list(primary), ids=ids)
+
+
+def _row_args(r: Any) -> dict[str, Any]:
+    return dict(ref=str(r.id), titel=r.description or r.thema or "", content=r.content or {},
+                scope_type=r.scope_type, source=r.source, quality=float(r.quality_score or 0.5))
+
+
+def _generators(fach: str, ctx: TopicContext, klassenstufe: int, kurs: str | None) -> list[Generator]:
+    """Generators of the Fach for this grade that serve the request: linked from a resolved coverage topic, or whose
+    own topic words resolve to one of the request's topics or clearly match the request's words."""
+    gens = [g for g in for_fach(fach) if g.fits(klassenstufe)]
+    if klassenstufe >= 11 and kurs is not None:
+        gens = [g for g in gens if ("eA" if kurs == "erhoeht" else "gA") in g.niveaus]
+    resolved = {t.id for t in ctx.resolved}
+    linked = {k for t in ctx.resolved for k in t.generatoren}
+    wanted = ctx.index.pseudo(ctx.request)
+    out = []
+    for g in gens:
+        words = " ".join([g.thema, g.unterthema, *g.schlagworte])
+        ranked = ctx.index.ranked(words)
+        if g.key in linked or (ranked and ranked[0][0] in resolved) or \
+                ctx.index.score_terms(text_stems(words), wanted) >= MIN_GENERATOR_MATCH:
+            out.append(g)
+    return out
+
+
+def _seed(request: MaterialRequest, teacher_id: uuid.UUID | None, offset: int = 0) -> int:
+    text = f"{teacher_id}|{request.fach}|{request.thema}|{request.klassenstufe}|{request.zusatz}"
+    return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16) + offset
+
+
+def task_candidates(*, db: Session, identity: Identity, fach: str, request: MaterialRequest, pool: Pool,
+                    seed: int) -> list[TaskCandidate]:
+    rows = _rows(db, identity, fach, "klausur", request, pool.primary)
+    cands = [c for r in rows if (c := task_from_row(**_row_args(r))) is not None]
+    k = request.klassenstufe or 9
+    for i, g in enumerate(_generators(fach, pool.topic, k, request.niveau)):
+        try:
+            cands.append(task_from_generator(g, seed=seed + i, klassenstufe=k, topic=None))
+        except Exception:  # a generator bug must not cost the teacher the exam
+            log.exception("generator %s failed", g.key)
+    return cands
+
+
+def compose_exam(*, db: Session, identity: Identity, teacher_id: uuid.UUID | None, fach: str,
+                 themenfelder: dict[str, list[str]], request: MaterialRequest, afb_ziel: dict[str, int],
+                 operators: list[str], avoid: Sequence[str] = (), afb_fest: bool = True) -> Composition:
+    pool = _pool(db, identity, fach, themenfelder, request, "klausur")
+    seed = _seed(request, teacher_id)
+    cands = task_candidates(db=db, identity=identity, fach=fach, request=request, pool=pool, seed=seed)
+    extra = {c.key: pool.curriculum[:1] for c in cands if c.herkunft == "generator"}
+    notes = note_keywords(knowledge_repo.notes_for(db=db, identity=identity, fach=fach))
+    vorlage = best_example(knowledge_repo.teacher_examples(db=db, identity=identity, fach=fach, limit=10),
+                           " ".join([request.thema, *request.unterthemen]), asked=wants_example(request.zusatz))
+    auftrag = KlausurAuftrag(
+        request=request, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
+        afb_ziel=afb_ziel, candidates=cands, topic=pool.topic, operators=operators, primary_topics=pool.primary,
+        related_topics=pool.related, nachbarn=pool.nachbarn, notes=notes, avoid=tuple(avoid), extra_quellen=extra,
+        vorlage=vorlage, afb_fest=afb_fest)
+    return compose_klausur(auftrag)
+
+
+def compose_quiz(*, db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
+                 request: MaterialRequest, avoid: Sequence[str] = ()) -> QuizComposition:
+    pool = _pool(db, identity, fach, themenfelder, request, "h5p")
+    rows = _rows(db, identity, fach, "h5p", request, pool.primary)
+    cands: list[QuizCandidate] = [c for r in rows if (c := quiz_from_row(**_row_args(r))) is not None]
+    return compose_h5p(QuizAuftrag(
+        thema=request.thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
+        anzahl=request.anzahl or count_in(request.zusatz), unterthemen=list(request.unterthemen), candidates=cands,
+        topic=pool.topic,
+        kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
+        salt=f"{request.thema}|{request.zusatz}", ausgeschlossen=frozenset(excluded_quiz_types(request.zusatz))))
+
+
+def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
+                      request: MaterialRequest, avoid: Sequence[str] = ()) -> DiffComposition:
+    pool = _pool(db, identity, fach, themenfelder, request, "differenzierung")
+    rows = _rows(db, identity, fach, "differenzierung", request, pool.primary)
+    cands: list[DiffCandidate] = [c for r in rows if (c := diff_from_row(**_row_args(r))) is not None]
+    return compose_differenzierung(DiffAuftrag(
+        thema=request.thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
+        unterthemen=list(request.unterthemen), anzahl=request.anzahl, candidates=cands, topic=pool.topic,
+        kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
+        salt=f"{request.thema}|{request.zusatz}"))

@@ -1,0 +1,67 @@
+"""What the teacher does not want, in her words: the preference list 'Dinge vermeiden' (with the usual synonyms of
+task formats) and question types excluded in the request ('keine Multiple-Choice-Fragen', 'ohne Lückentext')."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.validation import erwaehnt
+
+# Synonyms of things teachers ask to avoid, matched against task texts (casefolded substrings).
+VERMEIDEN_SYNONYME = {
+    "multiple choice": ("multiple choice", "multiple-choice", "ankreuz", "kreuze an", "kreuze die", "tick the",
+                        "choose the correct"),
+    "lückentext": ("lückentext", "lücken", "complete the", "fill in", "ergänze die fehlenden"),
+    "richtig/falsch": ("richtig oder falsch", "true or false", "wahr oder falsch"),
+    "zuordnung": ("ordne zu", "ordne … zu", "zuordnen", "match the"),
+}
+H5P_TYP_WOERTER = {
+    "multichoice": ("multiple choice", "multiple-choice", "multiplechoice", "mc-fragen", "mc fragen", "ankreuz"),
+    "truefalse": ("richtig/falsch", "richtig-falsch", "richtig oder falsch", "wahr/falsch", "true/false",
+                  "true or false", "wahr oder falsch"),
+    "blanks": ("lückentext", "lückentexte", "lücken"),
+    "dragtext": ("drag-text", "dragtext", "drag text", "drag and drop", "drag & drop", "ziehen"),
+}
+_NEGATION = re.compile(r"\b(kein|keine|keinen|keiner|ohne|nicht|bitte nicht|verzicht\w*)\b", re.IGNORECASE)
+
+
+def avoid_list(preferences: Mapping[str, Any]) -> list[str]:
+    raw = preferences.get("dinge_vermeiden") or []
+    if isinstance(raw, str):
+        raw = re.split(r"[,;\n]", raw)
+    return [str(x).strip() for x in raw if str(x).strip()] if isinstance(raw, list | tuple) else []
+
+
+def to_avoid(text: str, avoid: Sequence[str]) -> bool:
+    haystack = " ".join(text.split()).casefold()
+    for phrase in avoid:
+        p = " ".join(phrase.split()).casefold()
+        if erwaehnt(phrase, text):
+            return True
+        for key, synonyme in VERMEIDEN_SYNONYME.items():
+            if (key in p or any(s in p for s in synonyme)) and any(s in haystack for s in synonyme):
+                return True
+    return False
+
+
+def excluded_quiz_types(zusatz: str) -> set[str]:
+    """Question types the teacher excluded in words ("keine Multiple-Choice-Fragen", "ohne Lückentext")."""
+    out: set[str] = set()
+    for satz in re.split(r"[.;\n]", zusatz or ""):
+        for m in _NEGATION.finditer(satz):
+            fenster = satz[m.end(): m.end() + 60].casefold()
+            for typ, woerter in H5P_TYP_WOERTER.items():
+                if any(w in fenster for w in woerter):
+                    out.add(typ)
+    return out
+
+
+_COUNT = re.compile(r"\b(\d{1,2})\s*(fragen|aufgaben|questions|items)\b", re.I)
+
+
+def count_in(zusatz: str) -> int | None:
+    """'Quiz mit 12 Fragen' -> 12 (when the request carries no explicit number)."""
+    m = _COUNT.search(zusatz or "")
+    return max(1, min(int(m.group(1)), 40)) if m else None
