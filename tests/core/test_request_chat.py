@@ -16,19 +16,23 @@ from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
 
 
-def _generate_calls(db: Session, conversation_id: uuid.UUID) -> list[dict[str, Any]]:
+def _parts(db: Session, conversation_id: uuid.UUID) -> list[dict[str, Any]]:
     conv = conv_repo.get_conversation(db=db, conversation_id=conversation_id)
+    return [part for message in conv.history or [] for part in message.get("parts", [])]
+
+
+def _generate_calls(parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     calls = []
-    for message in conv.history or []:
-        for part in message.get("parts", []):
-            if part.get("part_kind") == "tool-call" and part.get("tool_name") == "generate_material":
-                args = part.get("args")
-                calls.append(json.loads(args) if isinstance(args, str) else dict(args or {}))
+    for part in parts:
+        if part.get("part_kind") == "tool-call" and part.get("tool_name") == "generate_material":
+            args = part.get("args")
+            calls.append(json.loads(args) if isinstance(args, str) else dict(args or {}))
     return calls
 
 
 def chat(db: Session, as_teacher, *messages: str) -> tuple[list[ChatResult], dict[str, Any] | None]:  # noqa: ANN001
-    """The teacher's messages in one conversation; the replies and the last generate_material arguments."""
+    """The teacher's messages in one conversation; the replies and the last generate_material arguments (None
+    when the tool was not called, or when the tool refused its arguments as invalid)."""
     ident = as_teacher(DEMO_TEACHER)
     teacher = find_teacher(db=db, ref=DEMO_TEACHER)
     results: list[ChatResult] = []
@@ -37,14 +41,18 @@ def chat(db: Session, as_teacher, *messages: str) -> tuple[list[ChatResult], dic
         r = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=conversation_id, message=message)
         conversation_id = r.conversation_id
         results.append(r)
-    calls = _generate_calls(db, conversation_id)
-    return results, (calls[-1] if calls else None)
+    parts = _parts(db, conversation_id)
+    refused = any(p.get("part_kind") == "retry-prompt" and p.get("tool_name") == "generate_material" for p in parts)
+    calls = _generate_calls(parts)
+    return results, (calls[-1] if calls and not refused else None)
 
 
 def _made(results: list[ChatResult]) -> bool:
-    """The last turn reached the material router: a material or the specialist's own Rückfrage, no retry."""
+    """The last turn reached the material router: a material, the specialist's own Rückfrage, or its honest refusal
+    when the bank has nothing fitting — never a reply that the arguments were invalid."""
     last = results[-1]
-    return bool(last.material_id or last.session_id) and "Ungültige Angabe" not in last.reply
+    return "Ungültige Angabe" not in last.reply and bool(
+        last.material_id or last.session_id or "Das kann ich nicht gut erstellen" in last.reply)
 
 
 @pytest.mark.parametrize(("message", "expected"), [
@@ -90,7 +98,7 @@ def test_h5p_is_not_asked_for_a_duration(db, as_teacher) -> None:  # noqa: ANN00
     results, args = chat(db, as_teacher, "Ich brauche ein H5P-Quiz für Biologie, Klasse 7", "Fotosynthese")
     assert "Wie lange" not in results[0].reply and "Schwerpunkt" in results[0].reply
     assert args is not None and args["material_type"] == "h5p" and "dauer_minuten" not in args
-    assert results[-1].material_id, results[-1].reply
+    assert _made(results), results[-1].reply
 
 
 @pytest.mark.parametrize(("message", "thema", "extra"), [
