@@ -368,6 +368,16 @@ def _from_draft(messages: list[ModelMessage], info: AgentInfo, cls: type) -> Mod
     return ModelResponse(parts=[_call(_output_tool(info, cls), draft)])
 
 
+def _draft_was_sent(messages: list[ModelMessage], info: AgentInfo, cls: type) -> bool:
+    """Whether the output the check sent back was the composed draft itself (then repeating it cannot help)."""
+    outputs = [p for m in messages if isinstance(m, ModelResponse) for p in m.parts
+               if isinstance(p, ToolCallPart) and p.tool_name.startswith("final_result")]
+    if not outputs or not _json_returns(messages, "compose_draft"):
+        return False
+    draft = _from_draft(messages, info, cls).parts[0]
+    return isinstance(draft, ToolCallPart) and outputs[-1].args_as_dict() == draft.args_as_dict()
+
+
 def specialist_rules(cls_name: str, *, asks_afb: bool) -> Rules:
     """The offline specialist: load profile and preferences, ask for the AFB split when nothing fixes it (exams),
     compose from checked tasks, hand the draft on. A draft the checks send back is not disguised: it says so."""
@@ -377,7 +387,7 @@ def specialist_rules(cls_name: str, *, asks_afb: bool) -> Rules:
 
         cls = getattr(materials, cls_name)
         request = _auftrag(messages)
-        if fault := _retried(messages):
+        if (fault := _retried(messages)) and _draft_was_sent(messages, info, cls):
             return _absage(info, "Der zusammengestellte Entwurf hat die Prüfung nicht bestanden: "
                            + fault.split("\n", 1)[-1][:600], "ein Entwurf mit Mängeln",
                            ["das Thema enger oder anders fassen", "eigene Aufgaben hochladen",

@@ -201,8 +201,25 @@ def gate_faults(deps: SpecialistDeps, material: object) -> list[str]:
     topic = topic_context_for(db=deps.turn.db, fach=deps.fach, themenfelder=deps.profile.get("themenfelder") or {},
                               request=deps.request)
     findings = check_material(material, request=deps.request, topic=topic,  # type: ignore[arg-type]
-                              operators=list(deps.operators))
+                              operators=list(deps.operators), vouched=vouched_refs(deps, material, topic))
     return [f.line() for f in findings]
+
+
+def vouched_refs(deps: SpecialistDeps, material: object, topic: object) -> set[str]:
+    """Refs of cited bank tasks that their authors filed under one of the requested topics."""
+    from core.checks.views import views
+
+    wanted = {t.id for t in getattr(topic, "resolved", ())} | {
+        t.id for w in getattr(topic, "wishes", ()) for t in w.resolved}
+    ids = []
+    for v in views(material):  # type: ignore[arg-type]
+        for ref in v.refs:
+            try:
+                ids.append(uuid.UUID(ref))
+            except ValueError:
+                continue
+    found = knowledge_repo.topics_of(db=deps.turn.db, identity=deps.turn.identity, ids=ids)
+    return {str(i) for i, t in found.items() if t in wanted}
 
 
 def check_sources(deps: SpecialistDeps, quellen: list) -> list[str]:  # noqa: ANN001

@@ -12,6 +12,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from agents.offline_nlu import classify_feedback, extract_preferences
+from core.checks.gate import task_findings
+from core.checks.views import views
 from core.embeddings import embed_documents, embedding_model_name
 from core.errors import NotFoundError, UserError
 from core.knowledge import knowledge_text, quality_from_stars
@@ -91,6 +93,24 @@ def _good_practice_rows(material: GeneratedMaterial, content: Klausur | Differen
     return rows
 
 
+def passing_rows(rows: list[dict[str, Any]], content: Klausur | DifferenziertesMaterial | H5PSet
+                 ) -> tuple[list[dict[str, Any]], list[str]]:
+    """Only tasks that pass the content gate become good practices (a 5-star rating of filler teaches nothing)."""
+    if not isinstance(content, Klausur):
+        bad = {f.ref for f in task_findings(views(content), thema=content.thema, check_criteria=False)}
+        return (rows, []) if not bad else ([], sorted(bad))
+    by_ref = {v.ref: v for v in views(content)}
+    keep, dropped = [], []
+    for r in rows:
+        ref = r["external_id"].rsplit(":", 1)[-1]
+        view = by_ref.get(ref)
+        if view is not None and task_findings([view], thema=content.thema):
+            dropped.append(ref)
+        else:
+            keep.append(r)
+    return keep, dropped
+
+
 def _parse(material: GeneratedMaterial) -> Klausur | DifferenziertesMaterial | H5PSet:
     cls = {"klausur": Klausur, "differenzierung": DifferenziertesMaterial, "h5p": H5PSet}[material.material_type]
     return cls.model_validate(material.content)
@@ -103,6 +123,7 @@ def learn_from_rating(*, db: Session, teacher: Teacher, material: GeneratedMater
     content = _parse(material)
     if stars >= GOOD_STARS:
         rows = _good_practice_rows(material, content, stars, task_ref)
+        rows, learned["not_learned"] = passing_rows(rows, content)
         texts = [knowledge_text(content=r["content"], thema=r["thema"], description=r["description"]) for r in rows]
         for r, text, vec in zip(rows, texts, embed_documents(texts), strict=True):
             existing = knowledge_repo.find_by_external_id(db=db, external_id=r["external_id"])
@@ -164,6 +185,9 @@ def apply_chat_feedback(*, db: Session, identity: Identity, teacher: Teacher, ma
                                 comment=text[:500])
         if learned["good_practices"]:
             parts.append(f"{learned['good_practices']} Aufgaben als Ihre bewährten Aufgaben gespeichert")
+        if learned.get("not_learned"):
+            parts.append(f"nicht übernommen (ohne Inhalt, doppelt oder nicht zum Thema): "
+                         f"{', '.join(learned['not_learned'])}")
         if learned["preferences"]:
             parts.append("Präferenzen übernommen (" + ", ".join(
                 f"{k}: {'/'.join(map(str, v.values())) if isinstance(v, dict) else v}"

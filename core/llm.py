@@ -869,7 +869,7 @@ def fallback_notice(messages: Sequence[ModelMessage]) -> str | None:
 # Limits, timeouts and German error messages
 # --------------------------------------------------------------------------------------------------------------------
 
-DEFAULT_USAGE_LIMITS: Final = UsageLimits(tool_calls_limit=10, input_tokens_limit=32_000, output_tokens_limit=8_000)
+DEFAULT_USAGE_LIMITS: Final = UsageLimits(tool_calls_limit=10, input_tokens_limit=48_000, output_tokens_limit=24_000)
 TURN_TIMEOUT_S: Final = 120
 TOOL_TIMEOUT_S: Final = 30
 """Per tool call. pydantic-ai 2.62 supports it natively: `Agent(tool_timeout=TOOL_TIMEOUT_S)` or

@@ -285,6 +285,8 @@ class _Parser:
             nxt = self.peek(1)
             if t.text == ":" and not t.space_before and nxt is not None and not nxt.space_before:
                 raise _Unparsable("'8:30' is a time of day, not a division")
+            if t.text == ":" and not t.space_before and nxt is not None and nxt.space_before:
+                return None  # 'Hauptnenner 20: 1/4 + …' — a label ending in a number, not a division
             if not self.starts_operand(1):
                 if t.text == ":":
                     return None  # a label colon ('Probe: …') ends the expression

@@ -100,9 +100,37 @@ def bank_tasks() -> Iterable[tuple[str, str, TaskView, bool]]:
 
 def evaluate(path: Path = GATE_SET, *, with_bank: bool = True) -> list[ClassScore]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return [_filler(data["filler"], with_bank), _duplicates(data["duplicates"]),
-            _topic(data["off_topic"], "Thema", off_topic_reason, "off_topic"),
-            _topic(data["level"], "Niveau", level_reason, "misfit")]
+    scores = [_filler(data["filler"], with_bank), _duplicates(data["duplicates"]),
+              _topic(data["off_topic"], "Thema", off_topic_reason, "off_topic"),
+              _topic(data["level"], "Niveau", level_reason, "misfit")]
+    if with_bank:
+        scores.append(_bank_topics())
+    return scores
+
+
+def _bank_topics(step: int = 3) -> ClassScore:
+    """Every third bank exam task against its own topic (on topic) and against a topic of another Themenfeld of
+    the same Fach (off topic) — the authors' topic assignment is the label."""
+    score = ClassScore("Thema (Bank)")
+    indexes: dict[str, TopicIndex] = {}
+    for i, (fach, _, task, exam) in enumerate(bank_tasks()):
+        if not exam or i % step:
+            continue
+        index = indexes.setdefault(fach, seed_index(fach))
+        topic_id = task.ref.split("/")[1]
+        own = index.topics.get(topic_id)
+        if own is None:
+            continue
+        others = sorted((t for t in index.topics.values() if t.themenfeld != own.themenfeld), key=lambda t: t.id)
+        if not others:
+            continue
+        other = others[i % len(others)]
+        stufe = min(own.klassenstufen) if own.klassenstufen else None
+        for target, off in ((own, False), (other, True)):
+            ctx = context(index, target.thema, (), stufe if not off else (min(target.klassenstufen)
+                                                                          if target.klassenstufen else None))
+            score.add(off_topic_reason(task, ctx) is not None, off, f"{task.ref} gegen „{target.thema}“")
+    return score
 
 
 def _filler(cases: list[dict[str, Any]], with_bank: bool) -> ClassScore:

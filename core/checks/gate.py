@@ -33,15 +33,18 @@ class Finding:
 
 def task_findings(tasks: Sequence[TaskView], *, thema: str, unterthemen: Sequence[str] = (),
                   topic: TopicContext | None = None, operators: Iterable[str] = (),
-                  check_criteria: bool = True) -> list[Finding]:
-    """Findings about single tasks (filler, off topic, level) — also what the learning loop and the bank use."""
+                  check_criteria: bool = True, vouched: Iterable[str] = ()) -> list[Finding]:
+    """Findings about single tasks (filler, off topic, level) — also what the learning loop and the bank use.
+    `vouched`: refs of bank tasks filed under the requested topic by their authors; a task citing one is on topic
+    and at the level by provenance, whatever its words."""
     ops = tuple(operators)
     stems = topic_stems(thema, *unterthemen)
     out = [Finding("filler", f.ref, f.reason) for f in fillers(tasks, stems, ops, check_criteria=check_criteria)]
     flagged = {f.ref for f in out}
+    trusted = set(vouched)
     if topic is not None:
         for t in tasks:
-            if t.ref in flagged:
+            if t.ref in flagged or trusted.intersection(t.refs):
                 continue
             if reason := off_topic_reason(t, topic):
                 out.append(Finding("off_topic", t.ref, reason))
@@ -56,13 +59,13 @@ def duplicate_findings(tasks: Sequence[TaskView]) -> list[Finding]:
 
 
 def check_material(material: Material, *, request: MaterialRequest | None = None, topic: TopicContext | None = None,
-                   operators: Iterable[str] = ()) -> list[Finding]:
+                   operators: Iterable[str] = (), vouched: Iterable[str] = ()) -> list[Finding]:
     """Every content finding of a material; [] when it may go to the teacher."""
     tasks = views(material)
     thema = request.thema if request else material.thema
     unter = request.unterthemen if request else []
     out = task_findings(tasks, thema=thema, unterthemen=unter, topic=topic, operators=operators,
-                        check_criteria=isinstance(material, Klausur))
+                        check_criteria=isinstance(material, Klausur), vouched=vouched)
     if isinstance(material, DifferenziertesMaterial):
         for n in material.niveaus:  # the same scenario on three levels is the point; repeats within a level are not
             out += duplicate_findings([t for t in tasks if t.gruppe == n.name])

@@ -34,6 +34,7 @@ class TaskView:
     punkte: int | None = None
     gruppe: str = ""  # tasks of one Aufgabe / Niveau share a group: siblings may share a scenario
     titel: str = ""  # the Aufgabe's title
+    refs: tuple[str, ...] = ()  # the good practices it cites (their topic may vouch for it)
 
 
 def material_text(blocks: list[MaterialBlock], plain: str | None = None) -> str:
@@ -55,7 +56,7 @@ def klausur_views(k: Klausur) -> list[TaskView]:
         for t in a.teilaufgaben:
             out.append(TaskView(ref=f"{a.nummer}{t.kennung}", text=t.text, kriterien=tuple(c.text for c in t.erwartung),
                                 material=mat, operator=t.operator, afb=t.afb, punkte=t.punkte, gruppe=str(a.nummer),
-                                titel=a.titel))
+                                titel=a.titel, refs=tuple(q.ref for q in t.quellen if q.art == "good_practice")))
     return out
 
 

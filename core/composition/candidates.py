@@ -83,6 +83,13 @@ def _minuten(content: Mapping[str, Any], punkte: int) -> int:
     return int(m) if isinstance(m, int) and m > 0 else max(1, punkte)
 
 
+def withheld(content: Mapping[str, Any]) -> bool:
+    """The last review held the item back ('zurückgestellt'): it is not used until someone fixes it."""
+    reviews = content.get("review")
+    return isinstance(reviews, list) and bool(reviews) and isinstance(reviews[-1], dict) \
+        and reviews[-1].get("urteil") == "zurückgestellt"
+
+
 def _blocks(content: Mapping[str, Any]) -> tuple[MaterialBlock, ...]:
     """The materials of a stored task: the bank's list, an older single block, or a plain text."""
     raw = content.get("materialien")
@@ -97,12 +104,12 @@ def _blocks(content: Mapping[str, Any]) -> tuple[MaterialBlock, ...]:
 
 
 def task_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_type: str, source: str,
-                  quality: float) -> TaskCandidate | None:
+                  quality: float, thema: str | None = None) -> TaskCandidate | None:
     """A knowledge row (bank, curated seed, the teacher's rated task) as a candidate; None if it is incomplete."""
     text = content.get("aufgabe")
     erwartung = content.get("erwartung")
     afb = content.get("afb")
-    if not isinstance(text, str) or not isinstance(erwartung, list) or afb not in AFB_STUFEN:
+    if withheld(content) or not isinstance(text, str) or not isinstance(erwartung, list) or afb not in AFB_STUFEN:
         return None
     try:
         crit = tuple((str(c["kriterium"]), int(c["punkte"])) for c in erwartung if int(c["punkte"]) > 0)
@@ -115,7 +122,7 @@ def task_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_typ
     punkte = sum(p for _, p in crit)
     return TaskCandidate(
         key=ref, herkunft=_herkunft(scope_type, source), topic=content.get("topic"),
-        unterthema=str(content.get("unterthema") or content.get("themenfeld") or titel or ""),
+        unterthema=str(content.get("unterthema") or thema or content.get("themenfeld") or titel or ""),
         klassenstufe=stufe if isinstance(stufe, int) else None, niveau=str(content.get("niveau") or "Sek I"),
         operator=str(content.get("operator") or ""), afb=afb, text=text.strip(), erwartung=crit,
         minuten=_minuten(content, punkte), quelle=Quelle(art="good_practice", ref=ref, titel=titel), quality=quality,
@@ -123,9 +130,9 @@ def task_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_typ
 
 
 def quiz_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_type: str, source: str,
-                  quality: float) -> QuizCandidate | None:
+                  quality: float, thema: str | None = None) -> QuizCandidate | None:
     typ = content.get("typ")
-    if typ not in ("multichoice", "truefalse", "blanks", "dragtext"):
+    if withheld(content) or typ not in ("multichoice", "truefalse", "blanks", "dragtext"):
         return None
     frage = {k: content[k] for k in ("typ", "frage", "text", "antworten", "wahr", "erklaerung", "mehrfach")
              if k in content and content[k] is not None}
@@ -139,9 +146,9 @@ def quiz_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_typ
 
 
 def diff_from_row(*, ref: str, titel: str, content: Mapping[str, Any], scope_type: str, source: str,
-                  quality: float) -> DiffCandidate | None:
+                  quality: float, thema: str | None = None) -> DiffCandidate | None:
     niveaus = {n: content.get(n) for n in ("grundlegend", "mittel", "erweitert")}
-    if not all(isinstance(v, dict) and v.get("aufgaben") for v in niveaus.values()):
+    if withheld(content) or not all(isinstance(v, dict) and v.get("aufgaben") for v in niveaus.values()):
         return None
     material = content.get("material")
     stufe = content.get("klassenstufe")

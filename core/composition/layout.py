@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.checks.promises import covers
+from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
 from core.materials import Aufgabe, Quelle, Teilaufgabe
 
@@ -80,8 +82,21 @@ def teilaufgabe(c: TaskCandidate, label: str, extra: Sequence[Quelle] = (), mapp
                        quellen=[c.quelle, *extra])
 
 
+def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequence[str]) -> str:
+    """A requested sub-topic the group covers is named in the title when the texts do not name it themselves
+    (a Mendel task about pea crosses need not say 'Mendel'; the title then does)."""
+    texts = TaskView("x", " ".join(c.text for c in group), titel=titel)
+    names = []
+    for u in unterthemen:
+        carriers = [c for c in group if covers([TaskView(c.key, c.text, titel=c.unterthema)], u)]
+        if carriers and not covers([texts], u):
+            names.append(carriers[0].unterthema)
+    names = list(dict.fromkeys(n for n in names if n and n.casefold() not in titel.casefold()))
+    return f"{' und '.join(names)}: {titel}"[:120] if names else titel
+
+
 def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quelle]] | None = None, *,
-             thema: str = "") -> list[Aufgabe]:
+             thema: str = "", unterthemen: Sequence[str] = ()) -> list[Aufgabe]:
     """The exam's Aufgaben; materials are numbered M1, M2 … through the exam and task texts refer to those."""
     out = []
     next_m = 1
@@ -96,6 +111,6 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
             next_m += 1
         teile = [teilaufgabe(c, "abcdefgh"[i], (extra_quellen or {}).get(c.key, ()), mapping)
                  for i, c in enumerate(group)]
-        out.append(Aufgabe(nummer=nummer, titel=aufgabe_titel(group, thema), material=None, materialien=blocks,
-                           teilaufgaben=teile))
+        titel = _named_title(group, aufgabe_titel(group, thema), unterthemen)
+        out.append(Aufgabe(nummer=nummer, titel=titel, material=None, materialien=blocks, teilaufgaben=teile))
     return out

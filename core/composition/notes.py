@@ -29,8 +29,10 @@ def keywords(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-_ASKS_FOR_TASKS = re.compile(r"enthalten|vorkommen|aufgabe|üben|ueben|wiederhol|berücksichtig|probleme? mit|"
-                             r"schwierigkeit|einbauen|dran(kommen)?|abfragen|prüfen", re.I)
+# A note that asks for something in the tasks ("Aufgaben sollten eine Umrechnung enthalten", "Probleme mit …"), not a
+# convention of how answers are written ("Größen immer mit Einheit angeben").
+_ASKS_FOR_TASKS = re.compile(r"(aufgabe\w*|test|arbeit)\W+(\w+\W+){0,6}(enthalten|vorkommen|einbauen|abfragen)|"
+                             r"probleme? mit|schwierigkeiten mit|bitte (immer )?(eine )?aufgabe", re.I)
 
 
 def short(text: str, limit: int = 90) -> str:

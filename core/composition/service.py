@@ -114,7 +114,7 @@ def _rows(db: Session, identity: Identity, fach: str, agent_type: str, request: 
 
 def _row_args(r: Any) -> dict[str, Any]:
     return dict(ref=str(r.id), titel=r.description or r.thema or "", content=r.content or {},
-                scope_type=r.scope_type, source=r.source, quality=float(r.quality_score or 0.5))
+                scope_type=r.scope_type, source=r.source, quality=float(r.quality_score or 0.5), thema=r.thema)
 
 
 def _generators(fach: str, ctx: TopicContext, klassenstufe: int, kurs: str | None) -> list[Generator]:
@@ -161,7 +161,8 @@ def compose_exam(*, db: Session, identity: Identity, teacher_id: uuid.UUID | Non
     seed = _seed(request, teacher_id)
     cands = task_candidates(db=db, identity=identity, fach=fach, request=request, pool=pool, seed=seed)
     extra = {c.key: pool.curriculum[:1] for c in cands if c.herkunft == "generator"}
-    notes = note_keywords(knowledge_repo.notes_for(db=db, identity=identity, fach=fach))
+    notes = note_keywords(knowledge_repo.notes_for(db=db, identity=identity, fach=fach, klasse=request.klasse,
+                                                   klassenstufe=request.klassenstufe))
     vorlage = best_example(knowledge_repo.teacher_examples(db=db, identity=identity, fach=fach, limit=10),
                            " ".join([request.thema, *request.unterthemen]), asked=wants_example(request.zusatz))
     auftrag = KlausurAuftrag(

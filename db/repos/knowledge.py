@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from db.models import AgentKnowledge, CurriculumChunk
+from db.models import AgentKnowledge, CurriculumChunk, SchoolClass
 from db.session import Identity
 
 SUBJECT_WIDE = "alle"  # agent_type of knowledge every specialist of a subject shares (profile, operators)
@@ -370,14 +370,21 @@ def mark_used(*, db: Session, ids: list[uuid.UUID]) -> None:
                    .values(times_used=AgentKnowledge.times_used + 1).execution_options(synchronize_session=False))
 
 
-def notes_for(*, db: Session, identity: Identity, fach: str | None, limit: int = 50) -> list[AgentKnowledge]:
-    """Class and school notes this identity may see (taught classes, own school)."""
+def notes_for(*, db: Session, identity: Identity, fach: str | None, limit: int = 50,
+              klasse: str | None = None, klassenstufe: int | None = None) -> list[AgentKnowledge]:
+    """Class and school notes this identity may see (taught classes, own school). With klasse/klassenstufe, class
+    notes only of that class (by name) or, without a name, of classes of that grade: a note on the 10a does not
+    shape a test for a Klasse 8."""
     stmt = (sa.select(AgentKnowledge)
             .where(visible(AgentKnowledge, identity), AgentKnowledge.knowledge_type == "note",
                    AgentKnowledge.scope_type.in_(("class", "school")), AgentKnowledge.status == "active")
             .order_by(AgentKnowledge.created_at.desc()).limit(limit))
     if fach:
         stmt = stmt.where(AgentKnowledge.fach == fach)
+    if klasse or klassenstufe:
+        wanted = SchoolClass.name == klasse if klasse else SchoolClass.klassenstufe == klassenstufe
+        classes = sa.select(SchoolClass.id).where(wanted)
+        stmt = stmt.where(sa.or_(AgentKnowledge.scope_type == "school", AgentKnowledge.scope_id.in_(classes)))
     return list(db.scalars(stmt))
 
 
@@ -427,3 +434,13 @@ def topic_counts(*, db: Session, identity: Identity, fach: str) -> dict[tuple[st
         ).group_by(topic, AgentKnowledge.agent_type)
     )
     return {(t, a): n for t, a, n in rows}
+
+
+def topics_of(*, db: Session, identity: Identity, ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
+    """The coverage topic each visible knowledge row is filed under (rows without one are left out)."""
+    if not ids:
+        return {}
+    topic = AgentKnowledge.content["topic"].astext
+    rows = db.execute(sa.select(AgentKnowledge.id, topic).where(
+        AgentKnowledge.id.in_(ids), visible(AgentKnowledge, identity), topic.is_not(None)))
+    return {i: t for i, t in rows}

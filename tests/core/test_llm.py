@@ -271,8 +271,8 @@ def test_retrying_model_backoff_is_deterministic_with_fixed_jitter() -> None:
 
 def test_default_limits() -> None:
     assert DEFAULT_USAGE_LIMITS.tool_calls_limit == 10
-    assert DEFAULT_USAGE_LIMITS.input_tokens_limit == 32_000
-    assert DEFAULT_USAGE_LIMITS.output_tokens_limit == 8_000
+    assert DEFAULT_USAGE_LIMITS.input_tokens_limit == 48_000
+    assert DEFAULT_USAGE_LIMITS.output_tokens_limit == 24_000  # a whole exam, re-sent by two repairs
     assert (llm.TURN_TIMEOUT_S, llm.TOOL_TIMEOUT_S) == (120, 30)
 
 

@@ -103,7 +103,7 @@ def test_usage_limit_gives_a_partial_answer_and_a_german_message(db: Session, as
 
 
 def test_a_failing_tool_goes_back_to_the_model_which_recovers(db: Session, as_teacher, monkeypatch) -> None:
-    import agents.specialist_tools as tools
+    import core.composition.service as tools  # the search behind the specialists' compose_draft tool
 
     ident, teacher = _teacher(db, as_teacher)
     real_search = tools.search
@@ -135,7 +135,7 @@ def test_invalid_exam_goes_back_as_model_retry_and_comes_back_valid(db: Session,
                 return ModelResponse(parts=[ToolCallPart(part.tool_name, args)])
         return response
 
-    script = Script([klausur_rules, broken_exam, klausur_rules])
+    script = Script([klausur_rules, klausur_rules, broken_exam, klausur_rules])  # context, compose, output, repair
     with override_models(klausur=rules_model(script)):
         r = chat_turn(db=db, identity=ident, teacher=teacher,
                       message="Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten, AFB 30/40/30")
@@ -190,7 +190,8 @@ def test_nonsense_answer_to_a_rueckfrage_is_asked_again(db: Session, as_teacher)
 
 def test_invented_task_and_wrong_calculation_are_flagged_and_repaired(db: Session, as_teacher) -> None:
     """A scripted specialist adds a sub-task without any source and breaks a calculation; verification sends it
-    back, and the repaired exam (from the offline rules) is stored without open hints."""
+    back, and the repaired exam (from the offline rules) is stored without open hints. (The added task has content:
+    a content-free one would already be sent back by the content gate.)"""
     ident, teacher = _teacher(db, as_teacher)
 
     def sloppy(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
@@ -201,13 +202,13 @@ def test_invented_task_and_wrong_calculation_are_flagged_and_repaired(db: Sessio
                 first = args["aufgaben"][0]
                 first["teilaufgaben"].append({
                     "label": "z", "operator": "Nennen", "afb": "I", "punkte": 2, "quellen": [],
-                    "text": "Nenne den Erfinder des Stromkreises.",
+                    "text": "Berechne die Stromstärke in einem Stromkreis mit 12 V und einem Widerstand von 120 Ω.",
                     "erwartung": [{"text": "I = U / R = 12 V / 120 Ω = 1 A", "punkte": 2}],
                 })
                 return ModelResponse(parts=[ToolCallPart(part.tool_name, args)])
         return response
 
-    script = Script([klausur_rules, sloppy, klausur_rules])
+    script = Script([klausur_rules, klausur_rules, sloppy, klausur_rules])  # context, compose, output, repair
     with override_models(klausur=rules_model(script)):
         r = chat_turn(db=db, identity=ident, teacher=teacher,
                       message="Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten, AFB 30/40/30")
