@@ -80,6 +80,9 @@ async def generate_material(
     zusatz: str = "",
     afb_ziel: dict[Literal["I", "II", "III"], int] | None = None,
     afb_wuensche: list[AfbWunsch] | None = None,
+    unterthemen: list[str] | None = None,
+    anzahl: int | None = None,
+    niveau: Literal["grundlegend", "erhoeht"] | None = None,
 ) -> str:
     """Material erstellen lassen (Klausur, differenziertes Arbeitsblatt oder H5P-Übung), sobald alles geklärt ist.
 
@@ -96,13 +99,16 @@ async def generate_material(
         zusatz: Weitere Wünsche der Lehrkraft, knapp.
         afb_ziel: AFB-Verteilung in Prozent, falls die Lehrkraft sie nennt, z. B. {"I": 30, "II": 40, "III": 30}.
         afb_wuensche: Ausdrückliche Wünsche wie eine Aufgabe zu "Induktion" als AFB "III".
+        unterthemen: Ausdrücklich genannte Unterthemen, z. B. ["Mendelsche Regeln", "Stammbaumanalyse"].
+        anzahl: Gewünschte Anzahl Fragen bzw. Aufgaben, falls genannt (z. B. "Quiz mit 10 Fragen").
+        niveau: Oberstufe: "erhoeht" (Leistungskurs, eA) oder "grundlegend" (Grundkurs, gA), falls genannt.
     """
     from core.router import start_generation
 
     ctx.deps.usage = ctx.usage
     request = _request(fach=fach, thema=thema, material_type=material_type, klassenstufe=klassenstufe, klasse=klasse,
                        dauer_minuten=dauer_minuten, zusatz=zusatz, afb_ziel=afb_ziel,
-                       afb_wuensche=afb_wuensche or [])
+                       afb_wuensche=afb_wuensche or [], unterthemen=unterthemen or [], anzahl=anzahl, niveau=niveau)
     outcome = await start_generation(turn=ctx.deps, request=request)
     return outcome.text
 

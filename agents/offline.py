@@ -7,7 +7,6 @@ what is missing, calls the same tools a real model calls, and assembles material
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from collections.abc import AsyncIterator, Callable
@@ -27,6 +26,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, FunctionModel
 
+from agents import offline_dialog as dialog
 from agents import offline_nlu as nlu
 from core.composition.examples import wants_example
 from core.materials import Absage, ClarificationRequest, MaterialRequest
@@ -42,6 +42,22 @@ Rules = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
 def _user_prompts(messages: list[ModelMessage]) -> list[str]:
     return [p.content for m in messages if isinstance(m, ModelRequest) for p in m.parts
             if isinstance(p, UserPromptPart) and isinstance(p.content, str)]
+
+
+def _turns(messages: list[ModelMessage]) -> list[dialog.Turn]:
+    """The teacher's messages, each with the assistant's text reply just before it (the question it may answer)."""
+    turns: list[dialog.Turn] = []
+    reply = ""
+    for m in messages:
+        if isinstance(m, ModelResponse):
+            texts = [p.content for p in m.parts if isinstance(p, TextPart)]
+            if texts:
+                reply = "".join(texts)
+        else:
+            for p in m.parts:
+                if isinstance(p, UserPromptPart) and isinstance(p.content, str):
+                    turns.append(dialog.Turn(p.content, reply))
+    return turns
 
 
 def _returns(messages: list[ModelMessage]) -> list[ToolReturnPart]:
@@ -76,6 +92,19 @@ def topic_terms() -> dict[str, dict[str, list[str]]]:
     return out
 
 
+@lru_cache
+def topic_grades() -> dict[str, dict[str, frozenset[int]]]:
+    """The Klassenstufen of each Themenfeld (fach -> Themenfeld -> years) from the seeded Lehrplan excerpts."""
+    out: dict[str, dict[str, set[int]]] = {}
+    for path in sorted(SEEDS.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for chunk in data.get("curriculum") or []:
+            if isinstance(chunk, dict) and chunk.get("themenfeld"):
+                years = out.setdefault(data.get("fach", ""), {}).setdefault(chunk["themenfeld"], set())
+                years.update(int(k) for k in chunk.get("klassenstufen") or [] if isinstance(k, int))
+    return {fach: {feld: frozenset(years) for feld, years in felder.items()} for fach, felder in out.items()}
+
+
 # --- the main agent ----------------------------------------------------------------------------------------------
 
 _SESSION = re.compile(r"\[session:([0-9a-fA-F-]{36})\]")
@@ -85,9 +114,6 @@ _REMEMBER = re.compile(r"^\s*(bitte\s+)?(merk(e)?\s+dir|notier(e)?\s+dir|zur inf
 _WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im netz)\b", re.I)
 _GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
 
-MATERIAL_NAMES = {"klausur": "Klausur", "differenzierung": "differenziertes Arbeitsblatt", "h5p": "H5P-Übung"}
-FACH_NAMES = {"physik": "Physik", "biologie": "Biologie", "deutsch": "Deutsch", "mathematik": "Mathematik",
-              "geschichte": "Geschichte", "geographie": "Geographie", "englisch": "Englisch", "chemie": "Chemie"}
 
 
 def _open_set(messages: list[ModelMessage]) -> list[str]:
@@ -177,48 +203,6 @@ def _present(part: ToolReturnPart) -> str:
     return text
 
 
-def _suggest_topics(fach: str | None, hint: str | None) -> list[str]:
-    fields = topic_terms().get(fach or "", {})
-    if hint and hint in fields:
-        return fields[hint][:4]
-    return list(fields)[:4]
-
-
-def _ask(e: nlu.Extraction, missing: list[str]) -> str:
-    what = MATERIAL_NAMES.get(e.material_type or "", "Material")
-    intro_bits = []
-    if e.fach:
-        intro_bits.append(f"in {FACH_NAMES.get(e.fach, e.fach)}" + (f" ({e.fach_hint})" if e.fach_hint else ""))
-    if e.klasse:
-        intro_bits.append(f"für die {e.klasse}")
-    elif e.klassenstufe:
-        intro_bits.append(f"für Klasse {e.klassenstufe}")
-    article = "ein" if e.material_type == "differenzierung" else "eine"
-    intro = f"Gern — {article} {what} {' '.join(intro_bits)}".rstrip() + "."
-    if not e.material_type:
-        intro = "Gern helfe ich."
-    questions = []
-    for f in missing:
-        if f == "material_type":
-            questions.append("Was soll entstehen: eine Klausur, ein differenziertes Arbeitsblatt (drei Niveaus) "
-                             "oder eine interaktive H5P-Übung?")
-        elif f == "fach":
-            questions.append("Für welches Fach?")
-        elif f == "klassenstufe":
-            questions.append("Für welche Klasse bzw. Klassenstufe?")
-        elif f == "thema":
-            topics = _suggest_topics(e.fach, e.fach_hint)
-            ex = f" Zum Beispiel: {', '.join(topics)}." if topics else ""
-            pronoun = {"klausur": "sie", "h5p": "sie"}.get(e.material_type or "", "es")
-            questions.append(f"Welchen Schwerpunkt soll {pronoun} haben?{ex}")
-        elif f == "dauer_minuten":
-            questions.append("Wie lange soll sie dauern – 45 Minuten oder eine Doppelstunde (90 Minuten)?")
-    if len(questions) == 1:
-        return f"{intro} {questions[0]}"
-    n = "Zwei" if len(questions) == 2 else "Ein paar"
-    return f"{intro} {n} Fragen noch:\n" + "\n".join(f"{i}. {q}" for i, q in enumerate(questions, 1))
-
-
 def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     last = messages[-1]
     returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
@@ -282,38 +266,11 @@ def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
             "Hallo! Ich erstelle mit Ihnen Klausuren mit Erwartungshorizont, differenzierte Arbeitsblätter in drei "
             "Niveaus und interaktive H5P-Übungen. Sagen Sie einfach, was Sie brauchen – z. B. „Klausur Physik "
             "Klasse 10 zu Stromkreisen, 45 Minuten“.")])
-    state = nlu.Extraction()
-    current = prompts[boundary:] if _CANCEL.search(text) is None else [text]
-    for p in current:
-        state = nlu.merge(state, nlu.extract(p, topic_terms=topic_terms()))
-    if state.thema is None and state.fach_hint:
-        # "Klausur zu Optik": a topic area named as the subject matter is the topic; a bare "Klausur E-Lehre" is not.
-        first = state.fach_hint.split("/")[0].split(" ")[0]
-        area = re.escape(first[: max(5, len(first) - 2)])  # a stem: "zum elektrischen Feld" names "Elektrisches Feld"
-        if any(re.search(rf"\b(zu|zum|zur|über|thema)\s+(de[mr]\s+|die\s+)?{area}\w*", p, re.I) for p in current):
-            state = dataclasses.replace(state, thema=state.fach_hint)
-    latest = nlu.extract(text, topic_terms=topic_terms())
-    if latest.problems:
-        return ModelResponse(parts=[TextPart(" ".join(latest.problems))])
-    if not (state.fach or state.material_type or state.thema):
-        return ModelResponse(parts=[TextPart(
-            "Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, differenzierte Arbeitsblätter und H5P-Übungen "
-            "für den Unterricht – sagen Sie mir Fach, Klasse, Thema und Dauer, dann lege ich los.")])
-    missing = nlu.missing_fields(state)
-    if state.material_type in ("differenzierung", "h5p"):
-        missing = [f for f in missing if f != "dauer_minuten"]
-    if missing:
-        return ModelResponse(parts=[TextPart(_ask(state, missing))])
-    args: dict[str, Any] = {
-        "fach": state.fach, "thema": state.thema, "material_type": state.material_type,
-        "klassenstufe": state.klassenstufe, "klasse": state.klasse, "dauer_minuten": state.dauer_minuten,
-        "zusatz": " ".join(p.strip() for p in current)[:500],
-    }
-    if state.afb_verteilung:
-        args["afb_ziel"] = dict(zip(("I", "II", "III"), state.afb_verteilung, strict=True))
-    if state.afb_wishes:
-        args["afb_wuensche"] = [{"thema": w.thema, "afb": w.afb} for w in state.afb_wishes]
-    return ModelResponse(parts=[_call("generate_material", args)])
+    turns = _turns(messages)[boundary:] if _CANCEL.search(text) is None else [dialog.Turn(text)]
+    step = dialog.next_step(turns, topic_terms(), topic_grades())
+    if isinstance(step, str):
+        return ModelResponse(parts=[TextPart(step)])
+    return ModelResponse(parts=[_call("generate_material", step)])
 
 
 # --- specialists -------------------------------------------------------------------------------------------------

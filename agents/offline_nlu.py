@@ -3,13 +3,29 @@ Pure, deterministic, linear-time functions — no database, no network, no pydan
 
 from __future__ import annotations
 
-import html
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal, cast
+
+from agents import offline_english as english
+from agents import offline_topics as topics
+from core.language import spelling
+from core.language.dauer import DAUER_MAX, DAUER_MIN, NUMBER_WORDS, SCHULSTUNDE_MINUTEN, non_overlapping, parse_dauer
+from core.language.fold import fold, fold_with_map
+from core.language.fold import key as fold_key
+from core.language.fold import prepare as fold_prepare
+from core.language.fold import stem as fold_stem
+from core.language.klasse import (
+    CARDINAL_WORDS,
+    KLASSENSTUFE_MAX,
+    KLASSENSTUFE_MIN,
+    OBERSTUFE_DEFAULT,
+    ORDINAL_WORDS,
+    Niveau,
+    parse_klasse,
+)
 
 # How it works, in short: the text is cleaned (HTML, dashes, whitespace), folded (lower case, ä -> ae, ß -> ss,
 # accents dropped) with a map back to the original characters, and tokenised. Numeric facts (Klasse, Dauer, AFB,
@@ -34,12 +50,7 @@ FeedbackAspect = Literal[
 ]
 TopicTerms = Mapping[str, Mapping[str, Sequence[str]]]
 
-KLASSENSTUFE_MIN, KLASSENSTUFE_MAX = 5, 13
-DAUER_MIN, DAUER_MAX = 1, 300
 AUFGABEN_MIN, AUFGABEN_MAX = 1, 30
-SCHULSTUNDE_MINUTEN = 45
-# Longer texts are cut here; the work is linear anyway, this only bounds memory for absurd inputs.
-MAX_CHARS = 200_000
 THEMA_MAX_CHARS = 80
 
 FIELDS_IN_ASKING_ORDER = ("fach", "klassenstufe", "thema", "dauer_minuten", "material_type")
@@ -68,9 +79,15 @@ class Extraction:
     afb_wishes: tuple[AfbWish, ...] = ()
     aufgaben_anzahl: int | None = None
     problems: tuple[str, ...] = ()
+    unterthemen: tuple[str, ...] = ()
+    niveau: Niveau | None = None
     # How sure the Fach is: named ("Physik"), implied by a topic area ("E-Lehre") or guessed from topic words
     # ("Stromkreise"). `merge` lets a guess never overwrite a named Fach. Not part of equality.
     fach_source: FachSource | None = field(default=None, compare=False)
+    # The teacher's words for a named topic area ("Optik") and whether it is a broad subject area that still needs
+    # a Schwerpunkt ("Optik", "E-Lehre") rather than a unit that is a topic ("Atombau und Periodensystem").
+    area_text: str | None = field(default=None, compare=False)
+    area_broad: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -91,82 +108,14 @@ def _words(text: str) -> frozenset[str]:
 # Text preparation and folding
 # ---------------------------------------------------------------------------------------------------------------
 
-_TAG_RE = re.compile(r"</?[A-Za-z!][^<>]{0,500}>")
-_HSPACE_RE = re.compile(r"[^\S\n]+")
-_NEWLINES_RE = re.compile(r" ?\n[\n ]*")
-_TRANSLATE = {
-    **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-"),
-    **dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None),
-    ord("\u00a0"): " ",
-}
-_UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
-
-
 def _prepare(text: str | None) -> str:
-    if not text:
-        return ""
-    text = text[:MAX_CHARS]
-    text = _TAG_RE.sub(" ", text)
-    text = html.unescape(text)
-    text = unicodedata.normalize("NFC", text).translate(_TRANSLATE)
-    text = _HSPACE_RE.sub(" ", text)
-    text = _NEWLINES_RE.sub("\n", text)
-    return text.strip()
+    return fold_prepare(text)
 
 
-@lru_cache(maxsize=8192)
-def _fold_char(ch: str) -> str:
-    out = []
-    for c in ch.lower():
-        if c in _UMLAUTS:
-            out.append(_UMLAUTS[c])
-        elif c.isascii():
-            out.append(c)
-        else:
-            base = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
-            out.append(base.lower() if base and base.isascii() else c)
-    return "".join(out)
-
-
-def _fold(text: str) -> str:
-    """Lower case, umlauts spelled out (ä -> ae), accents dropped: 'Brüche' and 'Brueche' fold alike."""
-    if text.isascii():
-        return text.lower()
-    return "".join(_fold_char(c) for c in text)
-
-
-def _fold_with_map(text: str) -> tuple[str, list[int] | None]:
-    if text.isascii():
-        return text.lower(), None
-    out: list[str] = []
-    index: list[int] = []
-    for i, ch in enumerate(text):
-        rep = _fold_char(ch)
-        out.append(rep)
-        index.extend([i] * len(rep))
-    return "".join(out), index
-
-
-def _key(fold: str) -> str:
-    # Umlaut plurals share a key with their singular: 'brueche' -> 'bruche' (stem 'bruch').
-    return fold.replace("ae", "a").replace("oe", "o").replace("ue", "u")
-
-
-_SUFFIXES = ("ern", "en", "em", "er", "es", "e", "n", "s")
-
-
-@lru_cache(maxsize=65536)
-def _stem(fold: str) -> str:
-    """A crude German stem, only ever compared with another stem: 'Stromkreisen' ~ 'Stromkreis'."""
-    word = _key(fold)
-    for _ in range(3):
-        for suffix in _SUFFIXES:
-            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-                word = word[: -len(suffix)]
-                break
-        else:
-            break
-    return word
+_fold = fold
+_fold_with_map = fold_with_map
+_key = fold_key
+_stem = fold_stem
 
 
 _CHUNK_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
@@ -288,6 +237,7 @@ _SUBJECT_COMPOUND_TAILS = (
     "klassenarbeiten", "klassenarbeit", "klausuren", "klausur", "arbeiten", "arbeit", "tests", "test", "quiz",
     "lehrerin", "lehrer", "unterricht", "stunden", "stunde", "kurs", "buch", "heft", "aufgaben",
 )
+_LANGUAGE_SUBJECTS = {"englischen": "englisch", "deutschen": "deutsch"}
 _NOT_ENGLISCH_BEFORE = _words("vitamin note kurs niveau typ gruppe punkt seite anlage teil stufe abb abbildung tabelle")
 _UNSUPPORTED_SUBJECTS: dict[str, str] = {
     "informatik": "Informatik", "kunst": "Kunst", "musik": "Musik", "sport": "Sport", "religion": "Religion",
@@ -338,6 +288,10 @@ _AREA_ALIASES: dict[str, tuple[str, str]] = {
     "Physikalische Chemie": ("chemie", "Physikalische Chemie"), "Analytische Chemie": ("chemie", "Analytik"),
     "Grammar": ("englisch", "Grammar"), "Literature": ("englisch", "Literature"),
 }
+# Broad subject areas (as stem tuples): named alone they are no Schwerpunkt yet ("Klausur Optik").
+_BROAD_AREAS = frozenset(
+    tuple(_stem(m.group()) for m in _CHUNK_RE.finditer(_fold(alias))) for alias in _AREA_ALIASES
+)
 
 # Compact built-in topic vocabulary: fach -> area -> comma-separated terms. Seeded profiles (topic_terms) win.
 _BUILTIN_TOPICS: dict[str, dict[str, str]] = {
@@ -547,6 +501,7 @@ _STOP = _words("""
     unterrichtet danke dank hallo hi hey moin servus tag guten liebe lieber liebes gruss gruesse lg vg vielen
     bitteschoen okay ok prima super toll
     heute morgen gestern uebermorgen gerade bald demnaechst naechste naechsten naechster naechstes kommende
+    letzte letzten letzter letztes vergangene vergangenen vergangenes
     kommenden anstehende anstehenden diese woche wochen montag dienstag mittwoch donnerstag freitag
     neue neuen neues neuer kurze kurzen kurzes kleine kleinen kleines einfache einfachen leichte leichten schwere
     schweren schwierige anspruchsvolle anspruchsvollen gute guten schoene schoenen passende passenden
@@ -567,10 +522,11 @@ _META = _words("""
     festigung sicherung vertiefung ueberblick grundlagen abschluss vorlage format layout beispiel beispiele
     schule gymnasium realschule gesamtschule hauptschule oberschule gemeinschaftsschule sekundarschule
     stadtteilschule mittelschule grundschule berufsschule schuljahr halbjahr semester abitur abi oberstufe
-    unterstufe mittelstufe sekundarstufe bayern hessen sachsen berlin hamburg bremen nrw niedersachsen thueringen
+    jahr jahres vorjahr termin datum unterstufe mittelstufe sekundarstufe bayern hessen sachsen berlin hamburg
+    bremen nrw niedersachsen thueringen
     brandenburg saarland bw i ii iii iv
     """)
-_CONNECTORS = _words("und sowie der des von vom im am in mit oder bzw")
+_CONNECTORS = _words("und sowie der des von vom im am in mit oder bzw bei an um nach vor seit bis and of vs versus")
 _ADJ_ENDINGS = ("e", "en", "er", "es", "em")
 _THEMA_MARKERS = _words("""
     thema themen schwerpunkt schwerpunkte schwerpunktthema unterrichtsthema inhalt inhalte oberthema""")
@@ -583,216 +539,52 @@ _LEAD_META = _words("""
     wiederholung vorbereitung einfuehrung einstieg vertiefung festigung uebung sicherung grundlagen thema themen
     themenbereich bereich abschluss""")
 _FEATURE_PREPS = _words("mit ohne inklusive inkl samt plus")
+_NUMBERED = _words("unit units lektion kapitel chapter teil band")
+# What a lesson does with a topic, not the topic: "Brüche vertiefen" is about "Brüche".
+_DIDACTIC_VERBS = _words("""
+    vertiefen festigen sichern einfuehren kennenlernen trainieren testen pruefen abfragen ueberpruefen abpruefen
+    bearbeiten erarbeiten besprechen einueben anwenden vorbereiten liegen stehen dauern lauten kommen beinhalten
+    enthalten umfassen abdecken drankommen vorkommen""")
+_MODALS = _words("soll sollen sollte sollten muss muessen kann koennen wird werden will wollen moechte moechten darf")
 _WEAK_PLURALS = ("ungen", "ionen", "heiten", "keiten", "schaften", "taeten", "innen", "ien", "eien")
+# Plurals in -en whose dative is the same ("zu den Verben"): the -n is no dative ending.
+_SAME_IN_DATIVE = (
+    "verben", "nomen", "formen", "normen", "themen", "farben", "daten", "medien", "laengen", "kurven", "linsen",
+    "zellen", "geraden", "ebenen", "groessen", "flaechen", "pflanzen", "sprachen", "regeln", "formeln", "tabellen",
+    "kugeln", "quellen", "seiten", "strecken", "ecken", "kanten", "wellen", "saeulen", "schichten", "stufen",
+)
+_CONJUNCTIONS = _words("und sowie oder bzw")
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Klasse / Klassenstufe
 # ---------------------------------------------------------------------------------------------------------------
 
-_ORDINAL_WORDS = {
-    "fuenft": 5, "sechst": 6, "siebt": 7, "siebent": 7, "acht": 8, "neunt": 9, "zehnt": 10, "elft": 11,
-    "zwoelft": 12, "dreizehnt": 13,
-}
-_CARDINAL_WORDS = {
-    "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwoelf": 12, "dreizehn": 13,
-}
-_KL_EXPLICIT = re.compile(
-    r"(?<![a-z])(?:klassenstufe|jahrgangsstufe|klassen|klasse|jahrgang|jgst|jg|kl|stufe)\.?\s?:?\s?"
-    r"(\d{1,3})(?!\d)(?:\s?([a-g])(?![a-z0-9]))?"
-)
-_KL_ORDINAL = re.compile(
-    r"(?<![\d.,])(\d{1,3})\.\s?-?\s?(?:klassenstufe|jahrgangsstufe|klasse|jahrgang|schuljahr|klaessler)"
-)
-_KL_KLAESSLER = re.compile(r"(?<![\d.,])(\d{1,2})\s?-?\s?klaessler")
-_KL_ORDINAL_WORD = re.compile(
-    r"(?<![a-z])(fuenft|sechst|siebent|siebt|acht|neunt|zehnt|elft|zwoelft|dreizehnt)(?:e|en|er|es)?\s?"
-    r"(?:klassenstufe|jahrgangsstufe|klasse|jahrgang|klaessler)"
-)
-_KL_CARDINAL_WORD = re.compile(
-    r"(?<![a-z])(?:klassenstufe|jahrgangsstufe|klasse|jahrgang)\s(fuenf|sechs|sieben|acht|neun|zehn|elf|zwoelf|"
-    r"dreizehn)(?![a-z])"
-)
-_KL_NAME = re.compile(r"(?<![\w.,/-])(\d{1,2})([a-g])(?![\w-])")
-_KL_NAME_SPACED = re.compile(
-    r"(?<![a-z])(?:die|der|klasse|kl\.?|fuer|meine|meiner|unsere|unserer|in)\s(\d{1,2})\s([a-g])(?![\w-])"
-)
-_KL_NAME_SKIP_BEFORE = re.compile(
-    r"(?:aufgabe|aufgaben|teilaufgabe|nr|nummer|seite|s|abb|abbildung|tabelle|kapitel|punkt|material|m|"
-    r"vitamin)\.?\s?$"
-)
-_KL_NAME_CONTEXT_BEFORE = re.compile(r"(?:klasse|kl|die|der|meine|meiner|unsere|unserer|in|fuer|jahrgang)\.?\s?$")
-# Names of the Oberstufe years differ between Bundesländer: Q1/Q2 are years 11/12 in G8 (as assumed here), but
-# 12/13 in G9 NRW, and Hessen counts Q1-Q4 in half-years. EF/E-Phase is taken as 10 for the same reason.
-_KL_QPHASE = re.compile(r"(?<![a-z0-9])(?:q|qualifikationsphase\s?)([12])(?![0-9])(?![a-z])")
-_KL_EPHASE = re.compile(r"(?<![a-z0-9])(?:e-phase|einfuehrungsphase)(?![a-z])")
-_KL_AFTER_SUBJECT = re.compile(
-    r"(?<![a-z])(?:physik|phy|ph|mathematik|mathe|ma|biologie|bio|deutsch|deu|englisch|engl|chemie|ch|geschichte|"
-    r"ge|geographie|geografie|erdkunde|geo|ek|klausur|klassenarbeit|test|quiz|arbeitsblatt|lernkontrolle)\.?\s?"
-    r"(\d{1,2})([a-g])?(?![\d:/%a-z])(?![.,]\d)"
-    r"(?!\s?-?\s?(?:min|h\b|std|stunde|schulstunde|%|prozent|aufgaben|fragen|punkte|teilaufgaben|seiten))"
-)
-_KL_OBERSTUFE = re.compile(r"(?<![a-z])oberstufe")
-OBERSTUFE_DEFAULT = 11  # "Oberstufe" alone: the first Oberstufe year is the safest guess
+_ORDINAL_WORDS = ORDINAL_WORDS
+_CARDINAL_WORDS = CARDINAL_WORDS
 
 
-def _klassenstufe_problem(stufe: int) -> str:
-    if 1 <= stufe < KLASSENSTUFE_MIN:
-        return (f"Klassenstufe {stufe} ist eine Grundschulklasse und wird nicht unterstützt — bitte eine "
-                f"Klassenstufe von {KLASSENSTUFE_MIN} bis {KLASSENSTUFE_MAX} angeben.")
-    return (f"Klassenstufe {stufe} gibt es nicht — bitte eine Klassenstufe von {KLASSENSTUFE_MIN} bis "
-            f"{KLASSENSTUFE_MAX} angeben.")
-
-
-def _extract_klasse(doc: _Doc, problems: list[str]) -> tuple[str | None, int | None]:
-    fold = doc.fold
-    # candidates: (priority, position, stufe, letter, explicit)
-    cands: list[tuple[int, int, int, str | None, bool]] = []
-    spans: list[tuple[int, int]] = []
-    for m in _KL_EXPLICIT.finditer(fold):
-        cands.append((3 if m.group(2) else 2, m.start(), int(m.group(1)), m.group(2), True))
-        spans.append(m.span())
-    for rx in (_KL_ORDINAL, _KL_KLAESSLER):
-        for m in rx.finditer(fold):
-            cands.append((2, m.start(), int(m.group(1)), None, True))
-            spans.append(m.span())
-    for m in _KL_ORDINAL_WORD.finditer(fold):
-        cands.append((2, m.start(), _ORDINAL_WORDS[m.group(1)], None, True))
-        spans.append(m.span())
-    for m in _KL_CARDINAL_WORD.finditer(fold):
-        cands.append((2, m.start(), _CARDINAL_WORDS[m.group(1)], None, True))
-        spans.append(m.span())
-    for m in _KL_NAME.finditer(fold):
-        before = fold[max(0, m.start() - 14):m.start()]
-        if _KL_NAME_SKIP_BEFORE.search(before):
-            continue
-        stufe = int(m.group(1))
-        explicit = bool(_KL_NAME_CONTEXT_BEFORE.search(before))
-        if not (KLASSENSTUFE_MIN <= stufe <= KLASSENSTUFE_MAX) and not explicit:
-            continue
-        cands.append((3, m.start(), stufe, m.group(2), explicit))
-        spans.append(m.span())
-    for m in _KL_NAME_SPACED.finditer(fold):  # "für die 10 a"
-        cands.append((3, m.start(1), int(m.group(1)), m.group(2), True))
-        spans.append((m.start(1), m.end()))
-    for m in _KL_QPHASE.finditer(fold):
-        cands.append((2, m.start(), 10 + int(m.group(1)), None, True))
-        spans.append(m.span())
-    for m in _KL_EPHASE.finditer(fold):
-        cands.append((2, m.start(), 10, None, True))
-        spans.append(m.span())
-    for tok in doc.tokens:
-        if tok.orig == "EF":
-            cands.append((2, tok.start, 10, None, True))
-            spans.append((tok.start, tok.end))
-    for m in _KL_AFTER_SUBJECT.finditer(fold):  # "Bio 10", "Physik 9c"
-        stufe = int(m.group(1))
-        if KLASSENSTUFE_MIN <= stufe <= KLASSENSTUFE_MAX:
-            cands.append((3 if m.group(2) else 2, m.start(1), stufe, m.group(2), True))
-            spans.append((m.start(1), m.end()))
-    for m in _KL_OBERSTUFE.finditer(fold):
-        cands.append((1, m.start(), OBERSTUFE_DEFAULT, None, True))
-    doc.consume_spans(spans)
-    valid = [c for c in cands if KLASSENSTUFE_MIN <= c[2] <= KLASSENSTUFE_MAX]
-    if not valid:
-        invalid = sorted((c for c in cands if c[4]), key=lambda c: c[1])
-        if invalid:
-            problems.append(_klassenstufe_problem(invalid[0][2]))
-        return None, None
-    best = min(valid, key=lambda c: (-c[0], c[1]))
-    klasse = f"{best[2]}{best[3]}" if best[3] else None
-    return klasse, best[2]
+def _extract_klasse(doc: _Doc, problems: list[str]) -> tuple[str | None, int | None, Niveau | None]:
+    found = parse_klasse(doc.fold)
+    doc.consume_spans(list(found.spans))
+    if found.problem:
+        problems.append(found.problem)
+    return found.klasse, found.stufe, found.niveau
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Dauer
 # ---------------------------------------------------------------------------------------------------------------
-
-# School convention: "2 Stunden", "2 Std." and "zweistündig" are lessons of 45 minutes (= 90 minutes), while "h",
-# "Zeitstunden" and fractional hours ("1,5 Stunden", "anderthalb Stunden") are clock hours (1,5 h = 90 minutes).
-_DAUER_MIN = re.compile(
-    r"(?<![\d.,])(\d{1,4}(?:[.,]\d{1,2})?)\s?-?\s?(?:minuten|minute|mins|min|minuetig(?:e[nrms]?)?)(?![a-z])"
-)
-_DAUER_HOURS = re.compile(
-    r"(?<![\d.,])(\d{1,3}(?:[.,]\d{1,2})?)\s?-?\s?(schulstunden|schulstunde|unterrichtsstunden|unterrichtsstunde|"
-    r"zeitstunden|zeitstunde|stunden|stunde|std|stuendig(?:e[nrms]?)?|h)(?![a-z])"
-)
-_DAUER_WORD_HOURS = re.compile(
-    r"(?<![a-z])(eine|einer|ein|zwei|drei|vier|anderthalb|eineinhalb)\s(schulstunden|schulstunde|"
-    r"unterrichtsstunden|unterrichtsstunde|zeitstunden|zeitstunde|stunden|stunde)(?![a-z])"
-)
-_DAUER_FRACTION = re.compile(r"(?<![a-z])(?:eine\s)?(halbe\sstunde|dreiviertelstunde|dreiviertel\sstunde|"
-                             r"viertelstunde)(?![a-z])")
-_DAUER_LESSON = re.compile(
-    r"(?<![a-z])(?:(\d|zwei|drei|vier)\s)?(doppelstunden|doppelstunde|einzelstunden|einzelstunde|blockstunden|"
-    r"blockstunde)(?![a-z])"
-)
-_DAUER_WORD_MIN = re.compile(
-    r"(?<![a-z])(fuenfundvierzig|fuenfundzwanzig|fuenfzehn|fuenfzig|fuenf|zehn|zwanzig|dreissig|vierzig|sechzig|"
-    r"siebzig|achtzig|neunzig)\s?-?\s?(?:minuten|min)(?![a-z])"
-)
-_NUMBER_WORDS = {
-    "ein": 1, "eine": 1, "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "fuenf": 5, "sechs": 6, "sieben": 7,
-    "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwoelf": 12, "fuenfzehn": 15, "zwanzig": 20,
-    "fuenfundzwanzig": 25, "dreissig": 30, "vierzig": 40, "fuenfundvierzig": 45, "fuenfzig": 50, "sechzig": 60,
-    "siebzig": 70, "achtzig": 80, "neunzig": 90,
-}
-
-
-def _number(text: str) -> float:
-    return float(text.replace(",", "."))
+_NUMBER_WORDS = NUMBER_WORDS
+_non_overlapping = non_overlapping
 
 
 def _extract_dauer(doc: _Doc, problems: list[str]) -> int | None:
-    fold = doc.fold
-    cands: list[tuple[int, int, int]] = []  # start, end, minutes
-    for m in _DAUER_MIN.finditer(fold):
-        cands.append((m.start(), m.end(), round(_number(m.group(1)))))
-    for m in _DAUER_HOURS.finditer(fold):
-        value, unit = _number(m.group(1)), m.group(2)
-        if unit in ("h", "zeitstunde", "zeitstunden"):
-            per_hour = 60
-        elif unit.startswith(("schulstunde", "unterrichtsstunde")):
-            per_hour = SCHULSTUNDE_MINUTEN
-        else:
-            per_hour = SCHULSTUNDE_MINUTEN if value.is_integer() else 60
-        cands.append((m.start(), m.end(), round(value * per_hour)))
-    for m in _DAUER_WORD_HOURS.finditer(fold):
-        word, unit = m.group(1), m.group(2)
-        if word in ("anderthalb", "eineinhalb"):
-            minutes = 90
-        else:
-            minutes = _NUMBER_WORDS[word] * (60 if unit.startswith("zeit") else SCHULSTUNDE_MINUTEN)
-        cands.append((m.start(), m.end(), minutes))
-    for m in _DAUER_FRACTION.finditer(fold):
-        word = m.group(1)
-        minutes = 30 if word.startswith("halbe") else 45 if word.startswith("dreiviertel") else 15
-        cands.append((m.start(), m.end(), minutes))
-    for m in _DAUER_LESSON.finditer(fold):
-        count = 1 if m.group(1) is None else int(_NUMBER_WORDS.get(m.group(1), 0) or int(m.group(1)))
-        per = 45 if m.group(2).startswith("einzel") else 90
-        cands.append((m.start(), m.end(), count * per))
-    for m in _DAUER_WORD_MIN.finditer(fold):
-        cands.append((m.start(), m.end(), _NUMBER_WORDS[m.group(1)]))
-    cands = _non_overlapping(cands)
-    doc.consume_spans([(s, e) for s, e, _ in cands])
-    for _, _, minutes in cands:
-        if DAUER_MIN <= minutes <= DAUER_MAX:
-            return minutes
-    if cands:
-        problems.append(f"Eine Dauer von {cands[0][2]} Minuten ist nicht möglich — bitte eine Dauer von "
-                        f"{DAUER_MIN} bis {DAUER_MAX} Minuten angeben.")
-    return None
-
-
-def _non_overlapping(cands: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    out: list[tuple[int, int, int]] = []
-    last_end = -1
-    for cand in sorted(cands, key=lambda c: (c[0], -(c[1] - c[0]))):
-        if cand[0] >= last_end:
-            out.append(cand)
-            last_end = cand[1]
-    return out
+    found = parse_dauer(doc.fold)
+    doc.consume_spans(list(found.spans))
+    if found.problem:
+        problems.append(found.problem)
+    return found.minutes
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -862,8 +654,14 @@ def _parse_afb(fold: str, *, context: bool) -> tuple[tuple[int, int, int] | None
     return None, None, spans
 
 
+_AFB_CONTEXT_BEFORE = re.compile(r"(?:afb|anforderungsbereiche?|verteilung|gewichtung|aufteilung)\s?-?\s?:?\s?$")
+
+
 def _extract_afb_distribution(doc: _Doc, problems: list[str]) -> tuple[int, int, int] | None:
     values, problem, spans = _parse_afb(doc.fold, context=False)
+    for s, _ in list(spans):  # "Verteilung 40/40/20": the word that introduces the shares is no topic
+        if m := _AFB_CONTEXT_BEFORE.search(doc.fold, max(0, s - 30), s):
+            spans.append((m.start(), s))
     doc.consume_spans(spans)
     if problem:
         problems.append(problem)
@@ -875,7 +673,7 @@ def _extract_afb_distribution(doc: _Doc, problems: list[str]) -> tuple[int, int,
 # ---------------------------------------------------------------------------------------------------------------
 
 _COUNT_DIGITS = re.compile(
-    r"(?<![\d.,/])(\d{1,3})\s(?:[a-z]{2,20}(?:e|en|er)\s)?(?:teilaufgaben|aufgaben|quizfragen|fragen|items)(?![a-z])"
+    r"(?<![\d.,/])(\d{1,3})\s(?:[a-z]{2,20}(?:e|en|er)\s)?(?:teilaufgaben|aufgaben|quizfragen|fragen|items|questions|tasks)(?![a-z])"
 )
 _COUNT_ONE = re.compile(r"(?<![\d.,/])(1)\s(?:aufgabe|frage)(?![a-z])")
 _COUNT_WORDS = re.compile(
@@ -1003,9 +801,9 @@ _MATERIAL_WORDS: dict[str, tuple[MaterialType, bool]] = {  # fold -> (type, stro
     **{w: (_K, True) for w in _words("""klausur klausuren klassenarbeit klassenarbeiten test tests lernkontrolle
     lernkontrollen leistungskontrolle leistungskontrollen kurzkontrolle kurzkontrollen lernzielkontrolle
     lernzielkontrollen lernerfolgskontrolle leistungsnachweis leistungsueberpruefung kurztest vokabeltest
-    stegreifaufgabe schulaufgabe abiturklausur vorabiklausur pruefung klassenarbeitsvorlage""")},
+    stegreifaufgabe schulaufgabe abiturklausur vorabiklausur pruefung klassenarbeitsvorlage lek leks exam exams""")},
     **{w: (_D, True) for w in _words("""arbeitsblatt arbeitsblaetter uebungsblatt uebungsblaetter foerdermaterial
-    differenzierungsmaterial foerderblatt foerderblaetter foerderaufgaben""")},
+    differenzierungsmaterial foerderblatt foerderblaetter foerderaufgaben worksheet worksheets""")},
     **{w: (_D, False) for w in _words("""differenziert differenzierte differenzierten differenzierter differenziertes
     differenzierung binnendifferenzierung foerderung""")},
     **{w: (_H, True) for w in _words("h5p quiz quizze quizzes quizfragen")},
@@ -1173,6 +971,12 @@ def _scan_vocab(doc: _Doc, vocab: _Vocab, analysis: _Analysis) -> None:
                 tok.consumed = True
             i += 1
             continue
+        if tok.fold in _LANGUAGE_SUBJECTS and i > 0 and toks[i - 1].fold == "im" and (
+                i + 1 >= n or toks[i + 1].brk or not toks[i + 1].cap):  # "Zeitformen im Englischen"
+            analysis.subjects.append((i, _LANGUAGE_SUBJECTS[tok.fold]))
+            tok.consumed = toks[i - 1].consumed = True
+            i += 1
+            continue
         if tok.fold in _UNSUPPORTED_SUBJECTS:
             analysis.unsupported.append(_UNSUPPORTED_SUBJECTS[tok.fold])
             tok.consumed = True
@@ -1188,7 +992,7 @@ def _scan_vocab(doc: _Doc, vocab: _Vocab, analysis: _Analysis) -> None:
             tok.consumed = True
             i += 1
             continue
-        if tok.fold in _STOP or tok.fold in _META or len(tok.fold) < 2:
+        if (tok.fold in _STOP and not _starts_term(doc, i, vocab)) or tok.fold in _META or len(tok.fold) < 2:
             i += 1
             continue
         cands: list[tuple[int, _Entry]] = []
@@ -1199,7 +1003,7 @@ def _scan_vocab(doc: _Doc, vocab: _Vocab, analysis: _Analysis) -> None:
             if all(
                 toks[i + k].stem == entry.words[k] and not toks[i + k].consumed and toks[i + k].brk == 0
                 for k in range(1, length)
-            ) and (length == 1 or toks[i + length - 1].fold not in _STOP):
+            ) and (length == 1 or toks[i + length - 1].fold not in _STOP or tok.fold in _STOP):
                 cands.append((length, entry))
         if not cands and len(tok.key) <= 40:
             for cut in range(len(tok.key) - 1, 4, -1):
@@ -1226,6 +1030,17 @@ def _scan_vocab(doc: _Doc, vocab: _Vocab, analysis: _Analysis) -> None:
         else:
             analysis.topics.append((i, i + longest, chosen))
         i += longest
+
+
+def _starts_term(doc: _Doc, i: int, vocab: _Vocab) -> bool:
+    """A stop word that begins a known term of several words ("das und dass")."""
+    toks = doc.tokens
+    for entry in vocab.stem_idx.get(toks[i].stem, ()):
+        n = len(entry.words)
+        if n > 1 and i + n <= len(toks) and all(toks[i + k].stem == entry.words[k] and toks[i + k].brk == 0
+                                                 for k in range(1, n)):
+            return True
+    return False
 
 
 def _decide_fach(analysis: _Analysis) -> tuple[str | None, FachSource | None]:
@@ -1275,11 +1090,18 @@ def _is_content(doc: _Doc, i: int, allow_area: bool) -> bool:
     if _blocked(tok, allow_area):
         return False
     f = tok.fold
-    if f in _STOP or f in _META or f in _CONNECTORS or f.isdigit():
+    if f.isdigit():  # a year ("Revolution 1848") or a unit number ("Unit 4") belongs to the topic
+        prev = doc.tokens[i - 1].fold if i > 0 and tok.brk == 0 else ""
+        return (len(f) == 4 and 1000 <= int(f) <= 2100) or prev in _NUMBERED
+    if tok.vocab and f not in _META:  # part of a known term, even "das und dass"
+        return True
+    if f in _STOP or f in _META or f in _CONNECTORS:
         return False
     if len(f) < 3 and not tok.vocab:
         return False
     if doc.mixed_case and not tok.cap and not tok.vocab and not tok.area:
+        if _is_topic_verb(doc, i, allow_area):  # "Brüche kürzen und erweitern", "Adjektive steigern"
+            return True
         # A lower-case word counts only as an attributive adjective before a capitalised noun.
         if not f.endswith(_ADJ_ENDINGS) or i + 1 >= len(doc.tokens):
             return False
@@ -1287,6 +1109,23 @@ def _is_content(doc: _Doc, i: int, allow_area: bool) -> bool:
         return (nxt.brk == 0 and (nxt.cap or nxt.vocab) and nxt.fold not in _STOP and nxt.fold not in _META
                 and not _blocked(nxt, allow_area))
     return True
+
+
+def _is_topic_verb(doc: _Doc, i: int, allow_area: bool) -> bool:
+    """An infinitive right after a topic noun names what is done with it ("Satzglieder bestimmen")."""
+    toks = doc.tokens
+    f = toks[i].fold
+    if not f.endswith(("en", "ern", "eln")) or len(f) < 5 or f in _DIDACTIC_VERBS or toks[i].brk or i == 0:
+        return False
+    k = i
+    while k > 0 and i - k < 12 and toks[k].brk < 2:  # "Schwerpunkt soll auf Induktion liegen": the main verb
+        k -= 1
+        if toks[k].fold in _MODALS:
+            return False
+    prev = toks[i - 1]
+    if prev.fold in ("und", "oder") and i >= 2 and prev.brk == 0:
+        return _is_topic_verb(doc, i - 2, allow_area)
+    return (prev.cap or prev.vocab) and not prev.consumed and prev.fold not in _STOP and prev.fold not in _META
 
 
 def _runs(doc: _Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: bool = False,
@@ -1312,10 +1151,10 @@ def _runs(doc: _Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: bool = 
             continue
         if start is not None and tok.fold in _CONNECTORS and not _blocked(tok, allow_area):
             k = i + 1
-            while k < hi and k <= i + 2 and toks[k].brk == 0:
+            while k < hi and k <= i + 2 and toks[k].brk == 0:  # "Tourismus in den Alpen"
                 if _is_content(doc, k, allow_area):
                     break
-                if toks[k].fold not in _CONNECTORS:
+                if toks[k].fold not in _CONNECTORS and toks[k].fold not in _ARTICLES:
                     k = hi
                     break
                 k += 1
@@ -1336,9 +1175,11 @@ def _runs(doc: _Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: bool = 
 def _undative(word: str) -> str:
     """'Stromkreisen' -> 'Stromkreise', 'Brüchen' -> 'Brüche', 'Wörtern' -> 'Wörter'; 'Zahlen' stays."""
     f = _fold(word)
+    if f.endswith(_SAME_IN_DATIVE):
+        return word
     if len(f) > 5 and f.endswith(("ern", "eln")):
         return word[:-1]
-    if len(f) > 4 and f.endswith("en") and not f.endswith(_WEAK_PLURALS) and f[-3] in "szthkmfpgdb":
+    if len(f) > 4 and f.endswith("en") and not f.endswith(_WEAK_PLURALS) and f[-3] in "szthkmfpgdbv":
         return word[:-1]
     return word
 
@@ -1351,16 +1192,20 @@ def _phrase(doc: _Doc, vocab: _Vocab, start: int, end: int, mode: str | None) ->
         return None
     raw_words = [t.orig for t in toks[start:end]]
     words = list(raw_words)
-    if mode in ("plural", "fem"):
+    if mode in ("plural", "fem", "masc"):
         for k in range(start, end):
             tok = toks[k]
             is_last = k == end - 1 or toks[k + 1].fold in _CONNECTORS
+            ends_conjunct = k == end - 1 or toks[k + 1].fold in _CONJUNCTIONS or toks[k + 1].brk == 1
             f = tok.fold
             if not is_last and f.endswith("en") and (not tok.cap or f.endswith(("ischen", "schen")) or not
                                                      doc.mixed_case):
-                words[k - start] = tok.orig[:-1]
-            elif is_last and mode == "plural" and k == end - 1:
-                words[k - start] = _undative(tok.orig)
+                # "zur quadratischen Ergänzung" -> "quadratische", "zum radioaktiven Zerfall" -> "radioaktiver"
+                head = next((toks[j].orig for j in range(k + 1, end) if toks[j].cap or j == end - 1), "")
+                ending = ("es" if topics.is_neuter(head) else "er") if mode == "masc" else "e"
+                words[k - start] = tok.orig[:-2] + ending
+            elif ends_conjunct and mode == "plural" and vocab.display.get(tok.fold) is None:
+                words[k - start] = _undative(tok.orig)  # a known word ("Linsen") is already nominative
     seps = []
     for k in range(start, end - 1):
         gap = doc.text[toks[k].oend:toks[k + 1].ostart]
@@ -1374,7 +1219,7 @@ def _phrase(doc: _Doc, vocab: _Vocab, start: int, end: int, mode: str | None) ->
 
     raw, modified = join(raw_words), join(words)
     candidates = [raw, modified]
-    if mode == "plural" and _fold(words[-1]).endswith("en"):
+    if mode == "plural" and _fold(words[-1]).endswith("en") and not _fold(words[-1]).endswith(_SAME_IN_DATIVE):
         candidates.append(join([*words[:-1], words[-1][:-1]]))  # "Vulkanen" -> "Vulkane" if that is a known term
     for candidate in candidates:
         canonical = vocab.display.get(" ".join(m.group() for m in _CHUNK_RE.finditer(_fold(candidate))))
@@ -1385,8 +1230,11 @@ def _phrase(doc: _Doc, vocab: _Vocab, start: int, end: int, mode: str | None) ->
     stems = tuple(_stem(m.group()) for m in _CHUNK_RE.finditer(_fold(raw)))
     known = vocab.by_stems.get(stems) if len(stems) > 1 else None
     if known:
-        best = min(known, key=lambda e: (not e.from_profile, abs(len(e.display) - len(raw))))
-        return best.display
+        best = min(known, key=lambda e: (not e.from_profile, abs(len(e.display) - len(raw)))).display
+        head, _, last = best.rpartition(" ")
+        own_last = words[-1]
+        # its spelling, but the teacher's number: "zu galvanischen Zellen" -> "galvanische Zellen"
+        return f"{head} {own_last}" if head and _fold(own_last) != _fold(last) and own_last[:1].isupper() else best
     text = modified.strip(" \"'„“”‚‘’«»-,.;:!?()[]")
     if not text:
         return None
@@ -1459,12 +1307,30 @@ def _prep_candidates(doc: _Doc, vocab: _Vocab, lo: int = 0, hi: int | None = Non
             mode = None
         if j >= hi or toks[j].brk:
             continue
-        runs = _runs(doc, j, min(hi, j + 12), allow_area=False, first_only=True)
+        runs = _runs(doc, j, min(hi, j + 12), allow_area=True, first_only=True)
+        if runs and _is_area_only(doc, *runs[0]):  # "zu Optik": an area alone is no topic yet
+            runs = _runs(doc, j, min(hi, j + 12), allow_area=False, first_only=True)
         if runs and runs[0][0] == j:
-            text = _phrase(doc, vocab, runs[0][0], runs[0][1], mode)
+            end = _enumeration_end(doc, j, runs[0][1])
+            text = _phrase(doc, vocab, j, end, mode)
             if text:
-                out.append((text, runs[0][0], runs[0][1]))
+                out.append((text, j, end))
     return out
+
+
+def _enumeration_end(doc: _Doc, start: int, end: int) -> int:
+    """Where an enumeration that starts with the run [start, end) ends: "Alkane, Alkene und Alkine" is one topic
+    list only if it closes with "und"/"sowie"; a comma alone may also separate the topic from something else."""
+    toks = doc.tokens
+    pos = end
+    while pos < len(toks) and toks[pos].brk == 1 and "," in doc.fold[toks[pos - 1].end:toks[pos].start]:
+        nxt = _runs(doc, pos, min(len(toks), pos + 8), allow_area=False, first_only=True)
+        if not nxt or nxt[0][0] != pos:
+            break
+        if any(toks[k].fold in _CONJUNCTIONS for k in range(nxt[0][0], nxt[0][1])):
+            return nxt[0][1]
+        pos = nxt[0][1]
+    return end
 
 
 def _extract_thema(doc: _Doc, vocab: _Vocab) -> tuple[str | None, tuple[int, int] | None]:
@@ -1489,7 +1355,8 @@ def _extract_thema(doc: _Doc, vocab: _Vocab) -> tuple[str | None, tuple[int, int
     if not runs:
         return None, None
     best = next((r for r in runs if r[2]), runs[0])
-    return _phrase(doc, vocab, best[0], best[1], None), (best[0], best[1])
+    end = _enumeration_end(doc, best[0], best[1])
+    return _phrase(doc, vocab, best[0], end, None), (best[0], end)
 
 
 _AFB_WORDS = frozenset({"afb", "anforderungsbereich", "anforderungsbereiche", "anforderungsbereichs"})
@@ -1575,11 +1442,15 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None) -> Extraction:
     words and wins over the small built-in vocabulary where both know a word.
     """
     vocab, hyphen_words = _vocab_for(topic_terms)
+    return _extract(spelling.correct(text or ""), vocab, hyphen_words, nested=False)
+
+
+def _extract(text: str, vocab: _Vocab, hyphen_words: frozenset[str], *, nested: bool) -> Extraction:
     doc = _Doc(text, hyphen_words)
     if not doc.tokens:
         return Extraction()
     problems: list[str] = []
-    klasse, klassenstufe = _extract_klasse(doc, problems)
+    klasse, klassenstufe, niveau = _extract_klasse(doc, problems)
     dauer = _extract_dauer(doc, problems)
     afb = _extract_afb_distribution(doc, problems)
     anzahl = _extract_count(doc, problems)
@@ -1591,44 +1462,160 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None) -> Extraction:
     material = _extract_material(doc, vocab, analysis)
     _scan_vocab(doc, vocab, analysis)
     fach, source = _decide_fach(analysis)
+    in_english = english.is_english(doc.text)
+    if in_english and source != "explicit":  # written in English: the English class, unless a subject is named
+        fach, source = "englisch", "explicit"
 
     raw_wishes = _extract_afb_wishes(doc, vocab)
     thema, thema_span = _extract_thema(doc, vocab)
+    if in_english and (named := english.english_topic(doc.text)):
+        thema, thema_span = named, None
     wishes: list[AfbWish] = []
     for wish_thema, level in raw_wishes:
         chosen = wish_thema or thema
         if chosen and all(w.thema != chosen or w.afb != level for w in wishes):
             wishes.append(AfbWish(thema=chosen, afb=level))
-
-    hint = None
-    if fach is not None:
-        for _, entries in sorted(analysis.areas, key=lambda a: a[0]):
-            match = next((e for e in entries if e.fach == fach), None)
-            if match is not None:
-                hint = match.feld
-                break
-        if hint is None and thema_span is not None:
-            for start, end, entries in analysis.topics:
-                if start < thema_span[1] and end > thema_span[0]:
-                    match = next((e for e in entries if e.fach == fach), None)
-                    if match is not None:
-                        hint = match.feld
-                        break
-        if hint is None and thema is not None:
-            entries = [e for e in vocab.stem_idx.get(_stem(_fold(thema)), []) if e.fach == fach]
-            if entries:
-                hint = entries[0].feld
-        if hint is not None:
-            hint = _profile_feld(vocab, fach, hint)
-    elif analysis.unsupported:
+    hint = _hint(vocab, analysis, fach, thema, thema_span)
+    if fach is None and analysis.unsupported:
         names = ", ".join(FACH_NAMEN[k] for k in FACH_KEYS[:-1]) + " und " + FACH_NAMEN[FACH_KEYS[-1]]
         problems.append(f"Das Fach {analysis.unsupported[0]} wird noch nicht unterstützt — möglich sind {names}.")
-
+    area_text, area_broad = _area(doc, analysis)
+    unterthemen: tuple[str, ...] = ()
+    if not nested:
+        thema, unterthemen = _structure(doc.text, thema, area_text, area_broad, vocab, hyphen_words,
+                                        german=not in_english)
     return Extraction(
         fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
-        problems=tuple(dict.fromkeys(problems)), fach_source=source,
+        problems=tuple(dict.fromkeys(problems)), unterthemen=unterthemen, niveau=niveau, fach_source=source,
+        area_text=area_text, area_broad=area_broad,
     )
+
+
+def _hint(vocab: _Vocab, analysis: _Analysis, fach: str | None, thema: str | None,
+          thema_span: tuple[int, int] | None) -> str | None:
+    """The topic area (Themenfeld) of the request, in the profile's own name for it."""
+    if fach is None:
+        return None
+    hint = None
+    for _, entries in sorted(analysis.areas, key=lambda a: a[0]):
+        match = next((e for e in entries if e.fach == fach), None)
+        if match is not None:
+            hint = match.feld
+            break
+    if hint is None and thema_span is not None:
+        for start, end, entries in analysis.topics:
+            if start < thema_span[1] and end > thema_span[0]:
+                match = next((e for e in entries if e.fach == fach), None)
+                if match is not None:
+                    hint = match.feld
+                    break
+    if hint is None and thema is not None:
+        entries = [e for e in vocab.stem_idx.get(_stem(_fold(thema)), []) if e.fach == fach]
+        if entries:
+            hint = entries[0].feld
+    return _profile_feld(vocab, fach, hint) if hint is not None else None
+
+
+def _area(doc: _Doc, analysis: _Analysis) -> tuple[str | None, bool]:
+    """The teacher's own words for the first topic area named ("Optik", "Atombau und Periodensystem") and whether
+    it is a broad subject area that still needs a Schwerpunkt."""
+    if not analysis.areas:
+        return None, False
+    i, entries = min(analysis.areas, key=lambda a: a[0])
+    toks = doc.tokens
+    if toks[i].area:
+        j = i
+        while j < len(toks) and toks[j].area and (j == i or toks[j].brk == 0):
+            j += 1
+        text = doc.text[toks[i].ostart:toks[j - 1].oend]
+    else:  # named inside a compound ("Mechanikklausur")
+        text = entries[0].display
+    stems = tuple(_stem(m.group()) for m in _CHUNK_RE.finditer(_fold(text)))
+    return text, stems in _BROAD_AREAS
+
+
+@dataclass(frozen=True)
+class _TopicTools:
+    """The vocabulary and the nested extraction agents.offline_topics needs, as callbacks."""
+
+    vocab: _Vocab
+    hyphen_words: frozenset[str]
+
+    def known(self, term: str) -> str | None:
+        return _known_term(self.vocab, term)
+
+    def head_topic(self, clause: str) -> str | None:
+        e = _extract(clause, self.vocab, self.hyphen_words, nested=True)
+        return e.thema or e.area_text
+
+    def is_topic(self, piece: str) -> bool:
+        e = _extract(piece, self.vocab, self.hyphen_words, nested=True)
+        facts = (e.klassenstufe, e.dauer_minuten, e.afb_verteilung, e.aufgaben_anzahl, e.material_type, e.niveau)
+        return bool(e.thema or e.area_text) and all(f is None for f in facts) and not e.problems
+
+
+def _structure(text: str, thema: str | None, area_text: str | None, area_broad: bool, vocab: _Vocab,
+               hyphen_words: frozenset[str], *, german: bool) -> tuple[str | None, tuple[str, ...]]:
+    """Thema and Unterthemen from how the teacher wrote them: quoted, as a header with a list, as a peer list."""
+    tools = _TopicTools(vocab, hyphen_words)
+    known, head_topic, is_topic = tools.known, tools.head_topic, tools.is_topic
+    quoted = topics.quoted_topic(text, known)
+    if quoted:
+        return quoted, ()
+    header = topics.header_list(text, head_topic, known, is_topic)
+    if header:
+        return header
+    if thema is None and area_text is not None and not area_broad:
+        thema = area_text
+    if thema is None:
+        return None, ()
+    thema, parts = topics.split_peers(thema, known, is_topic)
+    if parts:  # already cleaned part by part
+        return thema, parts
+    return topics.clean_topic(thema, known, german=german) or thema, parts
+
+
+def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str | None, tuple[str, ...]]:
+    """A message that only names a topic (the answer to "Welchen Schwerpunkt?"), read as a whole: its Thema as the
+    teacher wrote it, cleaned, and its sub-topics."""
+    vocab, hyphen_words = _vocab_for(topic_terms)
+    text = _prepare(spelling.correct(text or ""))
+    tools = _TopicTools(vocab, hyphen_words)
+    german = not english.is_english(text)
+    quoted = topics.quoted_topic(text, tools.known)
+    if quoted:
+        return quoted, ()
+    header = topics.header_list(text, tools.head_topic, tools.known, tools.is_topic)
+    if header:
+        return header
+    thema, parts = topics.split_peers(topics.clean_topic(text, tools.known, german=german), tools.known,
+                                      tools.is_topic)
+    return (thema or None), parts
+
+
+def known_term(term: str, *, topic_terms: TopicTerms | None = None) -> str | None:
+    """The usual spelling of a known topic term or Themenfeld ("ohmsches gesetz" -> "Ohmsches Gesetz"), else None."""
+    return _known_term(_vocab_for(topic_terms)[0], term)
+
+
+def _known_term(vocab: _Vocab, term: str) -> str | None:
+    chunks = [m.group() for m in _CHUNK_RE.finditer(_fold(_prepare(term)))]
+    if not chunks:
+        return None
+    found = vocab.display.get(" ".join(chunks))
+    if found:
+        return found
+    if len(chunks) > 1:
+        entries = vocab.by_stems.get(tuple(_stem(c) for c in chunks))
+        if entries:
+            best = min(entries, key=lambda e: (not e.from_profile, abs(len(e.display) - len(term)))).display
+            head, _, last = best.rpartition(" ")
+            own_last = term.split()[-1].strip(".,;:!?")
+            if head and _fold(own_last) != _fold(last):  # the known spelling, the teacher's number ("Zellen")
+                return f"{head} {last[:1] + own_last[1:] if last[:1].isupper() else own_last}"
+            return best
+    return None
 
 
 def merge(previous: Extraction, new: Extraction) -> Extraction:
@@ -1663,9 +1650,14 @@ def merge(previous: Extraction, new: Extraction) -> Extraction:
 
     filled = {
         name: getattr(new, name)
-        for name in ("thema", "dauer_minuten", "material_type", "afb_verteilung", "aufgaben_anzahl")
+        for name in ("thema", "dauer_minuten", "material_type", "afb_verteilung", "aufgaben_anzahl", "niveau",
+                     "area_text")
         if getattr(new, name) is not None
     }
+    if new.thema is not None:  # a new topic brings its own sub-topics (or none)
+        filled["unterthemen"] = new.unterthemen
+    if new.area_text is not None:
+        filled["area_broad"] = new.area_broad
     return replace(
         previous, **filled, fach=fach, fach_hint=hint, klassenstufe=stufe, klasse=klasse, afb_wishes=tuple(wishes),
         problems=new.problems, fach_source=source,
@@ -1849,6 +1841,7 @@ def classify_feedback(text: str) -> Feedback | None:
 
 
 __all__ = [
-    "FACH_KEYS", "FACH_NAMEN", "AfbWish", "Extraction", "Feedback", "classify_feedback", "extract",
-    "extract_preferences", "merge", "missing_fields", "parse_afb_answer",
+    "DAUER_MAX", "DAUER_MIN", "FACH_KEYS", "FACH_NAMEN", "KLASSENSTUFE_MAX", "KLASSENSTUFE_MIN", "OBERSTUFE_DEFAULT",
+    "SCHULSTUNDE_MINUTEN", "AfbWish", "Extraction", "Feedback", "classify_feedback", "extract",
+    "extract_preferences", "known_term", "merge", "read_topic", "missing_fields", "parse_afb_answer",
 ]

@@ -288,13 +288,34 @@ def cmd_db_stop(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_eval_requests(args: argparse.Namespace) -> int:
+    """The request-understanding suite of the offline model: accuracy per field, no database needed."""
+    from core import request_eval
+
+    if args.model not in (None, "offline"):
+        raise UserError("Die Suite „requests“ prüft das Offline-Regelmodell; --model ist hier nicht möglich.")
+    sections = request_eval.SECTIONS if args.teil == "alle" else (args.teil,)
+    results = request_eval.run(sections)
+    if args.json:
+        print(json.dumps({"suite": "requests", "min_pass": args.min_pass, "sections": [
+            {"name": r.name, "cases": r.cases, "accuracy": r.accuracy,
+             "failures": [{"case": c, "field": f, "reason": why} for c, f, why in r.failures]} for r in results]},
+            ensure_ascii=False))
+    else:
+        print(request_eval.format_results(results, min_accuracy=args.min_pass))
+    return 0 if request_eval.passed(results, min_accuracy=args.min_pass) else 1
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run an evaluation suite; exit 0 when the pass rate reaches --min-pass, 1 below it, 2 for bad input."""
     from core.bootstrap import ensure_ready
     from core.evaluation import EvalInterrupted, format_report, report_json, run_suite, stored_run
+    from core.request_eval import is_request_suite
 
     if not 0.0 <= args.min_pass <= 1.0:
         raise UserError("--min-pass erwartet eine Quote zwischen 0 und 1, z. B. 0.95.")
+    if is_request_suite(args.suite):
+        return cmd_eval_requests(args)
     ensure_ready()
     progress = None
     if not args.json and sys.stderr.isatty():
@@ -409,6 +430,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "das für den Agenten eingestellte Modell)")
     s.add_argument("--limit", type=int, default=None, help="nur die ersten N Fälle")
     s.add_argument("--min-pass", type=float, default=0.95, help="Mindestquote bestandener Prüfungen (Standard 0.95)")
+    s.add_argument("--teil", choices=["dev", "heldout", "heldout_2", "alle"], default="alle",
+                   help="nur für --suite requests: welcher Teil der Anfragen (Standard: alle)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=cmd_eval)
 

@@ -1,0 +1,233 @@
+"""Topics as teachers write them, for the offline rule model: "Genetik: Mendel + Stammbaumanalyse", "Optik –
+Reflexion und Brechung", "Weimarer Republik (Krisenjahr 1923, Goldene Zwanziger)", quoted titles, peer lists.
+
+Pure string functions. What counts as a known term or as a topic at all is decided by the caller (agents.offline_nlu)
+and passed in as callbacks, so this module knows no vocabulary of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+Known = Callable[[str], str | None]  # the usual spelling of a known term ("ohmsches gesetz" -> "Ohmsches Gesetz")
+Check = Callable[[str], bool]  # is this piece of text a topic (no Klasse, Dauer, material word …)?
+HeadTopic = Callable[[str], str | None]  # the topic a clause names, if any
+
+MAX_HEAD_CHARS = 80
+MAX_LIST_CHARS = 200
+MAX_SEPARATORS = 8
+MAX_ITEM_WORDS = 7
+
+_SEPARATOR = re.compile(r":|\s-\s|\(")
+_HEAD_BOUNDARY = re.compile(r"[.;,:()\n!?]|\s-\s")
+_LIST_END = re.compile(r"[;\n()]|\.\s|\s-\s|:")
+_ITEM_SPLIT = re.compile(r"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
+_PEER_SPLIT = re.compile(r"\s*(?:,|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
+_QUOTED = re.compile(
+    r"(?:^|(?<=[\s(:]))(?:„([^“”\"\n]{2,120})[“”\"]|\"([^\"\n]{2,120})\"|'([^'\n]{2,120})'(?=[\s,.;:!?)]|$)"
+    r"|»([^«\n]{2,120})«|«([^»\n]{2,120})»|‚([^‘’\n]{2,120})[‘’])"
+)
+_STRIP = " \t\"'„“”‚‘’«»-,.;:!?()[]"
+_LEAD_FILLER = re.compile(
+    r"^(?:(?:also|ja|ok|okay|gern|gerne|bitte|hmm|na|vielleicht|eher|lieber|am liebsten|ich dachte an|ich würde sagen|"
+    r"thema(?:\s(?:ist|sind|soll sein))?|schwerpunkt(?:\s(?:ist|soll sein|auf))?|zum thema|zu|zum|zur|über|on|about|"
+    r"das|die|der|den|dem|the|a|an)\b[\s,:]*)+",
+    re.I,
+)
+_TRAIL_FILLER = re.compile(r"(?:[\s,]+(?:allgemein|insgesamt|generell|im allgemeinen|bitte|danke|please|thanks))+$",
+                           re.I)
+_FUNCTION_WORDS = frozenset(str.split("""
+    und oder sowie der die das des dem den ein eine einer eines im am in an auf aus bei mit nach von vom zum zur um
+    über für gegen unter zwischen vor of and the in on for to with a an"""))
+_ADJ_ENDINGS = ("e", "en", "er", "es", "em")
+# A parenthesis or list that starts so is a remark, not a sub-topic: "(wie letztes Jahr)", "(z. B. …)".
+_NOT_A_TOPIC_START = frozenset(str.split("""
+    wie z zb bzw etwa ca circa bitte ohne mit nur also siehe inkl inklusive ggf evtl eventuell max maximal mind
+    mindestens keine kein nicht auch aber oder sonst gerne gern danke"""))
+# Heads of compounds a list shares ("Reihen- und Parallelschaltung"), for when the vocabulary does not know them.
+_SHARED_TAILS = (
+    "schaltungen", "schaltung", "verfahren", "rechnung", "funktionen", "funktion", "gleichungen", "gleichung",
+    "reaktionen", "reaktion", "energie", "kräfte", "kraft", "bewegungen", "bewegung", "zellen", "zelle", "teilung",
+    "systeme", "system", "kreislauf", "sätze", "satz", "regeln", "regel", "formen", "form", "arten", "art",
+    "wirtschaft", "politik", "kriege", "krieg", "linsen", "linse", "spiegel", "wellen", "welle", "säuren", "säure",
+    "bindungen", "bindung", "stoffe", "stoff", "modelle", "modell", "zahlen", "zahl", "winkel", "körper", "flächen",
+    "fläche", "lehre", "analyse", "sprache", "gedichte", "gedicht", "texte", "text", "entwicklung", "wandel",
+)
+GENRES = frozenset(str.split("""
+    erörterung gedichtanalyse gedichtinterpretation interpretation analyse inhaltsangabe charakterisierung
+    sachtextanalyse redeanalyse dramenanalyse szenenanalyse textanalyse kommentar leserbrief essay rezension
+    diskussion argumentation"""))
+
+
+# Neuter nouns (by their last part) for "zum elektrischen Feld" -> "elektrisches Feld"; others count as masculine.
+_NEUTER_ENDINGS = (
+    "chen", "lein", "ment", "um", "nis", "tum", "ma", "feld", "licht", "modell", "system", "gewicht", "volumen",
+    "atom", "element", "metall", "verfahren", "experiment", "alter", "reich", "land", "meer", "klima", "wetter",
+    "wasser", "blut", "herz", "auge", "ohr", "gas", "salz", "eisen", "glas", "kind", "tier", "buch", "gedicht",
+    "drama", "maerchen", "märchen", "ende", "jahr", "hundert", "gesetz", "gehirn", "gebirge", "wort", "bild",
+    "spiel", "lied", "ei", "prinzip", "molekuel", "molekül", "dreieck", "viereck", "rechteck", "prisma", "diagramm",
+    "netz", "problem", "thema", "ziel", "mittel", "leben", "wissen", "lernen", "verhalten", "wachstum",
+)
+
+
+def is_neuter(noun: str) -> bool:
+    """A rough guess from the noun's last part ("Periodensystem", "Feld"); German gender has no rule."""
+    word = noun.lower()
+    return word.endswith(_NEUTER_ENDINGS) or (word.startswith("ge") and word.endswith("e") and len(word) > 5)
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def _is_adjective(word: str) -> bool:
+    return word[:1].islower() and word.lower().endswith(_ADJ_ENDINGS) and len(word) > 3
+
+
+def recase(text: str) -> str:
+    """Capitalise nouns typed in lower case ("ohmsches gesetz" -> "ohmsches Gesetz"); adjectives before a noun and
+    function words stay as they are."""
+    words = _words(text)
+    out = []
+    for i, word in enumerate(words):
+        last = i == len(words) - 1
+        if (word.islower() and len(word) >= 3 and word not in _FUNCTION_WORDS
+                and (last or not _is_adjective(word)) and word[:1].isalpha()):
+            word = word[:1].upper() + word[1:]
+        out.append(word)
+    return " ".join(out)
+
+
+def clean_topic(text: str, known: Known, *, german: bool = True) -> str:
+    """A topic as it should be shown: no quotes, fillers or stray punctuation, German nouns capitalised (not in an
+    English topic), known terms in their usual spelling (the teacher's own capitalised spelling is kept)."""
+    text = " ".join(text.split()).strip(_STRIP)
+    if not known(text):  # a known term keeps its words ("das und dass")
+        text = _TRAIL_FILLER.sub("", _LEAD_FILLER.sub("", text)).strip(_STRIP)
+    if not text:
+        return ""
+    canonical = known(text)
+    if canonical:
+        upper = sum(c.isupper() for c in text)
+        own_case = upper and canonical.lower() == text.lower() and upper >= sum(c.isupper() for c in canonical)
+        return text if own_case else canonical
+    if text.islower() and german:
+        text = recase(text)
+        text = text[:1].upper() + text[1:] if not _is_adjective(_words(text)[0]) else text
+    return text
+
+
+def _expand_shared(parts: list[str], known: Known) -> list[str]:
+    """'Reihen-', 'Parallelschaltung' -> 'Reihenschaltung', 'Parallelschaltung'."""
+    last = parts[-1]
+    tail = ""
+    for prefix in (p[:-1] for p in parts[:-1] if p.endswith("-")):
+        for cut in range(4, len(last) - 2):
+            candidate = last[-cut:].lower()
+            if known(prefix + candidate):
+                tail = candidate if len(candidate) > len(tail) else tail
+    if not tail:
+        tail = next((t for t in _SHARED_TAILS if last.lower().endswith(t) and len(last) > len(t) + 2), "")
+    if not tail:
+        return parts
+    return [p[:-1] + tail if p.endswith("-") else p for p in parts]
+
+
+def join_topics(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " und " + parts[-1]
+
+
+def _noun_headed(part: str, known: Known) -> bool:
+    words = _words(part)
+    if not words:
+        return False
+    if part.endswith("-") or words[0][:1].isupper() or known(part) or words[0][:1].isdigit():
+        return True
+    return any(w[:1].isupper() for w in words[1:]) and _is_adjective(words[0])
+
+
+def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[str, ...]]:
+    """'Ohmsches gesetz + reihenschaltung' -> ('Ohmsches Gesetz und Reihenschaltung', (both)). A known term
+    ('Säuren und Basen') or a phrase whose parts are no topics of their own ('Brüche kürzen und erweitern') stays."""
+    if known(thema) or not _PEER_SPLIT.search(thema):
+        return thema, ()
+    parts = [p.strip(_STRIP.replace("-", "")) for p in _PEER_SPLIT.split(thema)]
+    parts = [p for p in parts if p]
+    if len(parts) < 2 or any(len(_words(p)) > MAX_ITEM_WORDS for p in parts):
+        return thema, ()
+    strong = bool(re.search(r"\+|&|\bvs\.?\s|\bversus\b", thema))
+    if thema.islower() and not strong and not all(known(p) for p in parts):
+        return thema, ()
+    if not all(_noun_headed(p, known) or (thema.islower() and strong) for p in parts):
+        return thema, ()
+    shared = any(p.endswith("-") for p in parts)
+    parts = _expand_shared(parts, known)
+    if not all(is_topic(p) for p in parts):
+        return thema, ()
+    cleaned = [clean_topic(p, known) for p in parts]
+    cleaned = [c for c in cleaned if c]
+    if len(cleaned) < 2:
+        return thema, ()
+    # "Reihen- und Parallelschaltung" stays as written; other lists read "A, B und C".
+    return (clean_topic(thema, known) if shared else join_topics(cleaned)), tuple(cleaned)
+
+
+def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Check) -> list[str]:
+    window = text[start:start + MAX_LIST_CHARS]
+    if opened == "(":
+        end = window.find(")")
+        window = window[:end] if end >= 0 else window
+    else:
+        m = _LIST_END.search(window)
+        window = window[:m.start()] if m else window
+    items: list[str] = []
+    for raw in _ITEM_SPLIT.split(window):
+        item = raw.strip(_STRIP.replace("-", ""))
+        if not item:
+            continue
+        first = _words(item)[0].lower().strip(".")
+        if len(_words(item)) > MAX_ITEM_WORDS or first in _NOT_A_TOPIC_START or not is_topic(item):
+            break
+        items.append(item)
+    return items
+
+
+def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check
+                ) -> tuple[str, tuple[str, ...]] | None:
+    """'Genetik: Mendel + Stammbaumanalyse' -> ('Genetik', ('Mendel', 'Stammbaumanalyse')): a topic followed by a
+    colon, a dash or a parenthesis that lists sub-topics. A clause without a topic before the colon ("Deutsch
+    Klasse 8: …") is no header."""
+    for count, sep in enumerate(_SEPARATOR.finditer(text)):
+        if count >= MAX_SEPARATORS:
+            break
+        head_start = max(0, sep.start() - MAX_HEAD_CHARS)
+        bounds = list(_HEAD_BOUNDARY.finditer(text, head_start, sep.start()))
+        clause = text[bounds[-1].end() if bounds else head_start:sep.start()].strip()
+        head = head_topic(clause) if clause else None
+        if not head:
+            continue
+        items = _list_items(text, sep.end(), sep.group().strip(), known, is_topic)
+        if items:
+            items = _expand_shared(items, known)
+            cleaned = tuple(c for c in (clean_topic(i, known) for i in items) if c)
+            if cleaned:
+                return clean_topic(head, known), cleaned
+    return None
+
+
+def quoted_topic(text: str, known: Known) -> str | None:
+    """A quoted title is the topic: 'zum Thema „Kurzgeschichte“' -> 'Kurzgeschichte'; after a text type it names
+    the task: 'Erörterung 'Soziale Medien'' -> 'Erörterung: Soziale Medien'."""
+    m = _QUOTED.search(text)
+    if m is None:
+        return None
+    content = next(g for g in m.groups() if g is not None).strip()
+    if not content.strip(_STRIP):
+        return None
+    before = re.findall(r"[^\W\d_]+", text[max(0, m.start() - 40):m.start()])
+    genre = next((w for w in reversed(before[-4:]) if w.lower() in GENRES), None)
+    title = content.strip(" \"'„“”‚‘’«»")
+    if title.islower():
+        title = title[:1].upper() + title[1:]
+    return f"{genre}: {title}" if genre else clean_topic(title, known) or title

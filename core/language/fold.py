@@ -1,0 +1,50 @@
+"""Pasted teacher text made comparable: cleaned (HTML, dashes, invisible characters, whitespace) and folded with a
+map back to the original characters. The fold itself is core.language.text's — one fold, one place."""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+from core.language.text import fold, key, stem
+
+# Longer texts are cut here; every parser on folded text is linear, this only bounds memory for absurd inputs.
+MAX_CHARS = 200_000
+
+_TAG_RE = re.compile(r"</?[A-Za-z!][^<>]{0,500}>")
+_HSPACE_RE = re.compile(r"[^\S\n]+")
+_NEWLINES_RE = re.compile(r" ?\n[\n ]*")
+_TRANSLATE = {
+    **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-"),
+    **dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None),
+    ord("\u00a0"): " ",
+}
+
+__all__ = ["MAX_CHARS", "fold", "fold_with_map", "key", "prepare", "stem"]
+
+
+def prepare(text: str | None) -> str:
+    """HTML tags and entities out, dashes unified, invisible characters dropped, whitespace collapsed."""
+    if not text:
+        return ""
+    text = text[:MAX_CHARS]
+    text = _TAG_RE.sub(" ", text)
+    text = html.unescape(text)
+    text = unicodedata.normalize("NFC", text).translate(_TRANSLATE)
+    text = _HSPACE_RE.sub(" ", text)
+    text = _NEWLINES_RE.sub("\n", text)
+    return text.strip()
+
+
+def fold_with_map(text: str) -> tuple[str, list[int] | None]:
+    """The folded text and, for non-ASCII input, the original index of every folded character."""
+    if text.isascii():
+        return text.lower(), None
+    out: list[str] = []
+    index: list[int] = []
+    for i, ch in enumerate(text):
+        rep = fold(ch)
+        out.append(rep)
+        index.extend([i] * len(rep))
+    return "".join(out), index

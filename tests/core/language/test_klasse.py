@@ -1,0 +1,73 @@
+"""Klasse, Klassenstufe and Oberstufe Niveau in teacher text (core.language.klasse), as tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.language.fold import fold
+from core.language.klasse import bare_klasse, parse_klasse
+
+CASES: list[tuple[str, int | None, str | None, str | None]] = [  # text, stufe, klasse, niveau
+    ("Mathe 7 Klausur Terme", 7, None, None),
+    ("Kl. 10 Physik", 10, None, None),
+    ("Kl.9 Deutsch", 9, None, None),
+    ("7. Klasse Bio", 7, None, None),
+    ("Klassenstufe 9", 9, None, None),
+    ("Jg 12 Deutsch", 12, None, None),
+    ("Jahrgang 12", 12, None, None),
+    ("Jgst. 12", 12, None, None),
+    ("klasse8 test", 8, None, None),
+    ("für die 10a", 10, "10a", None),
+    ("für die 10 a", 10, "10a", None),
+    ("Q1", 12, None, None),
+    ("Q2 Klausur", 13, None, None),
+    ("EF", 11, None, None),
+    ("in der E-Phase", 11, None, None),
+    ("Chemie LK 12", 12, None, "erhoeht"),
+    ("GK 12 Bio", 12, None, "grundlegend"),
+    ("Leistungskurs Physik Q1", 12, None, "erhoeht"),
+    ("Grundkurs Q2", 13, None, "grundlegend"),
+    ("Bio-LK Klausur", None, None, "erhoeht"),
+    ("Deutsch-Grundkurs in der 12", 12, None, "grundlegend"),
+    ("Englisch-Leistungskurs in Jahrgang 12", 12, None, "erhoeht"),
+    ("erhöhtes Anforderungsniveau, Jg. 13", 13, None, "erhoeht"),
+    ("Oberstufe", 11, None, None),
+    ("Oberstufe Jahrgang 12", 12, None, None),
+    ("für die sechste", 6, None, None),
+    ("die 9er", 9, None, None),
+    ("in der 7, Thema Zuordnungen", 7, None, None),
+    ("Klassenarbeit Geschichte 6: Ägypten", 6, None, None),
+    ("achte Klasse", 8, None, None),
+    ("Klasse sechs", 6, None, None),
+    ("I need a test for year 9", 9, None, None),
+    ("for grade 11", 11, None, None),
+    ("class 9c", 9, "9c", None),
+    ("für meine Chemie-10b", 10, "10b", None),
+    # not a Klasse
+    ("die 45 Minuten", None, None, None),
+    ("für den 12. März", None, None, None),
+    ("Aufgabe 3a", None, None, None),
+    ("Quiz 10 Fragen", None, None, None),
+    ("Mathe 9:30 Uhr", None, None, None),
+    ("AFB 30/40/30", None, None, None),
+]
+
+
+@pytest.mark.parametrize(("text", "stufe", "klasse", "niveau"), CASES, ids=[c[0] for c in CASES])
+def test_parse_klasse(text: str, stufe: int | None, klasse: str | None, niveau: str | None) -> None:
+    found = parse_klasse(fold(text))
+    assert (found.stufe, found.klasse, found.niveau) == (stufe, klasse, niveau)
+
+
+def test_impossible_explicit_klasse_is_a_problem_not_a_value() -> None:
+    found = parse_klasse(fold("Klasse 14"))
+    assert found.stufe is None and found.problem and "14" in found.problem
+    assert parse_klasse(fold("für die 3a")).problem.startswith("Klassenstufe 3 ist eine Grundschulklasse")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("8", (8, None)), ("8b", (8, "b")), ("die 9er", (9, None)), ("Klasse 10", (10, None)), ("10 a", (10, "a")),
+    ("45", None), ("3", None), ("8 Fragen", None), ("Stromkreise", None),
+])
+def test_bare_klasse_is_only_a_whole_message(text: str, expected: tuple[int, str | None] | None) -> None:
+    assert bare_klasse(fold(text)) == expected
