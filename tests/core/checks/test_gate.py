@@ -150,9 +150,10 @@ def test_a_short_quiz_must_say_why() -> None:
 
 
 def test_a_named_sub_topic_missing_without_a_word_is_a_broken_promise() -> None:
-    k = _exam("Mendelsche Regeln", _teil("a", "Kreuzt man zwei mischerbige Erbsenpflanzen mit gelben Samen (Gg × Gg), treten in "
-                                    "der F2 gelbe und grüne Samen auf. Bestimme das Zahlenverhältnis.",
-                               ["Kreuzungsschema Gg × Gg", "Verhältnis 3 : 1 gelb zu grün"]), fach="Biologie")
+    text = ("Kreuzt man zwei mischerbige Erbsenpflanzen mit gelben Samen (Gg × Gg), treten in der F2 gelbe und grüne "
+            "Samen auf. Bestimme das Zahlenverhältnis.")
+    k = _exam("Mendelsche Regeln", _teil("a", text, ["Kreuzungsschema Gg × Gg", "Verhältnis 3 : 1 gelb zu grün"]),
+              fach="Biologie")
     request = MaterialRequest(fach="biologie", thema="Genetik", material_type="klausur",
                               unterthemen=["Mendel", "Stammbaumanalyse"])
     assert [f.message for f in check_material(k, request=request) if f.kind == "promise"] == [
