@@ -62,8 +62,18 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
     fitting = [(t, s) for t, s in ranked if fits(t) and means(t)] or [(t, s) for t, s in ranked if means(t)]
     if not fitting:
         return []
+    named = [t for t, _ in fitting if _same_words(index.topics[t].thema, thema)]
+    if named:  # the teacher used a topic's own name: that topic (and the sub-topics she named) is what she means
+        extra = [t for t, _ in fitting if t not in named and any(index.terms_match(text_stems(u), t)
+                                                                 for u in unterthemen)]
+        return [index.topics[t] for t in [*named[:1], *extra]]
     best = fitting[0][1]
     return [index.topics[t] for t, s in fitting if s >= RESOLVE_SHARE * best]
+
+
+def _same_words(a: str, b: str) -> bool:
+    sa, sb = text_stems(a), text_stems(b)
+    return bool(sa) and sa == sb
 
 
 def context(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (), klassenstufe: int | None = None,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from core.checks.duplicates import similar
+from core.checks.duplicates import similar, soft_jaccard, target
 from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
@@ -64,6 +64,17 @@ def _similar_views(a: TaskView, b: TaskView) -> bool:
 
 def _repeats(a: TaskCandidate, b: TaskCandidate) -> bool:
     return _similar_views(view(a), view(b))
+
+
+@lru_cache(maxsize=65536)
+def _same_target(a: str, b: str) -> bool:
+    ta, tb = target(a), target(b)
+    return bool(ta) and bool(tb) and soft_jaccard(ta, tb) >= 0.5
+
+
+def _same_demand(a: TaskCandidate, b: TaskCandidate) -> bool:
+    """Same operator, same thing asked for ('Berechne die Steigung … durch P und Q' twice)."""
+    return fold(a.operator) == fold(b.operator) and _same_target(a.text, b.text)
 
 
 def reading_minutes(c: TaskCandidate) -> int:
@@ -180,6 +191,8 @@ def _fill(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit:
         bonus = {}
         for c in cands:
             b = 0.9 * max(min(deficits[c.afb] / max(c.punkte, 1), 1.0), -1.0)
+            if any(_same_demand(c, x) for x in sel.chosen):
+                b -= 0.6  # the same kind of task again, with other numbers: allowed, but the last resort
             b += 0.15 if fold(c.operator) not in used_ops else -0.1
             b += 0.2 if fold(c.unterthema) not in used_sub else 0.0
             if c.material_key and any(x.material_key == c.material_key for x in sel.chosen):
@@ -203,7 +216,8 @@ def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
                                                                                  if x.material_key}.values())
     time = max(0.0, spec.budget_minuten * 0.85 - minutes) / spec.budget_minuten
     over = max(0.0, minutes - spec.budget_minuten * OVERFILL) / spec.budget_minuten
-    return 4 * afb + 2 * time + 6 * over - 0.02 * sum(base_score(c, spec) for c in chosen)
+    same = sum(1 for i, a in enumerate(chosen) for b in chosen[i + 1:] if _same_demand(a, b))
+    return 4 * afb + 2 * time + 6 * over + 0.3 * same - 0.02 * sum(base_score(c, spec) for c in chosen)
 
 
 def _protected(sel: Selection, spec: ExamSpec) -> set[str]:

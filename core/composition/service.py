@@ -147,8 +147,9 @@ def task_candidates(*, db: Session, identity: Identity, fach: str, request: Mate
     cands = [c for r in rows if (c := task_from_row(**_row_args(r))) is not None]
     k = request.klassenstufe or 9
     for i, g in enumerate(_generators(fach, pool.topic, k, request.niveau)):
+        home = next((t.id for t in pool.topic.resolved if g.key in t.generatoren), None)
         try:
-            cands.append(task_from_generator(g, seed=seed + i, klassenstufe=k, topic=None))
+            cands.append(task_from_generator(g, seed=seed + i, klassenstufe=k, topic=home))
         except Exception:  # a generator bug must not cost the teacher the exam
             log.exception("generator %s failed", g.key)
     return cands
