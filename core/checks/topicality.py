@@ -102,12 +102,9 @@ def off_topic_reason(task: TaskView, ctx: TopicContext) -> str | None:
 
 
 def main_off_topic_reason(task: TaskView, ctx: TopicContext) -> str | None:
-    """Why the task is not about the requested topic itself, or None. A title alone (e.g. a material's name) never
-    makes a task off topic: the task is judged with and without it, and on topic if either reading is."""
-    with_title = _off_topic(scoring_text(task), ctx)
-    if with_title is None or not task.titel:
-        return with_title
-    return _off_topic(" ".join([task.text, *task.kriterien]), ctx) and with_title
+    """Why the task is not about the requested topic itself, or None. Judged by what the task asks and expects —
+    not by a title, which may name another topic's sub-topic or a material."""
+    return _off_topic(" ".join([task.text, *task.kriterien]), ctx)
 
 
 def _off_topic(text: str, ctx: TopicContext) -> str | None:

@@ -36,9 +36,19 @@ class TopicInfo:
         return bool(self.klassenstufen) and min(self.klassenstufen) >= 11
 
 
+# Words that name no subject matter on their own: in "Aufbau des Periodensystems" the topic is the periodic table,
+# and an experiment's "Aufbau" must not pull a task towards it.
+_GENERIC = (
+    "aufbau bau eigenschaft eigenschaften grundlage grundlagen einfuehrung anwendung anwendungen methode methoden "
+    "form formen art arten typ typen teil teile beispiel fall faelle entwicklung verlauf vergleich ueberblick "
+    "modell modelle prinzip prinzipien vorgang vorgaenge prozess prozesse wirkung wirkungen ursache ursachen "
+    "folge folgen bedeutung rolle verfahren versuch versuche experiment experimente")
+GENERIC_WORDS = frozenset(stem(w) for w in _GENERIC.split())
+
+
 def text_stems(text: str) -> set[str]:
     return {s for w in content_words(text) if not w.isdigit() and len(s := stem(w)) > 2
-            and s not in STOPWORDS and s not in OPERATOR_WORDS and s not in FRAME_WORDS}
+            and s not in STOPWORDS and s not in OPERATOR_WORDS and s not in FRAME_WORDS and s not in GENERIC_WORDS}
 
 
 def _weighted(topic: TopicInfo) -> dict[str, float]:
