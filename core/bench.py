@@ -361,7 +361,7 @@ def _metered(rules, meter: dict[str, list[int]], role: str):  # noqa: ANN001, AN
     """Wrap a rules function: record the input a real model would get (instructions, history, tool schemas)."""
     from pydantic_ai.messages import ModelResponse
 
-    from core.tokens import estimate_tokens
+    from core.language.tokens import estimate_tokens
 
     def rules_with_meter(messages, info):  # noqa: ANN001, ANN202
         tools = [{"name": t.name, "description": t.description, "parameters": t.parameters_json_schema}
@@ -443,7 +443,7 @@ def run_chat_bench(*, runs: int, write: bool) -> None:
         f"| estimated cost per exam at Sonnet prices ($3/$15 per M, no prompt cache) | ${r['cost']:.4f} "
         "| ≤ $0.03 |\n\n"
         "Tokens are what a real model would be sent (instructions + history + tool schemas, and the JSON it "
-        "returns), counted with `core.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
+        "returns), counted with `core.language.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
         "German), not the offline model's own word count.\n\n"
         f"*{stamp} · {machine()} · `python -m core bench chat --runs {runs}`*\n"
     )
