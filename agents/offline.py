@@ -27,8 +27,10 @@ from pydantic_ai.messages import (
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, FunctionModel
 
 from agents import offline_dialog as dialog
-from agents import offline_nlu as nlu
 from core.composition.examples import wants_example
+from core.language.afb import parse_afb_answer
+from core.language.feedback import classify_feedback
+from core.language.request.extract import extract
 from core.materials import Absage, ClarificationRequest, MaterialRequest
 
 MODEL_NAME = "offline-rules"
@@ -228,7 +230,7 @@ def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     if last_material and not open_sid:
         from core.patching import EditUnclear, RegenerateInstruction, parse_edit_request
 
-        wanted = nlu.extract(text, topic_terms=topic_terms())
+        wanted = extract(text, topic_terms=topic_terms())
         new_request = bool(wanted.material_type and wanted.fach)
         try:
             edit = None if new_request else parse_edit_request(text)
@@ -240,7 +242,7 @@ def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
                                    "patch_material_task", "regenerate_from_previous")
             if made and (mm := _MATERIAL.search(_text(p.content))):
                 target = mm.group(1)
-        if not edit and target != last_material and not new_request and nlu.classify_feedback(text) is not None:
+        if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
             # after an edit, praise or criticism is about the edited version, not the first one
             return ModelResponse(parts=[_call("record_feedback", {"material_id": target, "feedback": text})])
         if edit:
@@ -252,12 +254,12 @@ def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
             return ModelResponse(parts=[_call("patch_material_task", {
                 "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit],
                 "force": True})])
-    feedback = nlu.classify_feedback(text)
+    feedback = classify_feedback(text)
     if feedback is not None and last_material and not open_sid:
-        new_request = nlu.extract(text, topic_terms=topic_terms())
+        new_request = extract(text, topic_terms=topic_terms())
         if not (new_request.material_type and new_request.fach):
             return ModelResponse(parts=[_call("record_feedback", {"material_id": last_material, "feedback": text})])
-    if not open_sid and last_material and nlu.parse_afb_answer(text) and not nlu.extract(text).material_type:
+    if not open_sid and last_material and parse_afb_answer(text) and not extract(text).material_type:
         return ModelResponse(parts=[TextPart(
             "Diese Rückfrage ist bereits beantwortet – das Material dazu liegt schon vor (siehe oben bzw. unter "
             "„Meine Materialien“). Soll ich etwas daran ändern, oder möchten Sie ein neues Material?")])
@@ -334,7 +336,7 @@ def _afb_question(profile: dict[str, Any], request: MaterialRequest, again: bool
 def _afb_known(messages: list[ModelMessage], request: MaterialRequest, pref_ctx: dict[str, Any]) -> bool:
     if request.afb_ziel or pref_ctx.get("afb_quelle") in ("preference", "answer") or wants_example(request.zusatz):
         return True  # an example exam the teacher points to fixes the split
-    return any(nlu.parse_afb_answer(a.split("(gewählter Vorschlag:")[-1]) for a in _answers(messages))
+    return any(parse_afb_answer(a.split("(gewählter Vorschlag:")[-1]) for a in _answers(messages))
 
 
 def _retried(messages: list[ModelMessage]) -> str | None:

@@ -17,10 +17,12 @@ from pydantic_ai import Agent, ModelRetry, RunContext
 from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, ToolCallPart, UserPromptPart
 from pydantic_ai.models.function import AgentInfo
 
-from agents import offline_nlu as nlu
 from agents.offline import topic_terms
 from core.errors import UserError
 from core.faecher import fach_name, normalize_fach
+from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN
+from core.language.request.extract import extract
+from core.language.request.extraction import Extraction, merge
 from core.materials import AfbWunsch, MaterialRequest
 
 MAX_PARTS = 5
@@ -235,9 +237,9 @@ def plan_faults(plan: Plan) -> list[str]:
         if p.material_type not in MATERIAL_TYPES:
             faults.append(f"{name}: Die Materialart „{p.material_type}“ gibt es nicht — möglich sind klausur, "
                           "differenzierung und h5p.")
-        if p.klassenstufe is not None and not nlu.KLASSENSTUFE_MIN <= p.klassenstufe <= nlu.KLASSENSTUFE_MAX:
+        if p.klassenstufe is not None and not KLASSENSTUFE_MIN <= p.klassenstufe <= KLASSENSTUFE_MAX:
             faults.append(f"{name}: Klassenstufe {p.klassenstufe} ist nicht möglich — erlaubt sind die "
-                          f"Klassenstufen {nlu.KLASSENSTUFE_MIN} bis {nlu.KLASSENSTUFE_MAX}.")
+                          f"Klassenstufen {KLASSENSTUFE_MIN} bis {KLASSENSTUFE_MAX}.")
         if p.fach:
             try:
                 normalize_fach(p.fach)
@@ -454,7 +456,7 @@ def _segments(text: str, words: list[_Word], heads: list[_Head]) -> tuple[str, l
                 k -= 1
             stop = _SEP_PUNCT.search(text, words[h.index].end)
             clause = text[words[k].start:stop.start() if stop else len(text)]
-            if k < h.index and nlu.extract(clause).dauer_minuten:
+            if k < h.index and extract(clause).dauer_minuten:
                 seg.attributions.append((h.signal.agent_type, clause))
             else:
                 seg.references.append(h.signal.agent_type)
@@ -488,7 +490,7 @@ def _tail_clauses(text: str, seg: _Segment, words: list[_Word]) -> str:
             continue
         if any(_head_signal(w.fold, w.orig) for w in _words(piece)):
             break
-        e = nlu.extract(piece, topic_terms=topic_terms())
+        e = extract(piece, topic_terms=topic_terms())
         if e.thema is not None and not _SHARED_TAIL.search(piece):
             break
         shared.insert(0, piece.strip())
@@ -516,7 +518,7 @@ def _prep_phrase(text: str) -> str | None:
     return None
 
 
-def _thema(e: nlu.Extraction, text: str) -> str | None:
+def _thema(e: Extraction, text: str) -> str | None:
     thema = e.thema
     if thema and _fold(thema) in _GENERIC_TOPICS:
         thema = None
@@ -531,18 +533,18 @@ _BARE_GRADE = re.compile(r"\b(?:für|fuer|in)\s+(?:die|der|meine|meiner|unsere|u
                          re.I)
 
 
-def _extract(text: str, terms: Mapping[str, Any]) -> nlu.Extraction:
-    e = nlu.extract(text, topic_terms=terms)
+def _extract(text: str, terms: Mapping[str, Any]) -> Extraction:
+    e = extract(text, topic_terms=terms)
     if e.klassenstufe is None and (m := _BARE_GRADE.search(text)):
         stufe = int(m.group(1))
-        if nlu.KLASSENSTUFE_MIN <= stufe <= nlu.KLASSENSTUFE_MAX:
+        if KLASSENSTUFE_MIN <= stufe <= KLASSENSTUFE_MAX:
             e = replace(e, klassenstufe=stufe)
     return e
 
 
-def _base_extraction(context: Mapping[str, Any] | None) -> nlu.Extraction:
+def _base_extraction(context: Mapping[str, Any] | None) -> Extraction:
     if not context:
-        return nlu.Extraction()
+        return Extraction()
     fach = context.get("fach")
     try:
         fach = normalize_fach(fach, required=False) if fach else None
@@ -552,7 +554,7 @@ def _base_extraction(context: Mapping[str, Any] | None) -> nlu.Extraction:
     if isinstance(afb, Mapping):
         afb = tuple(int(afb.get(k, 0)) for k in ("I", "II", "III"))
     stufe = context.get("klassenstufe")
-    return nlu.Extraction(
+    return Extraction(
         fach=fach, fach_source="explicit" if fach else None, klassenstufe=int(stufe) if stufe else None,
         klasse=context.get("klasse"), thema=context.get("thema"), dauer_minuten=context.get("dauer_minuten"),
         afb_verteilung=tuple(afb) if afb else None,  # type: ignore[arg-type]
@@ -579,14 +581,14 @@ def rule_plan(text: str, context: Mapping[str, Any] | None = None) -> Plan:
         return Plan(parts=[], notes=["In der Anfrage ist keine Materialart erkennbar (Klausur, Arbeitsblatt oder "
                                      "H5P-Übung)."])
     tail = _tail_clauses(text, segments[-1], words)
-    shared = nlu.merge(base, _extract(shared_text, terms)) if shared_text.strip() else base
+    shared = merge(base, _extract(shared_text, terms)) if shared_text.strip() else base
     if tail:
         tail_e = _extract(tail, terms)
-        shared = nlu.merge(tail_e, shared)  # the prefix is more specific than a trailing "beides …"
+        shared = merge(tail_e, shared)  # the prefix is more specific than a trailing "beides …"
     problems = list(shared.problems)
 
-    extractions: list[nlu.Extraction] = []
-    own: list[nlu.Extraction] = []
+    extractions: list[Extraction] = []
+    own: list[Extraction] = []
     choices: list[SpecialistChoice] = []
     own_topics: list[str | None] = []
     attributed: dict[str, int] = {}
@@ -594,11 +596,11 @@ def rule_plan(text: str, context: Mapping[str, Any] | None = None) -> Plan:
         seg_text = _strip_joiners(text[seg.start:seg.end])
         for mtype, clause in seg.attributions:
             seg_text = seg_text.replace(clause, " ")
-            attributed.setdefault(mtype, nlu.extract(clause).dauer_minuten or 0)
+            attributed.setdefault(mtype, extract(clause).dauer_minuten or 0)
         e_seg = _extract(seg_text, terms)
         problems += e_seg.problems
         own.append(e_seg)
-        extractions.append(nlu.merge(shared, e_seg))
+        extractions.append(merge(shared, e_seg))
         own_topics.append(_thema(e_seg, seg_text))
         choices.append(_choose(seg.signals))
     # Shared facts and right-node topics: "eine Klausur und ein Quiz zu Stromkreisen", "für die 10a … und ein Quiz".

@@ -41,7 +41,6 @@ from typing import Any, Literal
 from pydantic_ai import UsageLimitExceeded
 from pydantic_ai.exceptions import FallbackExceptionGroup, ModelAPIError, RunTimedOut, UnexpectedModelBehavior
 
-from agents import offline_nlu as nlu
 from agents.deps import TurnContext
 from agents.supervisor import (
     DEFAULT_INSTRUCTIONS,
@@ -62,6 +61,11 @@ from agents.supervisor import (
 from core.errors import UserError
 from core.faecher import fach_name
 from core.files import safe_name
+from core.language.afb import parse_afb_answer
+from core.language.lexicon import seeded_lexicon
+from core.language.request.extract import extract
+from core.language.stopwords import FILLER_WORDS
+from core.language.text import fold_loose
 from core.materials import MaterialRequest
 from core.observability import report_unexpected
 from core.router import RouterOutcome, continue_generation, start_generation
@@ -224,9 +228,7 @@ def plan_gaps(p: Plan) -> list[CollectedQuestion]:
 
 def base_from_answer(answer: str, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The context for the next `run_combined` after the teacher answered the supervisor's own questions."""
-    from agents.offline import topic_terms
-
-    e = nlu.extract(answer, topic_terms=topic_terms())
+    e = extract(answer, topic_terms=seeded_lexicon().terms)
     out = dict(base or {})
     for name in ("fach", "klassenstufe", "klasse", "thema", "dauer_minuten"):
         if getattr(e, name) is not None:
@@ -239,19 +241,12 @@ def base_from_answer(answer: str, base: Mapping[str, Any] | None = None) -> dict
 # --- conflicts --------------------------------------------------------------------------------------------------------
 
 
-def _fold(text: str) -> str:
-    text = text.lower()
-    for a, b in (("ä", "a"), ("ö", "o"), ("ü", "u"), ("ß", "ss")):
-        text = text.replace(a, b)
-    return text
-
-
-_FILLER = frozenset(nlu._STOP) | {"thema", "themen", "aufgabe", "aufgaben"}  # noqa: SLF001 — the NLU's stop words
+_FILLER = frozenset(fold_loose(w) for w in FILLER_WORDS) | {"thema", "themen", "aufgabe", "aufgaben"}
 
 
 def _stems(text: str) -> set[str]:
     out = set()
-    for w in re.findall(r"[^\W\d_]+", _fold(text or "")):
+    for w in re.findall(r"[^\W\d_]+", fold_loose(text or "")):
         if len(w) < 4 or w in _FILLER:
             continue
         for suffix in ("ern", "en", "em", "er", "es", "e", "n", "s"):
@@ -635,7 +630,7 @@ def split_answer(answer: str, questions: Sequence[CollectedQuestion]) -> tuple[d
                 continue
         target = current
         if target is None:
-            if nlu.parse_afb_answer(clause):
+            if parse_afb_answer(clause):
                 target = next((q for q in waiting if _asks_afb(q)), by_type.get("klausur"))
             elif _COUNT.search(clause):
                 target = next((q for q in waiting if _asks_count(q)), by_type.get("h5p"))
@@ -706,8 +701,8 @@ async def continue_combined(*, turn: TurnContext, session_ids: Sequence[str | uu
 
 
 def _keywords_match(keywords: Sequence[str], thema: str | None) -> bool:
-    t = _fold(thema or "")
-    return all(_fold(k) in t for k in keywords)
+    t = fold_loose(thema or "")
+    return all(fold_loose(k) in t for k in keywords)
 
 
 def case_correct(case: Mapping[str, Any], p: Plan) -> tuple[bool, str]:

@@ -7,7 +7,7 @@ import html
 import re
 import unicodedata
 
-from core.language.text import fold, key, stem
+from core.language.text import fold
 
 # Longer texts are cut here; every parser on folded text is linear, this only bounds memory for absurd inputs.
 MAX_CHARS = 200_000
@@ -28,8 +28,6 @@ _RULE_MAP = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "’"
                            "—": "-", "‑": "-", "„": '"', "“": '"', "”": '"', "«": '"', "»": '"'})
 _RULE_NEWLINES = re.compile(r" ?\n[\s]*")
 _COMBINING = re.compile(r"[\u0300-\u036f]")
-
-__all__ = ["MAX_CHARS", "fold", "fold_for_rules", "fold_with_map", "key", "prepare", "stem"]
 
 
 def prepare(text: str | None) -> str:

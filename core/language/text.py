@@ -59,6 +59,11 @@ def key(folded: str) -> str:
     return folded.replace("ae", "a").replace("oe", "o").replace("ue", "u")
 
 
+def fold_loose(text: str) -> str:
+    """fold() with umlaut spellings merged: 'Brüche', 'Brueche' and 'Bruche' all give 'bruche'."""
+    return key(fold(text))
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """'Stromkreisen' ~ 'Stromkreis', 'Brüche' ~ 'Bruch' (input may be raw or folded)."""
