@@ -244,7 +244,7 @@ def check_sources(deps: SpecialistDeps, quellen: list) -> list[str]:  # noqa: AN
 def specialist_agent(name: str, output: type) -> Agent:
     """A specialist: its material type or a ClarificationRequest as output, the shared guarded toolset, the
     instructions built from the Wissenskarte. Each specialist module adds its own output validator."""
-    from core.llm import TOOL_TIMEOUT_S
+    from agents.models.limits import TOOL_TIMEOUT_S
     from core.materials import Absage, ClarificationRequest
 
     agent: Agent = Agent(

@@ -377,11 +377,11 @@ def _metered(rules, meter: dict[str, list[int]], role: str):  # noqa: ANN001, AN
 
 
 def bench_chat(runs: int = 20) -> dict[str, float]:
-    from agents.models import override_models
+    from agents.models.pricing import cost_usd
+    from agents.models.registry import override_models
     from agents.offline import RULES, rules_model
     from core.bootstrap import ensure_ready
     from core.chat import chat_turn
-    from core.llm import cost_usd
     from core.wissenskarte import build_wissenskarte
     from db.repos.teachers import find_teacher, identity_for
     from db.session import unit_of_work

@@ -147,9 +147,10 @@ class CombinedOutcome:
 def _planner_model() -> Any | None:
     """The planner's model: a test/eval override or the configured real model (falling back to the rules);
     None when the supervisor role runs offline — then the rules plan directly, without an agent run."""
-    from agents import models as model_registry
+    from agents.models import registry as model_registry
+    from agents.models.names import OFFLINE, model_name_for_role
+    from agents.models.registry import build_model
     from agents.offline import rules_model
-    from core.llm import OFFLINE, build_model, model_name_for_role
 
     # `override_models(supervisor=…)` is the project's way to swap a role's model for one context (tests, evals).
     if "supervisor" in (model_registry._overrides.get() or {}):  # noqa: SLF001
@@ -179,7 +180,7 @@ async def plan(text: str, context: Mapping[str, Any] | None = None, *, turn: Tur
         draft = rule_plan(text, context)
         faults = plan_faults(draft) if draft.parts else []
     else:
-        from core.llm import DEFAULT_USAGE_LIMITS
+        from agents.models.limits import DEFAULT_USAGE_LIMITS
 
         deps = PlannerDeps(instructions=_instructions(turn))
         try:

@@ -13,7 +13,7 @@ from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, Tool
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_evals import Case, Dataset
 
-from agents.models import override_models
+from agents.models.registry import override_models
 from agents.offline import RULES, rules_model
 from agents.prompts import DEFAULTS, instructions_for
 from core import demo

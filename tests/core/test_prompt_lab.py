@@ -10,7 +10,7 @@ import pytest
 from pydantic_ai.messages import ModelMessage
 from pydantic_ai.models.function import AgentInfo
 
-from agents.models import override_models
+from agents.models.registry import override_models
 from agents.offline import RULES, rules_model
 from core import prompt_lab as pl
 from core.acting import acting

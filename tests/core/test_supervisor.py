@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
 from agents.guard import GuardedToolset
-from agents.models import override_models
+from agents.models.registry import override_models
 from agents.offline import h5p_rules, rules_model
 from agents.supervisor import (
     Plan,

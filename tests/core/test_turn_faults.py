@@ -14,11 +14,11 @@ from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, Text
 from pydantic_ai.models.function import AgentInfo
 from sqlalchemy.orm import Session
 
-from agents.models import override_models
+from agents.models.fallback import guard_model
+from agents.models.registry import override_models
 from agents.offline import klausur_rules, main_rules, offline_model, rules_model
 from core.chat import chat_turn
 from core.errors import UserError
-from core.llm import guard_model
 from core.materials_service import material_view
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER

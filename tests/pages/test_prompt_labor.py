@@ -11,7 +11,7 @@ from pydantic_ai.messages import ModelMessage
 from pydantic_ai.models.function import AgentInfo
 from streamlit.testing.v1 import AppTest
 
-from agents.models import override_models
+from agents.models.registry import override_models
 from agents.offline import RULES, rules_model
 from core import evaluation as ev
 from core import prompt_lab as pl

@@ -25,7 +25,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo
 from streamlit.testing.v1 import AppTest
 
-from agents.models import override_models
+from agents.models.registry import override_models
 from agents.offline import RULES, rules_model
 from core.chat_service import Attachment, conversation_log, material_brief, send
 from core.cli import main as cli_main

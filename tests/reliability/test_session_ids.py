@@ -15,7 +15,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo
 from sqlalchemy.orm import Session
 
-from agents.models import override_models
+from agents.models.registry import override_models
 from agents.offline import main_rules, rules_model
 from core.chat import chat_turn
 from db import models as m
