@@ -378,8 +378,7 @@ def _metered(rules, meter: dict[str, list[int]], role: str):  # noqa: ANN001, AN
 
 def bench_chat(runs: int = 20) -> dict[str, float]:
     from agents.models.pricing import cost_usd
-    from agents.models.registry import override_models
-    from agents.offline import RULES, rules_model
+    from agents.models.registry import offline_rules, override_models, rules_model
     from core.bootstrap import ensure_ready
     from core.chat import chat_turn
     from core.wissenskarte import build_wissenskarte
@@ -393,7 +392,7 @@ def bench_chat(runs: int = 20) -> dict[str, float]:
     times, meters, wk_tokens = [], [], 0
     for i in range(runs + 2):  # two warm-up turns
         meter: dict[str, list[int]] = {}
-        models = {role: rules_model(_metered(RULES[role], meter, role)) for role in ("main", "klausur")}
+        models = {role: rules_model(_metered(offline_rules(role), meter, role)) for role in ("main", "klausur")}
         with unit_of_work(ident) as db, override_models(**models):
             t = db.merge(teacher)
             t0 = time.perf_counter()

@@ -1104,7 +1104,7 @@ def _model_overrides(agent: str, model: str) -> dict[str, Any]:
     from agents.models.limits import RetryingModel
     from agents.models.names import OFFLINE, check_model_name, model_name_for_role
     from agents.models.providers import construct_real_model
-    from agents.offline import offline_model
+    from agents.models.registry import offline_model
 
     check_model_name(model)
     if model == model_name_for_role(agent):

@@ -203,7 +203,7 @@ class SectionResult:
 
 
 def _offline_main() -> Model:
-    from agents.offline import offline_model
+    from agents.models.registry import offline_model
 
     return offline_model("main")
 

@@ -24,7 +24,7 @@ from agents.differenzierung import differenzierung_agent
 from agents.h5p import h5p_agent
 from agents.klausur import klausur_agent, klausur_faults, klausur_flags
 from agents.models.registry import model_for
-from agents.specialist_tools import gate_faults
+from agents.specialist_checks import gate_faults
 from core.config import get_settings
 from core.errors import UserError
 from core.faecher import fach_name, normalize_fach

@@ -42,7 +42,8 @@ from pydantic_ai import UsageLimitExceeded
 from pydantic_ai.exceptions import FallbackExceptionGroup, ModelAPIError, RunTimedOut, UnexpectedModelBehavior
 
 from agents.deps import TurnContext
-from agents.supervisor import (
+from agents.models.registry import plan_by_rules, planner_model
+from agents.planner import (
     DEFAULT_INSTRUCTIONS,
     MAX_PARTS,
     TYPE_LABELS,
@@ -53,9 +54,6 @@ from agents.supervisor import (
     plan_faults,
     planner_agent,
     planner_prompt,
-    planner_rules,
-    rule_plan,
-    select_specialist,
     topological_levels,
 )
 from core.errors import UserError
@@ -78,7 +76,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "MAX_PARTS", "CollectedQuestion", "CombinedOutcome", "PartResult", "Plan", "PlanPart", "PlanRefused",
     "base_from_answer", "combined_zip", "continue_combined", "decomposition_accuracy", "plan", "plan_conflicts",
-    "run_combined", "select_specialist", "split_answer",
+    "run_combined", "split_answer",
 ]
 
 HEADER_DONE = "MATERIALSET_FERTIG"
@@ -144,22 +142,6 @@ class CombinedOutcome:
 # --- planning ---------------------------------------------------------------------------------------------------------
 
 
-def _planner_model() -> Any | None:
-    """The planner's model: a test/eval override or the configured real model (falling back to the rules);
-    None when the supervisor role runs offline — then the rules plan directly, without an agent run."""
-    from agents.models import registry as model_registry
-    from agents.models.names import OFFLINE, model_name_for_role
-    from agents.models.registry import build_model
-    from agents.offline import rules_model
-
-    # `override_models(supervisor=…)` is the project's way to swap a role's model for one context (tests, evals).
-    if "supervisor" in (model_registry._overrides.get() or {}):  # noqa: SLF001
-        return model_registry.model_for("supervisor")
-    if model_name_for_role("supervisor") == OFFLINE:
-        return None
-    return build_model("supervisor", offline=lambda _role: rules_model(planner_rules))
-
-
 def _instructions(turn: TurnContext | None) -> str:
     from agents.prompts import instructions_for
 
@@ -175,9 +157,9 @@ async def plan(text: str, context: Mapping[str, Any] | None = None, *, turn: Tur
     Offline the rules plan; a real model plans through `planner_agent`, whose output validator sends every fault
     back as a retry. Raises `PlanRefused` (German) when the plan stays invalid or the request is impossible.
     """
-    model = _planner_model()
+    model = planner_model()
     if model is None:
-        draft = rule_plan(text, context)
+        draft = plan_by_rules(text, context)
         faults = plan_faults(draft) if draft.parts else []
     else:
         from agents.models.limits import DEFAULT_USAGE_LIMITS
@@ -733,7 +715,7 @@ def decomposition_accuracy(cases: Sequence[Mapping[str, Any]]) -> tuple[float, l
     """Share of cases the offline rules decompose correctly, and the failures (case id, why)."""
     failures = []
     for case in cases:
-        draft = rule_plan(case["text"], case.get("context"))
+        draft = plan_by_rules(case["text"], case.get("context"))
         p = normalized(draft) if draft.parts and not plan_faults(draft) else draft
         ok, why = case_correct(case, p)
         if not ok:

@@ -1,8 +1,7 @@
-"""The offline main agent's dialog about one material request: what the conversation asks for, which question is
-still open, how an answer fills it, and the next step — a question (never the same one twice in a row) or the
-arguments of generate_material.
+"""The offline main agent's dialog about one request: what the conversation asks for, which question is still open,
+how an answer fills it, and the next step — a question (never the same twice in a row) or generate_material's args.
 
-It reads its own earlier questions from the conversation, as a real model would; agents.offline_nlu reads the
+It reads its own earlier questions from the conversation, as a real model would; core.language.request reads the
 teacher's words.
 """
 
@@ -11,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from agents.offline.messages import Turn
 from core.language.dauer import bare_minutes
 from core.language.fold import prepare
 from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN, bare_klasse
@@ -45,14 +44,6 @@ _CHATTY = frozenset(str.split("""
 _LEADING_KLASSE = re.compile(r"^\s*(\d{1,2})\s?([a-g])?\s*[,;:]")
 _AS_SUBJECT_MATTER = r"\b(zu|zum|zur|über|ueber|thema)\s+(dem\s+|der\s+|die\s+|den\s+)?{stem}\w*"
 MAX_TOPIC_ANSWER_WORDS = 8
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A teacher message and the assistant's reply just before it (the question it may answer)."""
-
-    text: str
-    reply_before: str = ""
 
 
 def asked_in(reply: str) -> set[str]:
