@@ -1,6 +1,6 @@
 """The learning loop: ratings and chat feedback turn into the teacher's own good practices and preferences.
 
-Offline this is rule-based (agents.offline_nlu); the knowledge it writes is what the next Wissenskarte counts.
+Offline this is rule-based (core.language.feedback/preferences); what it writes is what the next Wissenskarte counts.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import AsyncGenerator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -82,8 +82,45 @@ def _usage_is_estimated(model: Model, response: ModelResponse | None) -> bool:
     return response is None or not response.usage.has_values() or bool(response.usage.unmeasured_requests)
 
 
+StreamOpener = Callable[[], AbstractAsyncContextManager[StreamedResponse]]
+
+
+class AttemptWrapper(WrapperModel):
+    """A wrapper that acts around every request of the wrapped model: `around_request` gets the request as a call,
+    `around_stream` a function that opens the stream (once per attempt). Subclasses implement both."""
+
+    async def request(
+        self,
+        messages: list[ModelMessage],
+        model_settings: ModelSettings | None,
+        model_request_parameters: ModelRequestParameters,
+    ) -> ModelResponse:
+        return await self.around_request(lambda: self.wrapped.request(messages, model_settings,
+                                                                      model_request_parameters))
+
+    @asynccontextmanager
+    async def request_stream(
+        self,
+        messages: list[ModelMessage],
+        model_settings: ModelSettings | None,
+        model_request_parameters: ModelRequestParameters,
+        run_context: Any = None,
+    ) -> AsyncGenerator[StreamedResponse]:
+        def open_stream() -> AbstractAsyncContextManager[StreamedResponse]:
+            return self.wrapped.request_stream(messages, model_settings, model_request_parameters, run_context)
+
+        async with self.around_stream(open_stream) as stream:
+            yield stream
+
+    async def around_request(self, call: Callable[[], Awaitable[ModelResponse]]) -> ModelResponse:
+        raise NotImplementedError
+
+    def around_stream(self, open_stream: StreamOpener) -> AbstractAsyncContextManager[StreamedResponse]:
+        raise NotImplementedError
+
+
 @dataclass(init=False)
-class LoggedModel(WrapperModel):
+class LoggedModel(AttemptWrapper):
     """Writes one `CallRecord` per request into the active `CallLog` (if any); changes nothing else."""
 
     role: str
@@ -142,15 +179,10 @@ class LoggedModel(WrapperModel):
                 exc._werkbank_call_record = record  # type: ignore[attr-defined]  # RetryingModel marks 'retry'
         return record
 
-    async def request(
-        self,
-        messages: list[ModelMessage],
-        model_settings: ModelSettings | None,
-        model_request_parameters: ModelRequestParameters,
-    ) -> ModelResponse:
+    async def around_request(self, call: Callable[[], Awaitable[ModelResponse]]) -> ModelResponse:
         started, attempt = time.perf_counter(), request_attempt.get()
         try:
-            response = await self.wrapped.request(messages, model_settings, model_request_parameters)
+            response = await call()
         except Exception as exc:
             self._record(started, None, exc, attempt=attempt, streamed=False)
             raise
@@ -158,19 +190,11 @@ class LoggedModel(WrapperModel):
         return response
 
     @asynccontextmanager
-    async def request_stream(
-        self,
-        messages: list[ModelMessage],
-        model_settings: ModelSettings | None,
-        model_request_parameters: ModelRequestParameters,
-        run_context: Any = None,
-    ) -> AsyncGenerator[StreamedResponse]:
+    async def around_stream(self, open_stream: StreamOpener) -> AsyncGenerator[StreamedResponse]:
         started, attempt = time.perf_counter(), request_attempt.get()
         stream: StreamedResponse | None = None
         try:
-            async with self.wrapped.request_stream(
-                messages, model_settings, model_request_parameters, run_context
-            ) as stream:
+            async with open_stream() as stream:
                 yield stream
         except Exception as exc:
             # Before the first yield: the stream could not be opened. After it: the stream broke off (or the

@@ -26,12 +26,10 @@ from pydantic_ai.exceptions import (
     ModelUnavailableError,
     RunTimedOut,
 )
-from pydantic_ai.messages import ModelMessage, ModelResponse
-from pydantic_ai.models import Model, ModelRequestParameters, StreamedResponse
-from pydantic_ai.models.wrapper import WrapperModel
-from pydantic_ai.settings import ModelSettings
+from pydantic_ai.messages import ModelResponse
+from pydantic_ai.models import Model, StreamedResponse
 
-from agents.models.calls import CallRecord, request_attempt
+from agents.models.calls import AttemptWrapper, CallRecord, StreamOpener, request_attempt
 from agents.models.errors import classify_error, is_quota_error
 from core.errors import UserError
 
@@ -104,7 +102,7 @@ def retry_after_seconds(exc: BaseException) -> float | None:
 
 
 @dataclass(init=False)
-class RetryingModel(WrapperModel):
+class RetryingModel(AttemptWrapper):
     """Retries 429/500/502/503/504/529 and connection/timeout errors, honouring Retry-After (capped), else
     exponential backoff with jitter. Quota/billing errors are raised at once so the FallbackModel takes over.
 
@@ -154,17 +152,12 @@ class RetryingModel(WrapperModel):
                 record.detail["retry_after_s"] = round(retry_after, 3)
         return delay
 
-    async def request(
-        self,
-        messages: list[ModelMessage],
-        model_settings: ModelSettings | None,
-        model_request_parameters: ModelRequestParameters,
-    ) -> ModelResponse:
+    async def around_request(self, call: Callable[[], Awaitable[ModelResponse]]) -> ModelResponse:
         attempt = 1
         while True:
             token = request_attempt.set(attempt)
             try:
-                return await self.wrapped.request(messages, model_settings, model_request_parameters)
+                return await call()
             except Exception as exc:
                 delay = self._next_delay(exc, attempt)
                 if delay is None:
@@ -175,21 +168,13 @@ class RetryingModel(WrapperModel):
             attempt += 1
 
     @asynccontextmanager
-    async def request_stream(
-        self,
-        messages: list[ModelMessage],
-        model_settings: ModelSettings | None,
-        model_request_parameters: ModelRequestParameters,
-        run_context: Any = None,
-    ) -> AsyncGenerator[StreamedResponse]:
+    async def around_stream(self, open_stream: StreamOpener) -> AsyncGenerator[StreamedResponse]:
         attempt = 1
         while True:
             stack = AsyncExitStack()
             token = request_attempt.set(attempt)
             try:
-                stream = await stack.enter_async_context(
-                    self.wrapped.request_stream(messages, model_settings, model_request_parameters, run_context)
-                )
+                stream = await stack.enter_async_context(open_stream())
             except Exception as exc:
                 await stack.aclose()
                 delay = self._next_delay(exc, attempt)

@@ -130,7 +130,7 @@ def _area(doc: Doc, analysis: Analysis) -> tuple[str | None, bool]:
 
 @dataclass(frozen=True)
 class _TopicTools:
-    """The vocabulary and the nested extraction agents.offline_topics needs, as callbacks."""
+    """The vocabulary and the nested extraction core.language.request.topics needs, as callbacks."""
 
     vocab: Vocab
     hyphen_words: frozenset[str]
