@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
-from agents.specialist_tools import check_sources, gate_faults, specialist_agent
+from agents.specialist import specialist_agent
+from agents.specialist_checks import check_sources, gate_faults
 from core.materials import Absage, ClarificationRequest, H5PSet
 from core.validation import validate_h5p
 

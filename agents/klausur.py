@@ -9,7 +9,8 @@ from __future__ import annotations
 from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
-from agents.specialist_tools import check_sources, gate_faults, specialist_agent
+from agents.specialist import specialist_agent
+from agents.specialist_checks import check_sources, gate_faults
 from core.materials import Absage, ClarificationRequest, Klausur
 from core.validation import validate_klausur
 from core.verification import Flag, calculations_checked, verification_retry_message, verify_klausur

@@ -18,8 +18,13 @@ from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
 from core.errors import UserError
+from core.learning import apply_chat_feedback, remember_fact
 from core.materials import AfbWunsch, MaterialRequest
-from core.patching import PatchOp
+from core.patch_ops import PatchOp
+from core.patching import patch_material
+from core.patching import regenerate_from_previous as regenerate
+from core.router import continue_generation, start_generation
+from core.supervisor import continue_combined, run_combined
 from db.repos import memory as memory_repo
 from db.repos import sessions as session_repo
 from db.repos import teachers as teacher_repo
@@ -103,8 +108,6 @@ async def generate_material(
         anzahl: Gewünschte Anzahl Fragen bzw. Aufgaben, falls genannt (z. B. "Quiz mit 10 Fragen").
         niveau: Oberstufe: "erhoeht" (Leistungskurs, eA) oder "grundlegend" (Grundkurs, gA), falls genannt.
     """
-    from core.router import start_generation
-
     ctx.deps.usage = ctx.usage
     request = _request(fach=fach, thema=thema, material_type=material_type, klassenstufe=klassenstufe, klasse=klasse,
                        dauer_minuten=dauer_minuten, zusatz=zusatz, afb_ziel=afb_ziel,
@@ -139,8 +142,6 @@ async def generate_material_set(ctx: RunContext[TurnContext], text: str) -> str:
     Args:
         text: Die kombinierte Anfrage der Lehrkraft im Wortlaut.
     """
-    from core.supervisor import run_combined
-
     ctx.deps.usage = ctx.usage
     return (await run_combined(turn=ctx.deps, text=text)).text
 
@@ -153,8 +154,6 @@ async def continue_material_set(ctx: RunContext[TurnContext], session_ids: list[
         session_ids: Alle IDs aus den [session:ID]-Markierungen der gesammelten Rückfragen.
         answer: Die Antwort der Lehrkraft im Wortlaut (sie wird auf die Teile verteilt).
     """
-    from core.supervisor import continue_combined
-
     ctx.deps.usage = ctx.usage
     return (await continue_combined(turn=ctx.deps, session_ids=session_ids, answer=answer)).text
 
@@ -167,8 +166,6 @@ async def continue_material_generation(ctx: RunContext[TurnContext], session_id:
         session_id: Die ID aus [session:ID] der Rückfrage.
         answer: Die Antwort der Lehrkraft im Wortlaut.
     """
-    from core.router import continue_generation
-
     ctx.deps.usage = ctx.usage
     outcome = await continue_generation(turn=ctx.deps, session_id=session_id, answer=answer)
     return outcome.text
@@ -184,8 +181,6 @@ async def record_feedback(ctx: RunContext[TurnContext], material_id: str, feedba
         feedback: Die Rückmeldung im Wortlaut.
         stars: Optional eine Bewertung 1–5, falls die Lehrkraft eine nennt.
     """
-    from core.learning import apply_chat_feedback
-
     try:
         mid = uuid.UUID(material_id)
     except ValueError as exc:
@@ -203,8 +198,6 @@ async def remember(ctx: RunContext[TurnContext], fact: str) -> str:
     Args:
         fact: Die Notiz in einem Satz.
     """
-    from core.learning import remember_fact
-
     return remember_fact(db=ctx.deps.db, teacher=ctx.deps.teacher, fact=fact)
 
 
@@ -245,8 +238,6 @@ async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, op
             gespeichert, wenn die Prüfung danach Abweichungen meldet; sie werden genannt). Bei false wird eine
             Änderung abgelehnt, die eine geprüfte Klausur fehlerhaft machen würde – nenne der Lehrkraft die Gründe.
     """
-    from core.patching import patch_material
-
     ctx.deps.usage = ctx.usage
     try:
         outcome = patch_material(turn=ctx.deps, material_id=_material_id(material_id), operations=operations,
@@ -269,8 +260,6 @@ async def regenerate_from_previous(ctx: RunContext[TurnContext], material_id: st
         material_id: Die ID aus [material:ID] – nimm die neueste Version.
         instruction: Die Anweisung der Lehrkraft im Wortlaut.
     """
-    from core.patching import regenerate_from_previous as regenerate
-
     ctx.deps.usage = ctx.usage
     try:
         outcome = await regenerate(turn=ctx.deps, material_id=_material_id(material_id), instruction=instruction)

@@ -9,6 +9,8 @@ from contextvars import ContextVar
 
 from sqlalchemy.orm import Session
 
+from db.repos.prompts import active_text
+
 DEFAULTS: dict[str, str] = {
     "main": """\
 Du bist die Assistenz der Werkbank für Lehrkräfte an deutschen Schulen. Du sprichst Deutsch, freundlich,
@@ -70,8 +72,6 @@ def instructions_for(agent_name: str, db: Session | None = None) -> str:
     if override:
         return override
     if db is not None:
-        from db.repos.prompts import active_text
-
         text = active_text(db=db, agent_name=agent_name)
         if text:
             return text

@@ -1,4 +1,5 @@
-"""Tools every specialist shares (lazy loading of knowledge, as in the design's get_context pattern).
+"""The toolset every specialist shares: knowledge loaded lazily (get_context, good practices, curriculum, the teacher's
+examples and uploads), as in the design's get_context pattern.
 
 Tools are async and return compact JSON or text: the docstring is what the model reads, so it is written for it.
 """
@@ -9,12 +10,10 @@ import json
 import uuid
 from typing import Literal
 
-from pydantic_ai import Agent, RunContext
+from pydantic_ai import RunContext
 from pydantic_ai.toolsets import FunctionToolset
 
-from agents.compose_tool import COMPOSE_TOOLS
 from agents.deps import SpecialistDeps
-from agents.guard import GuardedToolset
 from core.errors import UserError
 from core.retrieval import MAX_QUERY_CHARS, search
 from db.models import Upload
@@ -175,90 +174,3 @@ async def get_upload(ctx: RunContext[SpecialistDeps], upload_id: str) -> str:
     if row is None:
         return "Diese Datei gibt es nicht (oder sie gehört einer anderen Lehrkraft)."
     return f"{row.filename}:\n{(row.extracted_text or '(kein Text erkannt)')[:6000]}"
-
-
-def specialist_instructions(name: str, deps: SpecialistDeps) -> str:
-    """Base prompt + the Wissenskarte + the concrete targets, in the words the specialist reads."""
-    from agents.prompts import instructions_for
-
-    parts = [instructions_for(name, deps.turn.db), "", deps.wissenskarte]
-    ziel = "/".join(str(deps.afb_ziel.get(k, 0)) for k in ("I", "II", "III"))
-    herkunft = {"request": "vom Auftrag", "preference": "aus den Präferenzen", "answer": "von der Lehrkraft",
-                "profile": "nur Fachprofil-Standard, nicht von der Lehrkraft bestätigt"}.get(deps.afb_quelle, "")
-    if name == "klausur":
-        parts.append(f"AFB-Zielverteilung I/II/III: {ziel} % ({herkunft}).")
-    if deps.final:
-        parts.append("Es sind keine weiteren Rückfragen möglich: Erstelle das Material jetzt mit den bekannten "
-                     "Angaben und sinnvollen Standardwerten.")
-    return "\n".join(parts)
-
-
-def gate_faults(deps: SpecialistDeps, material: object) -> list[str]:
-    """The content-quality gate (no filler, no repeats, on topic, at the level, promises kept) as fault lines."""
-    from core.checks.gate import check_material
-    from core.composition.service import topic_context_for
-
-    topic = topic_context_for(db=deps.turn.db, fach=deps.fach, themenfelder=deps.profile.get("themenfelder") or {},
-                              request=deps.request)
-    findings = check_material(material, request=deps.request, topic=topic,  # type: ignore[arg-type]
-                              operators=list(deps.operators), vouched=vouched_refs(deps, material, topic))
-    return [f.line() for f in findings]
-
-
-def vouched_refs(deps: SpecialistDeps, material: object, topic: object) -> set[str]:
-    """Refs of cited bank tasks that their authors filed under one of the requested topics."""
-    from core.checks.views import views
-
-    wanted = {t.id for t in getattr(topic, "resolved", ())} | {
-        t.id for w in getattr(topic, "wishes", ()) for t in w.resolved}
-    ids = []
-    for v in views(material):  # type: ignore[arg-type]
-        for ref in v.refs:
-            try:
-                ids.append(uuid.UUID(ref))
-            except ValueError:
-                continue
-    found = knowledge_repo.topics_of(db=deps.turn.db, identity=deps.turn.identity, ids=ids)
-    return {str(i) for i, t in found.items() if t in wanted}
-
-
-def check_sources(deps: SpecialistDeps, quellen: list) -> list[str]:  # noqa: ANN001
-    """Grounding: every cited good practice / curriculum chunk must exist and be visible to the teacher."""
-    ids: dict[str, list[uuid.UUID]] = {"good_practice": [], "curriculum": []}
-    bad: list[str] = []
-    for q in quellen:
-        if q.art in ids:
-            try:
-                ids[q.art].append(uuid.UUID(q.ref))
-            except ValueError:
-                bad.append(q.ref)
-    found = set(knowledge_repo.knowledge_by_ids(db=deps.turn.db, identity=deps.turn.identity,
-                                                ids=ids["good_practice"]))
-    found |= set(knowledge_repo.curriculum_by_ids(db=deps.turn.db, identity=deps.turn.identity,
-                                                  ids=ids["curriculum"]))
-    bad += [str(i) for i in ids["good_practice"] + ids["curriculum"] if i not in found]
-    return [f"Quelle „{ref}“ gibt es nicht — nur refs aus get_good_practices/search_curriculum zitieren."
-            for ref in dict.fromkeys(bad)]
-
-
-def specialist_agent(name: str, output: type) -> Agent:
-    """A specialist: its material type or a ClarificationRequest as output, the shared guarded toolset, the
-    instructions built from the Wissenskarte. Each specialist module adds its own output validator."""
-    from core.llm import TOOL_TIMEOUT_S
-    from core.materials import Absage, ClarificationRequest
-
-    agent: Agent = Agent(
-        output_type=[output, ClarificationRequest, Absage],
-        deps_type=SpecialistDeps,
-        toolsets=[GuardedToolset(SPECIALIST_TOOLS), GuardedToolset(COMPOSE_TOOLS)],
-        tool_timeout=TOOL_TIMEOUT_S,
-        name=name,
-        retries={"tools": 2, "output": 3},
-        defer_model_check=True,
-    )
-
-    @agent.instructions
-    def _instructions(ctx: RunContext[SpecialistDeps]) -> str:
-        return specialist_instructions(name, ctx.deps)
-
-    return agent

@@ -17,6 +17,7 @@ from typing import Literal, Protocol
 
 from core.acting import acting
 from core.errors import NotFoundError, UserError
+from core.language.text import fold_composed
 from core.materials import Klausur, Kriterium, Teilaufgabe
 from core.materials_service import local_time
 from core.notenschluessel import format_punkte
@@ -90,7 +91,6 @@ class Assessor(Protocol):
 
 # --- text analysis -----------------------------------------------------------------------------------------------
 
-_FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _WORD = re.compile(r"[a-zäöüß]+")
 # Function words and the vocabulary of Erwartungshorizonte ('nennt', 'Ansatz', 'korrekt'): they say how a criterion
 # is phrased, not what the answer must contain.
@@ -114,10 +114,6 @@ _OPTIONAL = re.compile(r"\([^()]*\)|\bz\.\s?B\..*$|\bzum Beispiel\b.*$|\boder\b[
 _SENTENCE = re.compile(r"(?:[^\n.!?;]|\.(?=\d))+(?:[.!?;]+|\n|$)")  # '0.25 A' does not end a sentence
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFC", text).casefold().translate(_FOLD)
-
-
 def _stem(word: str) -> str:
     """A light German stemmer: enough to meet 'Spannungen'/'Spannung', 'Lampe'/'Lampen', 'geschaltet'/'schaltet'."""
     for long, short in (("ungen", "ung"), ("heiten", "heit"), ("keiten", "keit"), ("innen", "in")):
@@ -132,7 +128,7 @@ def _stem(word: str) -> str:
 def _terms(text: str) -> list[str]:
     """Content words of a text as stems, in order, without duplicates (length ≥ 4, no function words)."""
     out: dict[str, None] = {}
-    for w in _WORD.findall(_fold(text)):
+    for w in _WORD.findall(fold_composed(text)):
         if len(w) >= 4 and w not in _STOP:
             out[_stem(w)] = None
     return list(out)
@@ -179,7 +175,7 @@ def _term_score(term: str, stems: set[str]) -> float:
 
 
 def _is_symbol(text: str) -> bool:
-    return ((len(text) <= 2 and _fold(text) not in _STOP) or any(c in text for c in "₀₁₂₃₄₅₆₇₈₉_")
+    return ((len(text) <= 2 and fold_composed(text) not in _STOP) or any(c in text for c in "₀₁₂₃₄₅₆₇₈₉_")
             or text.startswith("Δ"))
 
 
@@ -268,7 +264,7 @@ def _sentences(answer: str) -> list[_Sentence]:
         if not raw:
             continue
         readable = _decimal_points(raw)
-        out.append(_Sentence(raw, {_stem(w) for w in _WORD.findall(_fold(readable)) if len(w) >= 3},
+        out.append(_Sentence(raw, {_stem(w) for w in _WORD.findall(fold_composed(readable)) if len(w) >= 3},
                              _named_values(readable), _tuples(readable), formulas(readable), _norm_math(readable)))
     return out
 
@@ -419,7 +415,8 @@ def _display(comp: _Component, kriterium: str) -> str:
     """A component as the teacher reads it: the value or formula as written, a term in the criterion's spelling."""
     if comp.quantity is not None or comp.formula is not None or comp.coordinates is not None or comp.expression:
         return comp.label
-    return next((w for w in re.findall(r"[A-Za-zÄÖÜäöüß]+", kriterium) if _stem(_fold(w)) == comp.label), comp.label)
+    return next((w for w in re.findall(r"[A-Za-zÄÖÜäöüß]+", kriterium) if _stem(fold_composed(w)) == comp.label),
+                comp.label)
 
 
 class RuleAssessor:

@@ -361,7 +361,7 @@ def _metered(rules, meter: dict[str, list[int]], role: str):  # noqa: ANN001, AN
     """Wrap a rules function: record the input a real model would get (instructions, history, tool schemas)."""
     from pydantic_ai.messages import ModelResponse
 
-    from core.tokens import estimate_tokens
+    from core.language.tokens import estimate_tokens
 
     def rules_with_meter(messages, info):  # noqa: ANN001, ANN202
         tools = [{"name": t.name, "description": t.description, "parameters": t.parameters_json_schema}
@@ -377,11 +377,10 @@ def _metered(rules, meter: dict[str, list[int]], role: str):  # noqa: ANN001, AN
 
 
 def bench_chat(runs: int = 20) -> dict[str, float]:
-    from agents.models import override_models
-    from agents.offline import RULES, rules_model
+    from agents.models.pricing import cost_usd
+    from agents.models.registry import offline_rules, override_models, rules_model
     from core.bootstrap import ensure_ready
     from core.chat import chat_turn
-    from core.llm import cost_usd
     from core.wissenskarte import build_wissenskarte
     from db.repos.teachers import find_teacher, identity_for
     from db.session import unit_of_work
@@ -393,7 +392,7 @@ def bench_chat(runs: int = 20) -> dict[str, float]:
     times, meters, wk_tokens = [], [], 0
     for i in range(runs + 2):  # two warm-up turns
         meter: dict[str, list[int]] = {}
-        models = {role: rules_model(_metered(RULES[role], meter, role)) for role in ("main", "klausur")}
+        models = {role: rules_model(_metered(offline_rules(role), meter, role)) for role in ("main", "klausur")}
         with unit_of_work(ident) as db, override_models(**models):
             t = db.merge(teacher)
             t0 = time.perf_counter()
@@ -443,7 +442,7 @@ def run_chat_bench(*, runs: int, write: bool) -> None:
         f"| estimated cost per exam at Sonnet prices ($3/$15 per M, no prompt cache) | ${r['cost']:.4f} "
         "| ≤ $0.03 |\n\n"
         "Tokens are what a real model would be sent (instructions + history + tool schemas, and the JSON it "
-        "returns), counted with `core.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
+        "returns), counted with `core.language.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
         "German), not the offline model's own word count.\n\n"
         f"*{stamp} · {machine()} · `python -m core bench chat --runs {runs}`*\n"
     )

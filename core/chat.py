@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
 from agents.main import main_agent
-from agents.models import model_for
+from agents.models.registry import model_for
 from core.errors import ConflictError, NotFoundError, UserError
 from core.memory import remember_stated_facts
 from core.observability import request_id
@@ -107,7 +107,10 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
               conversation_id: uuid.UUID | None = None, on_step: Callable[[str], None] | None = None,
               model_role: str = "main") -> ChatResult:
     """Run one turn and commit it as a whole; on any failure nothing of the turn is stored."""
-    from core.llm import DEFAULT_USAGE_LIMITS, TURN_TIMEOUT_S, collect_calls, describe_model_error, fallback_notice
+    from agents.models.calls import collect_calls
+    from agents.models.errors import describe_model_error
+    from agents.models.fallback import fallback_notice
+    from agents.models.limits import DEFAULT_USAGE_LIMITS, TURN_TIMEOUT_S
 
     text = clean_message(message)
     # Safety and scope first: refused requests never reach the agent; pupils' personal data is never stored.

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import unicodedata
 import zlib
 from collections.abc import Sequence
 from functools import lru_cache
@@ -18,13 +17,13 @@ from pydantic_ai import Embedder, EmbeddingModel, EmbeddingResult, EmbeddingSett
 from pydantic_ai.embeddings.result import EmbedInputType
 
 from core.config import get_settings
+from core.language.text import fold_compatible
 from db.models import EMBEDDING_DIM
 
 # Texts are cut here before embedding: a task or query longer than this adds noise, not meaning.
 MAX_EMBED_CHARS = 4000
 
 _WORD = re.compile(r"[a-z0-9]+")
-_FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 # Function words carry no topic; they only pull unrelated texts together.
 STOPWORDS = frozenset({
@@ -41,14 +40,8 @@ STOPWORDS = frozenset({
 })
 
 
-def fold(text: str) -> str:
-    """Lower-case, fold Umlaute/ß to their two-letter forms and strip accents, so spellings meet."""
-    text = unicodedata.normalize("NFKC", text).lower().translate(_FOLD)
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-
-
 def words(text: str) -> list[str]:
-    return [w for w in _WORD.findall(fold(text[:MAX_EMBED_CHARS])) if w not in STOPWORDS and len(w) > 1]
+    return [w for w in _WORD.findall(fold_compatible(text[:MAX_EMBED_CHARS])) if w not in STOPWORDS and len(w) > 1]
 
 
 def _bucket(feature: str, dim: int) -> tuple[int, float]:

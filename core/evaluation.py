@@ -26,7 +26,8 @@ from pydantic_evals.reporting import ReportCase, ReportCaseFailure
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from agents.models import override_models
+from agents.models.calls import CallLog
+from agents.models.registry import override_models
 from agents.prompts import override_prompts
 from core.acting import acting
 from core.composition.generators.registry import all_generators
@@ -36,7 +37,6 @@ from core.evaluation_content import content_evaluators, content_figures, content
 from core.exports import ExportError
 from core.exports.h5p import build_package
 from core.faecher import FAECHER, fach_name, normalize_fach
-from core.llm import CallLog
 from core.materials import AFB_STUFEN, NIVEAU_NAMEN, DifferenziertesMaterial, H5PSet, Klausur, MaterialType
 from core.materials_service import SCHOOL_TZ, local_time
 from core.prompt_lab import agent_label, agent_names, resolve_version
@@ -821,7 +821,7 @@ class SubjectJudge(LLMJudge):
 
 def judge_model_name(run_model: str) -> str | None:
     """The judge's model: WERKBANK_MODEL_JUDGE/WERKBANK_MODEL when real, else the run's model when real, else None."""
-    from core.llm import OFFLINE, model_name_for_role
+    from agents.models.names import OFFLINE, model_name_for_role
 
     for name in (model_name_for_role("judge"), run_model):
         if name and name != OFFLINE:
@@ -831,7 +831,9 @@ def judge_model_name(run_model: str) -> str | None:
 
 def build_judge(run_model: str) -> SubjectJudge | None:
     """The LLM judge (rubric: fachlich korrekt, altersgerecht, eindeutig) — only with a real model, never offline."""
-    from core.llm import LoggedModel, RetryingModel, construct_real_model
+    from agents.models.calls import LoggedModel
+    from agents.models.limits import RetryingModel
+    from agents.models.providers import construct_real_model
 
     name = judge_model_name(run_model)
     if name is None:
@@ -1099,8 +1101,10 @@ def _recorder(state: _RunState) -> Callable[[Case[Any, Any, Any]], CaseLifecycle
 def _model_overrides(agent: str, model: str) -> dict[str, Any]:
     """The model under test for the agent's role when it differs from the configured one. A real model runs
     without the offline fallback here: an evaluation must measure that model, not the fallback."""
-    from agents.offline import offline_model
-    from core.llm import OFFLINE, RetryingModel, check_model_name, construct_real_model, model_name_for_role
+    from agents.models.limits import RetryingModel
+    from agents.models.names import OFFLINE, check_model_name, model_name_for_role
+    from agents.models.providers import construct_real_model
+    from agents.models.registry import offline_model
 
     check_model_name(model)
     if model == model_name_for_role(agent):
@@ -1125,7 +1129,8 @@ def run_suite(*, suite: str | Path | Suite, agent: str = "main", prompt_version:
     is stored at once. A KeyboardInterrupt or an infrastructure error stops the run: it is marked „interrupted“
     („failed“ if no case had finished), the finished cases stay, and `EvalInterrupted` says so in German.
     """
-    from core.llm import OFFLINE, collect_calls
+    from agents.models.calls import collect_calls
+    from agents.models.names import OFFLINE
 
     loaded = suite if isinstance(suite, Suite) else load_suite(suite)
     if agent not in agent_names():
@@ -1492,6 +1497,6 @@ def stored_run(run_id: uuid.UUID) -> RunInfo:
 
 def default_model(agent: str) -> str:
     """The model an agent runs with today (what a run evaluates unless another model is named)."""
-    from core.llm import model_name_for_role
+    from agents.models.names import model_name_for_role
 
     return model_name_for_role(agent) if agent in ("main", *TYP_NAMEN) else model_name_for_role("main")

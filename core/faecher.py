@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.embeddings import fold
 from core.errors import UserError
+from core.language.text import fold_compatible
 
 FAECHER: dict[str, str] = {
     "physik": "Physik",
@@ -31,8 +31,8 @@ def normalize_fach(value: str | None, *, required: bool = True) -> str | None:
         if required:
             raise UserError(f"Bitte ein Fach angeben ({', '.join(FAECHER.values())}).")
         return None
-    key = fold(raw).replace(".", "").strip()
-    key = {fold(k): k for k in FAECHER}.get(key) or ALIASES.get(key)
+    key = fold_compatible(raw).replace(".", "").strip()
+    key = {fold_compatible(k): k for k in FAECHER}.get(key) or ALIASES.get(key)
     if key is None:
         shown = raw if len(raw) <= 40 else raw[:40] + "…"
         raise UserError(f"Unbekanntes Fach „{shown}“. Bekannte Fächer: {', '.join(FAECHER.values())}.")

@@ -1,6 +1,6 @@
 """The learning loop: ratings and chat feedback turn into the teacher's own good practices and preferences.
 
-Offline this is rule-based (agents.offline_nlu); the knowledge it writes is what the next Wissenskarte counts.
+Offline this is rule-based (core.language.feedback/preferences); what it writes is what the next Wissenskarte counts.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from agents.offline_nlu import classify_feedback, extract_preferences
 from core.checks.gate import task_findings
 from core.checks.views import views
 from core.embeddings import embed_documents, embedding_model_name
 from core.errors import NotFoundError, UserError
 from core.knowledge import knowledge_text, quality_from_stars
+from core.language.feedback import classify_feedback
+from core.language.preferences import extract_preferences
 from core.materials import DifferenziertesMaterial, H5PSet, Klausur
 from db.models import GeneratedMaterial, Teacher
 from db.repos import knowledge as knowledge_repo

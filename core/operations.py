@@ -26,8 +26,8 @@ class Health:
 
 def health() -> Health:
     """Database reachable, migrations current, pgvector, embedder, models and fallback, waiting sessions."""
+    from agents.models.names import ROLES, model_name_for_role
     from core.embeddings import embedding_model_name
-    from core.llm import ROLES, model_name_for_role
 
     h = Health(ok=True)
     try:

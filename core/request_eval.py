@@ -30,7 +30,7 @@ FIELDS = ("fach", "klassenstufe", "thema", "unterthemen", "dauer", "material_typ
 QUESTION = "frage"
 Asked = Literal["fach", "klassenstufe", "thema", "dauer", "material_type"]
 
-# How the offline model words its questions (agents/offline_dialog.py); a question names what it asks for.
+# How the offline model words its questions (agents/offline/dialog.py); a question names what it asks for.
 _QUESTION_PATTERNS: dict[str, re.Pattern[str]] = {
     "fach": re.compile(r"welches Fach", re.I),
     "klassenstufe": re.compile(r"welche (Klasse|Klassenstufe|Jahrgangsstufe)|Klassenstufe von \d", re.I),
@@ -203,7 +203,7 @@ class SectionResult:
 
 
 def _offline_main() -> Model:
-    from agents.offline import offline_model
+    from agents.models.registry import offline_model
 
     return offline_model("main")
 

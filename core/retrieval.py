@@ -15,9 +15,10 @@ from typing import Any, Literal
 
 from sqlalchemy.orm import Session
 
-from core.embeddings import embed_query, fold, words
+from core.embeddings import embed_query, words
 from core.errors import UserError
 from core.faecher import ALIASES, FAECHER, normalize_fach
+from core.language.text import fold_compatible
 from db.repos import knowledge as knowledge_repo
 from db.session import Identity
 
@@ -89,7 +90,7 @@ class _Vocabulary:
 
 VOCABULARY = _Vocabulary()
 
-_SUBJECT_WORDS = {fold(k) for k in FAECHER} | set(ALIASES)
+_SUBJECT_WORDS = {fold_compatible(k) for k in FAECHER} | set(ALIASES)
 
 
 def _related(a: str, b: str) -> bool:
@@ -142,7 +143,8 @@ def _tsquery(text_words: list[str]) -> str | None:
 
 def _raw_words(text: str) -> list[str]:
     # Full text keeps Umlaute: the German stemmer needs "körper", not "koerper".
-    return [w.lower() for w in _TS_WORD.findall(text[:MAX_QUERY_CHARS]) if fold(w) not in _SUBJECT_WORDS]
+    return [w.lower() for w in _TS_WORD.findall(text[:MAX_QUERY_CHARS])
+            if fold_compatible(w) not in _SUBJECT_WORDS]
 
 
 def _check_query(query: str) -> str:
@@ -170,7 +172,7 @@ def _vocab_terms_raw(db: Session, fach: str | None, expansion: list[str]) -> lis
         for name, terms in fields.items():
             for t in [name, *terms]:
                 for w in _TS_WORD.findall(t):
-                    if fold(w) in wanted and w.lower() not in out:
+                    if fold_compatible(w) in wanted and w.lower() not in out:
                         out.append(w.lower())
     return out
 

@@ -23,13 +23,13 @@ from agents.deps import SpecialistDeps, TurnContext
 from agents.differenzierung import differenzierung_agent
 from agents.h5p import h5p_agent
 from agents.klausur import klausur_agent, klausur_faults, klausur_flags
-from agents.models import model_for
-from agents.offline_nlu import parse_afb_answer
-from agents.specialist_tools import gate_faults
+from agents.models.registry import model_for
+from agents.specialist_checks import gate_faults
 from core.config import get_settings
 from core.errors import UserError
 from core.faecher import fach_name, normalize_fach
 from core.files import render
+from core.language.afb import parse_afb_answer
 from core.materials import (
     Absage,
     ClarificationRequest,
@@ -264,7 +264,7 @@ def _store(turn: TurnContext, deps: SpecialistDeps, material: Klausur | Differen
 
 async def _run(turn: TurnContext, deps: SpecialistDeps, *, prompt: str, history: list[Any] | None,
                session_id: uuid.UUID | None, answer_hash: str | None = None) -> RouterOutcome:
-    from core.llm import DEFAULT_USAGE_LIMITS
+    from agents.models.limits import DEFAULT_USAGE_LIMITS
 
     agent = SPECIALISTS[deps.agent_type]
     model = model_for(deps.agent_type)

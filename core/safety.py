@@ -33,12 +33,13 @@ from __future__ import annotations
 import html
 import logging
 import re
-import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal, Protocol
+
+from core.language.fold import fold_for_rules
 
 log = logging.getLogger(__name__)
 
@@ -189,26 +190,11 @@ def _personal_hint(findings: Iterable[Finding]) -> str:
 # Rule patterns are written against the folded text, so "für" and "fuer", "SCHÜLER" and "Schüler" match alike.
 
 _TAG = re.compile(r"<[a-zA-Z/!][^<>]{0,1000}>")
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u202a\u202b\u202c\u202d\u202e"))
-_FOLD_MAP = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "’": "'", "‘": "'", "`": "'", "–": "-",
-                           "—": "-", "‑": "-", "„": '"', "“": '"', "”": '"', "«": '"', "»": '"'})
-_HSPACE = re.compile(r"[^\S\n]+")
-_NEWLINES = re.compile(r" ?\n[\s]*")
-
-
-_COMBINING = re.compile(r"[\u0300-\u036f]")
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFC", text.translate(_INVISIBLE)).casefold().translate(_FOLD_MAP)
-    if not text.isascii():
-        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
-    return _NEWLINES.sub("\n", _HSPACE.sub(" ", text)).strip()
 
 
 def _prepare(text: str) -> str:
     raw = text[:MAX_CHARS]
-    return _fold(html.unescape(_TAG.sub(" ", raw)))
+    return fold_for_rules(html.unescape(_TAG.sub(" ", raw)))
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -1224,7 +1210,7 @@ def _lower(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _fold_word(word: str) -> str:
-    return _fold(word)
+    return fold_for_rules(word)
 
 
 def _capitalised(word: str) -> bool:
@@ -1455,7 +1441,7 @@ def _personal_refusal(text: str, folded: str, findings: list[Finding]) -> bool:
     if _STORE.search(folded):
         return True
     for f in names[:200]:
-        window = _fold(text[max(0, f.start - _PERSON_WINDOW):f.end + _PERSON_WINDOW])
+        window = fold_for_rules(text[max(0, f.start - _PERSON_WINDOW):f.end + _PERSON_WINDOW])
         if _PERSON_DOC.search(window) or _ASK_ABOUT.search(window):
             return True
     sensitive = any(f.kind in _SENSITIVE for f in findings)

@@ -41,9 +41,9 @@ from typing import Any, Literal
 from pydantic_ai import UsageLimitExceeded
 from pydantic_ai.exceptions import FallbackExceptionGroup, ModelAPIError, RunTimedOut, UnexpectedModelBehavior
 
-from agents import offline_nlu as nlu
 from agents.deps import TurnContext
-from agents.supervisor import (
+from agents.models.registry import plan_by_rules, planner_model
+from agents.planner import (
     DEFAULT_INSTRUCTIONS,
     MAX_PARTS,
     TYPE_LABELS,
@@ -54,14 +54,16 @@ from agents.supervisor import (
     plan_faults,
     planner_agent,
     planner_prompt,
-    planner_rules,
-    rule_plan,
-    select_specialist,
     topological_levels,
 )
 from core.errors import UserError
 from core.faecher import fach_name
 from core.files import safe_name
+from core.language.afb import parse_afb_answer
+from core.language.lexicon import seeded_lexicon
+from core.language.request.extract import extract
+from core.language.stopwords import FILLER_WORDS
+from core.language.text import fold_loose
 from core.materials import MaterialRequest
 from core.observability import report_unexpected
 from core.router import RouterOutcome, continue_generation, start_generation
@@ -74,7 +76,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "MAX_PARTS", "CollectedQuestion", "CombinedOutcome", "PartResult", "Plan", "PlanPart", "PlanRefused",
     "base_from_answer", "combined_zip", "continue_combined", "decomposition_accuracy", "plan", "plan_conflicts",
-    "run_combined", "select_specialist", "split_answer",
+    "run_combined", "split_answer",
 ]
 
 HEADER_DONE = "MATERIALSET_FERTIG"
@@ -140,21 +142,6 @@ class CombinedOutcome:
 # --- planning ---------------------------------------------------------------------------------------------------------
 
 
-def _planner_model() -> Any | None:
-    """The planner's model: a test/eval override or the configured real model (falling back to the rules);
-    None when the supervisor role runs offline — then the rules plan directly, without an agent run."""
-    from agents import models as model_registry
-    from agents.offline import rules_model
-    from core.llm import OFFLINE, build_model, model_name_for_role
-
-    # `override_models(supervisor=…)` is the project's way to swap a role's model for one context (tests, evals).
-    if "supervisor" in (model_registry._overrides.get() or {}):  # noqa: SLF001
-        return model_registry.model_for("supervisor")
-    if model_name_for_role("supervisor") == OFFLINE:
-        return None
-    return build_model("supervisor", offline=lambda _role: rules_model(planner_rules))
-
-
 def _instructions(turn: TurnContext | None) -> str:
     from agents.prompts import instructions_for
 
@@ -170,12 +157,12 @@ async def plan(text: str, context: Mapping[str, Any] | None = None, *, turn: Tur
     Offline the rules plan; a real model plans through `planner_agent`, whose output validator sends every fault
     back as a retry. Raises `PlanRefused` (German) when the plan stays invalid or the request is impossible.
     """
-    model = _planner_model()
+    model = planner_model()
     if model is None:
-        draft = rule_plan(text, context)
+        draft = plan_by_rules(text, context)
         faults = plan_faults(draft) if draft.parts else []
     else:
-        from core.llm import DEFAULT_USAGE_LIMITS
+        from agents.models.limits import DEFAULT_USAGE_LIMITS
 
         deps = PlannerDeps(instructions=_instructions(turn))
         try:
@@ -224,9 +211,7 @@ def plan_gaps(p: Plan) -> list[CollectedQuestion]:
 
 def base_from_answer(answer: str, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The context for the next `run_combined` after the teacher answered the supervisor's own questions."""
-    from agents.offline import topic_terms
-
-    e = nlu.extract(answer, topic_terms=topic_terms())
+    e = extract(answer, topic_terms=seeded_lexicon().terms)
     out = dict(base or {})
     for name in ("fach", "klassenstufe", "klasse", "thema", "dauer_minuten"):
         if getattr(e, name) is not None:
@@ -239,19 +224,12 @@ def base_from_answer(answer: str, base: Mapping[str, Any] | None = None) -> dict
 # --- conflicts --------------------------------------------------------------------------------------------------------
 
 
-def _fold(text: str) -> str:
-    text = text.lower()
-    for a, b in (("ä", "a"), ("ö", "o"), ("ü", "u"), ("ß", "ss")):
-        text = text.replace(a, b)
-    return text
-
-
-_FILLER = frozenset(nlu._STOP) | {"thema", "themen", "aufgabe", "aufgaben"}  # noqa: SLF001 — the NLU's stop words
+_FILLER = frozenset(fold_loose(w) for w in FILLER_WORDS) | {"thema", "themen", "aufgabe", "aufgaben"}
 
 
 def _stems(text: str) -> set[str]:
     out = set()
-    for w in re.findall(r"[^\W\d_]+", _fold(text or "")):
+    for w in re.findall(r"[^\W\d_]+", fold_loose(text or "")):
         if len(w) < 4 or w in _FILLER:
             continue
         for suffix in ("ern", "en", "em", "er", "es", "e", "n", "s"):
@@ -635,7 +613,7 @@ def split_answer(answer: str, questions: Sequence[CollectedQuestion]) -> tuple[d
                 continue
         target = current
         if target is None:
-            if nlu.parse_afb_answer(clause):
+            if parse_afb_answer(clause):
                 target = next((q for q in waiting if _asks_afb(q)), by_type.get("klausur"))
             elif _COUNT.search(clause):
                 target = next((q for q in waiting if _asks_count(q)), by_type.get("h5p"))
@@ -706,8 +684,8 @@ async def continue_combined(*, turn: TurnContext, session_ids: Sequence[str | uu
 
 
 def _keywords_match(keywords: Sequence[str], thema: str | None) -> bool:
-    t = _fold(thema or "")
-    return all(_fold(k) in t for k in keywords)
+    t = fold_loose(thema or "")
+    return all(fold_loose(k) in t for k in keywords)
 
 
 def case_correct(case: Mapping[str, Any], p: Plan) -> tuple[bool, str]:
@@ -737,7 +715,7 @@ def decomposition_accuracy(cases: Sequence[Mapping[str, Any]]) -> tuple[float, l
     """Share of cases the offline rules decompose correctly, and the failures (case id, why)."""
     failures = []
     for case in cases:
-        draft = rule_plan(case["text"], case.get("context"))
+        draft = plan_by_rules(case["text"], case.get("context"))
         p = normalized(draft) if draft.parts and not plan_faults(draft) else draft
         ok, why = case_correct(case, p)
         if not ok:

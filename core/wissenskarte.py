@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from core.errors import UserError
 from core.faecher import fach_name, normalize_fach
-from core.tokens import estimate_tokens
+from core.language.tokens import estimate_tokens
 from db.repos import knowledge as knowledge_repo
 from db.session import Identity
 

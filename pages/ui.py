@@ -142,7 +142,7 @@ def run(action: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
 
 def sidebar(persona: Persona) -> None:
     """Who is acting and which model answers (shown on every page by app.py)."""
-    from core.llm import model_name_for_role
+    from agents.models.names import model_name_for_role
 
     with st.sidebar:
         if oidc_configured():

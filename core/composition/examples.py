@@ -3,18 +3,12 @@ matches the topic), the composer takes its number of tasks, AFB split, operators
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from core.checks.topics import term_matches, text_stems
-
-WANTS_EXAMPLE = re.compile(
-    r"(wie|ähnlich|aehnlich|nach dem muster|im stil|orientier\w*)\W+(an\W+)?(meine[rsm]?|unsere[rsm]?|der|die)?\W*"
-    r"(hochgeladen\w*|alte[rn]?|letzte[rn]?|eigene[rn]?|vorlage|beispiel)|meine[rsm]? (hochgeladen\w*|alte[rn]?) "
-    r"(klausur|klassenarbeit|arbeit|vorlage)|wie letztes (mal|jahr)", re.I)
 
 
 @dataclass(frozen=True)
@@ -36,10 +30,6 @@ class ExampleStructure:
         if self.gesamtpunkte and self.dauer:
             parts.append(f"{self.gesamtpunkte} Punkte in {self.dauer} Minuten")
         return f"Aufbau nach Ihrer hochgeladenen Vorlage „{self.titel}“: {', '.join(parts)}."
-
-
-def wants_example(text: str) -> bool:
-    return bool(WANTS_EXAMPLE.search(text or ""))
 
 
 def _tasks(content: dict[str, Any]) -> Iterable[dict[str, Any]]:

@@ -27,7 +27,7 @@ from core.composition.candidates import (
     task_from_row,
 )
 from core.composition.differenzierung import DiffAuftrag, DiffComposition, compose_differenzierung
-from core.composition.examples import best_example, wants_example
+from core.composition.examples import best_example
 from core.composition.generators.base import Generator
 from core.composition.generators.registry import for_fach
 from core.composition.h5p import QuizAuftrag, QuizComposition, compose_h5p
@@ -37,6 +37,7 @@ from core.composition.report import Nachbar
 from core.composition.wishes import count_in, excluded_quiz_types
 from core.errors import UserError
 from core.faecher import fach_name
+from core.language.request.example_wish import wants_example
 from core.materials import MaterialRequest, Quelle
 from core.retrieval import search
 from db.repos import knowledge as knowledge_repo

@@ -1,2 +1,2 @@
-"""Shared German text handling: the one fold and stemmer (text), and parsing that is not specific to any model —
-Klasse/Klassenstufe/Niveau (klasse), Dauer (dauer), typos in key words (spelling), operators (imperativ)."""
+"""Shared German text handling: the one fold and stemmer (text, fold), reading requests (request/), AFB answers,
+feedback, standing wishes, edit requests, Klasse, Dauer, spelling, operators, the subject lexicon, token estimates."""

@@ -1,5 +1,5 @@
 """Pasted teacher text made comparable: cleaned (HTML, dashes, invisible characters, whitespace) and folded with a
-map back to the original characters. The fold itself is core.language.text's — one fold, one place."""
+map back to the original characters; and the stricter fold the safety rules are written against."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import html
 import re
 import unicodedata
 
-from core.language.text import fold, key, stem
+from core.language.text import fold
 
 # Longer texts are cut here; every parser on folded text is linear, this only bounds memory for absurd inputs.
 MAX_CHARS = 200_000
@@ -21,7 +21,13 @@ _TRANSLATE = {
     ord("\u00a0"): " ",
 }
 
-__all__ = ["MAX_CHARS", "fold", "fold_with_map", "key", "prepare", "stem"]
+# The rule fold: bidi and other invisible controls out (they hide words from patterns), quotes and dashes unified.
+_RULE_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u202a\u202b\u202c\u202d"
+                                         "\u202e"))
+_RULE_MAP = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "’": "'", "‘": "'", "`": "'", "–": "-",
+                           "—": "-", "‑": "-", "„": '"', "“": '"', "”": '"', "«": '"', "»": '"'})
+_RULE_NEWLINES = re.compile(r" ?\n[\s]*")
+_COMBINING = re.compile(r"[\u0300-\u036f]")
 
 
 def prepare(text: str | None) -> str:
@@ -48,3 +54,12 @@ def fold_with_map(text: str) -> tuple[str, list[int] | None]:
         out.append(rep)
         index.extend([i] * len(rep))
     return "".join(out), index
+
+
+def fold_for_rules(text: str) -> str:
+    """The text the safety rules match: invisible and bidi characters dropped, NFC, case-folded, umlauts spelled
+    out, typographic quotes and dashes unified, accents dropped, spaces collapsed (newlines kept), stripped."""
+    text = unicodedata.normalize("NFC", text.translate(_RULE_INVISIBLE)).casefold().translate(_RULE_MAP)
+    if not text.isascii():
+        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    return _RULE_NEWLINES.sub("\n", _HSPACE_RE.sub(" ", text)).strip()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from core.language.fold import fold
+from core.language.text import fold
 
 KEY_WORDS: dict[str, str] = {  # folded -> spelling
     "physik": "Physik", "chemie": "Chemie", "biologie": "Biologie", "mathematik": "Mathematik",

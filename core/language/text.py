@@ -2,6 +2,8 @@
 
 fold: lower case, umlauts spelled out (ä -> ae), accents dropped. key: umlaut spellings merged (ae -> a), so
 'Brüche', 'Brueche' and 'Bruche' meet. stem: a crude suffix stripper, only ever compared with another stem.
+fold_composed / fold_compatible: the same fold after Unicode normalisation, for text from files (decomposed
+umlauts) and for the embedder, whose hashed features must never change.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import unicodedata
 from functools import lru_cache
 
 _UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
+_UMLAUT_TABLE = str.maketrans(_UMLAUTS)
 _SUFFIXES = ("ern", "en", "em", "er", "es", "e", "n", "s")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -36,9 +39,29 @@ def fold(text: str) -> str:
     return "".join(_fold_char(c) for c in text)
 
 
+def fold_composed(text: str) -> str:
+    """fold() of the NFC-composed text: an 'u' followed by a combining diaeresis (PDF text) folds like 'ü'."""
+    return fold(unicodedata.normalize("NFC", text))
+
+
+def fold_compatible(text: str) -> str:
+    """The embedder's fold: NFKC first ('ﬁ' -> 'fi', '²' -> '2'), umlauts spelled out, every combining mark dropped.
+
+    The offline embedder hashes the words of this fold, so changing it changes every stored vector; retrieval
+    compares query words with it for the same reason.
+    """
+    text = unicodedata.normalize("NFKC", text).lower().translate(_UMLAUT_TABLE)
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
 def key(folded: str) -> str:
     """Umlaut spellings merged: 'brueche' -> 'bruche'."""
     return folded.replace("ae", "a").replace("oe", "o").replace("ue", "u")
+
+
+def fold_loose(text: str) -> str:
+    """fold() with umlaut spellings merged: 'Brüche', 'Brueche' and 'Bruche' all give 'bruche'."""
+    return key(fold(text))
 
 
 @lru_cache(maxsize=65536)

@@ -13,8 +13,7 @@ from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, Tool
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_evals import Case, Dataset
 
-from agents.models import override_models
-from agents.offline import RULES, rules_model
+from agents.models.registry import offline_rules, override_models, rules_model
 from agents.prompts import DEFAULTS, instructions_for
 from core import demo
 from core import evaluation as ev
@@ -57,7 +56,7 @@ def failing_main(trigger: str, exc: BaseException):  # noqa: ANN201
                    if isinstance(p, UserPromptPart) and isinstance(p.content, str)]
         if any(trigger in p for p in prompts):
             raise exc
-        return RULES["main"](messages, info)
+        return offline_rules("main")(messages, info)
 
     return rules_model(fn)
 
@@ -294,7 +293,7 @@ def test_an_override_run_sends_the_version_under_test_and_compares_with_the_acti
 
         def fn(messages: list[ModelMessage], info: AgentInfo, seen: list[str] = seen):  # noqa: ANN202
             seen.append(info.instructions or "")
-            return RULES["klausur"](messages, info)
+            return offline_rules("klausur")(messages, info)
 
         with override_models(klausur=rules_model(fn)):
             runs[version.version] = ev.run_suite(suite=path, agent="klausur", prompt_version=version.version,

@@ -16,16 +16,15 @@ from sqlalchemy.orm import Session
 from agents.deps import TurnContext
 from core.chat import chat_turn
 from core.errors import NotFoundError
+from core.language.edits import EditUnclear, parse_edit_request
 from core.materials import AFB_STUFEN, Klausur
-from core.patching import (
+from core.patch_ops import (
     AddSubtask,
     AddTask,
     AufgabeNeu,
-    EditUnclear,
     KriteriumNeu,
     MoveSubtask,
     MoveTask,
-    PatchError,
     RegenerateInstruction,
     RemoveSubtask,
     RemoveTask,
@@ -35,11 +34,13 @@ from core.patching import (
     SetOperator,
     SetPoints,
     TeilaufgabeNeu,
+)
+from core.patching import (
+    PatchError,
     apply_operations,
     fitting_operator,
     form_operations,
     material_versions,
-    parse_edit_request,
     patch_material,
     regenerate_from_previous,
     scale_points,

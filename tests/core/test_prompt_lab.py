@@ -10,8 +10,7 @@ import pytest
 from pydantic_ai.messages import ModelMessage
 from pydantic_ai.models.function import AgentInfo
 
-from agents.models import override_models
-from agents.offline import RULES, rules_model
+from agents.models.registry import offline_rules, override_models, rules_model
 from core import prompt_lab as pl
 from core.acting import acting
 from core.chat import chat_turn
@@ -46,7 +45,7 @@ def recording(role: str, seen: list[str]):  # noqa: ANN201
 
     def fn(messages: list[ModelMessage], info: AgentInfo):  # noqa: ANN202
         seen.append(info.instructions or "")
-        return RULES[role](messages, info)
+        return offline_rules(role)(messages, info)
 
     return rules_model(fn)
 

@@ -41,7 +41,7 @@ def test_a_question_asked_twice_in_a_row_counts_as_wrong() -> None:
     from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart
     from pydantic_ai.models.function import AgentInfo
 
-    from agents.offline import rules_model
+    from agents.models.registry import rules_model
 
     def stubborn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         return ModelResponse(parts=[TextPart("Für welche Klasse bzw. Klassenstufe?")])

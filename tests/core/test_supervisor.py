@@ -17,20 +17,10 @@ from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
 from agents.guard import GuardedToolset
-from agents.models import override_models
-from agents.offline import h5p_rules, rules_model
-from agents.supervisor import (
-    Plan,
-    PlannerDeps,
-    PlanPart,
-    normalized,
-    planner_agent,
-    planner_prompt,
-    planner_rules,
-    rule_plan,
-    select_specialist,
-    topological_levels,
-)
+from agents.models.registry import lexicon, offline_rules, override_models, plan_by_rules, rules_model
+from agents.offline.capability import select_specialist
+from agents.offline.planner import planner_rules
+from agents.planner import Plan, PlannerDeps, PlanPart, normalized, planner_agent, planner_prompt, topological_levels
 from core.supervisor import (
     CollectedQuestion,
     PlanRefused,
@@ -81,8 +71,8 @@ def test_decomposition_accuracy_of_the_offline_rules_is_at_least_90_percent() ->
 
 
 def test_the_10a_example_becomes_a_dag_where_worksheet_and_quiz_follow_the_exam() -> None:
-    p = normalized(rule_plan("Für die 10a: eine Klausur zu Stromkreisen, dazu ein differenziertes Übungsblatt zur "
-                             "Vorbereitung und ein H5P-Quiz"))
+    p = normalized(plan_by_rules("Für die 10a: eine Klausur zu Stromkreisen, dazu ein differenziertes Übungsblatt zur "
+                                 "Vorbereitung und ein H5P-Quiz"))
     assert [(x.material_type, x.fach, x.klassenstufe, x.klasse, x.thema) for x in p.parts] == [
         ("klausur", "physik", 10, "10a", "Stromkreise"),
         ("differenzierung", "physik", 10, "10a", "Stromkreise"),
@@ -108,7 +98,7 @@ def test_capability_matching_names_specialist_and_confidence(wording: str, agent
 def test_an_ambiguous_part_falls_back_to_the_klausur_with_low_confidence_noted() -> None:
     choice = select_specialist("Material zu Brüchen")
     assert (choice.agent_type, choice.fallback) == ("klausur", True) and choice.confidence < 0.5
-    p = rule_plan("Mathe 6: Material zu Brüchen und ein Quiz dazu")
+    p = plan_by_rules("Mathe 6: Material zu Brüchen und ein Quiz dazu")
     assert p.parts[0].material_type == "klausur" and p.parts[0].confidence < 0.5
     assert any("nicht erkennbar" in n and "Klausur angenommen" in n for n in p.notes)
 
@@ -139,24 +129,24 @@ def test_more_than_five_parts_and_impossible_classes_are_refused_in_german() -> 
 def test_the_rules_planner_as_a_model_gives_the_same_plan_through_the_checked_agent() -> None:
     text = "Chemie 9a: eine Lernkontrolle zum Periodensystem (30 Minuten), dazu eine Zuordnungsübung"
     result = planner_agent.run_sync(planner_prompt(text, {"fach": "chemie"}), deps=PlannerDeps(),
-                                    model=rules_model(planner_rules))
-    assert result.output == rule_plan(text, {"fach": "chemie"})
+                                    model=rules_model(planner_rules(lexicon())))
+    assert result.output == plan_by_rules(text, {"fach": "chemie"})
 
 
 # --- conflicts --------------------------------------------------------------------------------------------------------
 
 
 def test_durations_that_do_not_fit_into_the_shared_lesson_are_named() -> None:
-    p = normalized(rule_plan("Biologie Klasse 8: eine Klausur über das Nervensystem (45 Minuten) und ein Übungsblatt "
-                             "zur Vorbereitung (90 Minuten) in derselben Stunde"))
+    p = normalized(plan_by_rules("Biologie Klasse 8: eine Klausur über das Nervensystem (45 Minuten) und ein "
+                                 "Übungsblatt zur Vorbereitung (90 Minuten) in derselben Stunde"))
     assert p.lesson_minutes == 45
     conflicts = plan_conflicts(p)
     assert any("Zeit passt nicht" in c and "135 Minuten" in c for c in conflicts), conflicts
 
 
 def test_differing_klassenstufen_are_named() -> None:
-    p = normalized(rule_plan("Geschichte: für die 8a ein Test zur Französischen Revolution (30 Minuten) und für die "
-                             "9a ein Quiz zum Absolutismus"))
+    p = normalized(plan_by_rules("Geschichte: für die 8a ein Test zur Französischen Revolution (30 Minuten) und für "
+                                 "die 9a ein Quiz zum Absolutismus"))
     assert any("unterschiedliche Klassenstufen" in c for c in plan_conflicts(p))
 
 
@@ -234,7 +224,7 @@ def _quiz_that_asks_first(answers: list[str]):  # noqa: ANN202
                 "vorschlaege": ["8 Fragen", "12 Fragen"]})])
         if prompts[-1] not in answers:
             answers.append(prompts[-1])
-        return h5p_rules(messages, info)
+        return offline_rules("h5p")(messages, info)
 
     return rules_model(rules, model_name="scripted-h5p")
 

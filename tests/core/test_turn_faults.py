@@ -14,11 +14,10 @@ from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, Text
 from pydantic_ai.models.function import AgentInfo
 from sqlalchemy.orm import Session
 
-from agents.models import override_models
-from agents.offline import klausur_rules, main_rules, offline_model, rules_model
+from agents.models.fallback import guard_model
+from agents.models.registry import offline_model, offline_rules, override_models, rules_model
 from core.chat import chat_turn
 from core.errors import UserError
-from core.llm import guard_model
 from core.materials_service import material_view
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
@@ -58,7 +57,7 @@ def _teacher(db: Session, as_teacher):  # noqa: ANN001, ANN202
 
 def test_rate_limited_three_times_then_the_real_model_answers(db: Session, as_teacher) -> None:
     ident, teacher = _teacher(db, as_teacher)
-    script = Script([_http(429, retry_after="1")] * 3 + [main_rules])
+    script = Script([_http(429, retry_after="1")] * 3 + [offline_rules("main")])
     real = rules_model(script, model_name=SONNET)
     with override_models(main=guard_model(real, "main", offline=offline_model("main"), sleep=_no_sleep)):
         r = chat_turn(db=db, identity=ident, teacher=teacher, message="Hallo")
@@ -127,7 +126,7 @@ def test_invalid_exam_goes_back_as_model_retry_and_comes_back_valid(db: Session,
     ident, teacher = _teacher(db, as_teacher)
 
     def broken_exam(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        response = klausur_rules(messages, info)
+        response = offline_rules("klausur")(messages, info)
         for part in response.parts:
             if isinstance(part, ToolCallPart) and part.tool_name.endswith("Klausur"):
                 args = part.args_as_dict()
@@ -135,6 +134,7 @@ def test_invalid_exam_goes_back_as_model_retry_and_comes_back_valid(db: Session,
                 return ModelResponse(parts=[ToolCallPart(part.tool_name, args)])
         return response
 
+    klausur_rules = offline_rules("klausur")
     script = Script([klausur_rules, klausur_rules, broken_exam, klausur_rules])  # context, compose, output, repair
     with override_models(klausur=rules_model(script)):
         r = chat_turn(db=db, identity=ident, teacher=teacher,
@@ -195,7 +195,7 @@ def test_invented_task_and_wrong_calculation_are_flagged_and_repaired(db: Sessio
     ident, teacher = _teacher(db, as_teacher)
 
     def sloppy(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        response = klausur_rules(messages, info)
+        response = offline_rules("klausur")(messages, info)
         for part in response.parts:
             if isinstance(part, ToolCallPart) and part.tool_name.endswith("Klausur"):
                 args = part.args_as_dict()
@@ -208,6 +208,7 @@ def test_invented_task_and_wrong_calculation_are_flagged_and_repaired(db: Sessio
                 return ModelResponse(parts=[ToolCallPart(part.tool_name, args)])
         return response
 
+    klausur_rules = offline_rules("klausur")
     script = Script([klausur_rules, klausur_rules, sloppy, klausur_rules])  # context, compose, output, repair
     with override_models(klausur=rules_model(script)):
         r = chat_turn(db=db, identity=ident, teacher=teacher,
@@ -225,7 +226,7 @@ def test_flags_that_survive_repair_are_shown_not_hidden(db: Session, as_teacher)
     ident, teacher = _teacher(db, as_teacher)
 
     def stubborn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        response = klausur_rules(messages, info)
+        response = offline_rules("klausur")(messages, info)
         for part in response.parts:
             if isinstance(part, ToolCallPart) and part.tool_name.endswith("Klausur"):
                 args = part.args_as_dict()

@@ -11,8 +11,7 @@ from pydantic_ai.messages import ModelMessage
 from pydantic_ai.models.function import AgentInfo
 from streamlit.testing.v1 import AppTest
 
-from agents.models import override_models
-from agents.offline import RULES, rules_model
+from agents.models.registry import offline_rules, override_models, rules_model
 from core import evaluation as ev
 from core import prompt_lab as pl
 from tests.pages.conftest import ROOT, app_as, fresh_person
@@ -40,7 +39,7 @@ def two_runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[ev.RunReport, ev
 
     def recorder(messages: list[ModelMessage], info: AgentInfo):  # noqa: ANN202
         seen.append(info.instructions or "")
-        return RULES["klausur"](messages, info)
+        return offline_rules("klausur")(messages, info)
 
     with override_models(klausur=rules_model(recorder)):
         a = ev.run_suite(suite=path, agent="klausur", prompt_version=active.version, created_by=product)

@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo
 
-from agents.offline import klausur_rules
+from agents.models.registry import offline_rules
 from core.chat import ChatResult, chat_turn
 from db.models import Teacher
 from db.repos.teachers import identity_for
@@ -146,7 +146,7 @@ class FaultyKlausurModel:
         self.calls += 1
         if fault := self.faults.get(self.calls):
             fault()
-        return klausur_rules(messages, info)
+        return offline_rules("klausur")(messages, info)
 
 
 def assert_apology(result: object, shown: list[str]) -> None:

@@ -25,8 +25,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo
 from streamlit.testing.v1 import AppTest
 
-from agents.models import override_models
-from agents.offline import RULES, rules_model
+from agents.models.registry import offline_rules, override_models, rules_model
 from core.chat_service import Attachment, conversation_log, material_brief, send
 from core.cli import main as cli_main
 from core.curation import entry_detail, save_entry
@@ -112,7 +111,7 @@ def recording() -> Iterator[list[tuple[str, str]]]:
     calls: list[tuple[str, str]] = []
 
     def recorder(role: str):  # noqa: ANN202
-        rules = RULES[role]
+        rules = offline_rules(role)
 
         def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
             response = rules(messages, info)
@@ -121,7 +120,7 @@ def recording() -> Iterator[list[tuple[str, str]]]:
 
         return rules_model(respond)
 
-    with override_models(**{role: recorder(role) for role in RULES}):
+    with override_models(**{role: recorder(role) for role in ("main", "klausur", "differenzierung", "h5p")}):
         yield calls
 
 

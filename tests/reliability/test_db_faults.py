@@ -11,8 +11,7 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from agents.models import override_models
-from agents.offline import rules_model
+from agents.models.registry import override_models, rules_model
 from core.config import get_settings
 from db.session import admin_engine, unit_of_work
 from tests.reliability.conftest import (

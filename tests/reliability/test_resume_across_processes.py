@@ -14,8 +14,7 @@ import uuid
 import sqlalchemy as sa
 
 from agents.deps import TurnContext
-from agents.models import override_models
-from agents.offline import rules_model
+from agents.models.registry import override_models, rules_model
 from core.config import get_settings
 from core.router import continue_generation
 from db import models as m

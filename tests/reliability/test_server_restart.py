@@ -11,8 +11,7 @@ from collections.abc import Iterator
 import pytest
 import sqlalchemy as sa
 
-from agents.models import override_models
-from agents.offline import rules_model
+from agents.models.registry import override_models, rules_model
 from core.config import get_settings
 from db.server import cluster_dir, embedded_uri, stop_embedded
 from db.session import get_engine, reset_engines

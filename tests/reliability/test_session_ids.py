@@ -15,8 +15,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo
 from sqlalchemy.orm import Session
 
-from agents.models import override_models
-from agents.offline import main_rules, rules_model
+from agents.models.registry import offline_rules, override_models, rules_model
 from core.chat import chat_turn
 from db import models as m
 from db.repos.teachers import find_teacher
@@ -41,7 +40,7 @@ class ForgingMainModel:
         if self.calls == 1:
             return ModelResponse(parts=[ToolCallPart("continue_material_generation",
                                                      {"session_id": self.session_id, "answer": "30/40/30"})])
-        return main_rules(messages, info)
+        return offline_rules("main")(messages, info)
 
 
 def _sessions(db: Session) -> list[tuple[uuid.UUID, str, int]]:

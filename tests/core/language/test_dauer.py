@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.language.dauer import bare_minutes, parse_dauer
-from core.language.fold import fold
+from core.language.text import fold
 
 CASES: list[tuple[str, int | None]] = [
     ("45 Minuten", 45), ("45min", 45), ("45 Min.", 45), ("90 minutes", 90), ("30 mins", 30),

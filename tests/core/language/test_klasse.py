@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.language.fold import fold
 from core.language.klasse import bare_klasse, parse_klasse
+from core.language.text import fold
 
 CASES: list[tuple[str, int | None, str | None, str | None]] = [  # text, stufe, klasse, niveau
     ("Mathe 7 Klausur Terme", 7, None, None),

@@ -1,4 +1,4 @@
-"""German NLU of the offline rule model: realistic teacher phrasings as tables (phrase -> expected fields)."""
+"""Reading requests (core.language.request): realistic teacher phrasings as tables (phrase -> expected fields)."""
 
 from __future__ import annotations
 
@@ -6,17 +6,11 @@ import random
 
 import pytest
 
-from agents.offline_nlu import (
-    FACH_KEYS,
-    AfbWish,
-    Extraction,
-    classify_feedback,
-    extract,
-    extract_preferences,
-    merge,
-    missing_fields,
-    parse_afb_answer,
-)
+from core.language.afb import parse_afb_answer
+from core.language.feedback import classify_feedback
+from core.language.preferences import extract_preferences
+from core.language.request.extract import extract
+from core.language.request.extraction import FACH_KEYS, AfbWish, Extraction, merge, missing_fields
 
 # --- extraction: phrase -> the fields that must come out (fields not listed are not checked) ----------------------
 
@@ -397,134 +391,6 @@ def test_merge_accumulates_afb_wishes_and_keeps_only_new_problems() -> None:
 
 def test_merge_of_empty_extractions_is_empty() -> None:
     assert merge(Extraction(), Extraction()) == Extraction()
-
-
-# --- feedback --------------------------------------------------------------------------------------------------------
-
-FEEDBACK_CASES: list[tuple[str, tuple[str, str] | None]] = [
-    ("Super, genau so!", ("positive", "gesamt")),
-    ("perfekt", ("positive", "gesamt")),
-    ("passt", ("positive", "gesamt")),
-    ("Passt so, danke!", ("positive", "gesamt")),
-    ("Sehr gut, übernehme ich so.", ("positive", "gesamt")),
-    ("Klasse!", ("positive", "gesamt")),
-    ("👍", ("positive", "gesamt")),
-    ("nicht schlecht", ("positive", "gesamt")),
-    ("war nicht zu schwer, super", ("positive", "gesamt")),
-    ("nicht gut", ("negative", "gesamt")),
-    ("gefällt mir nicht", ("negative", "gesamt")),
-    ("Aufgabe 2b ist falsch", ("negative", "gesamt")),
-    ("👎", ("negative", "gesamt")),
-    ("zu schwer", ("negative", "schwierigkeit_zu_hoch")),
-    ("Das ist viel zu anspruchsvoll für meine 7er", ("negative", "schwierigkeit_zu_hoch")),
-    ("Kannst du Aufgabe 3 etwas leichter machen?", ("negative", "schwierigkeit_zu_hoch")),
-    ("zu leicht", ("negative", "schwierigkeit_zu_niedrig")),
-    ("Die Aufgaben sind viel zu einfach für eine 10. Klasse.", ("negative", "schwierigkeit_zu_niedrig")),
-    ("Gut, aber bitte anspruchsvoller", ("negative", "schwierigkeit_zu_niedrig")),
-    ("zu lang", ("negative", "laenge_zu_lang")),
-    ("Das schaffen die nie in 45 Minuten, zu viele Aufgaben", ("negative", "laenge_zu_lang")),
-    ("Geht das kürzer?", ("negative", "laenge_zu_lang")),
-    ("Super, aber zu lang", ("negative", "laenge_zu_lang")),
-    ("zu kurz", ("negative", "laenge_zu_kurz")),
-    ("Bitte mehr Aufgaben", ("negative", "laenge_zu_kurz")),
-    ("keine Multiple Choice", ("negative", "format")),
-    ("immer 5 Aufgaben", ("negative", "format")),
-    ("Bitte künftig mit Bonusaufgabe", ("negative", "format")),
-    ("60:40 Rechnung zu Theorie", ("negative", "format")),
-    ("Das Layout ist unübersichtlich", ("negative", "format")),
-    ("Super, genau so! Und immer mit Bonusaufgabe.", ("positive", "format")),
-    ("Super! Jetzt noch ein Arbeitsblatt dazu.", ("positive", "gesamt")),
-    ("Genau so habe ich mir das vorgestellt!", ("positive", "gesamt")),
-    ("Die Klausur ist echt gut geworden", ("positive", "gesamt")),
-    ("Nee, so nicht.", ("negative", "gesamt")),
-    ("Kannst du das nochmal neu machen?", ("negative", "gesamt")),
-    ("Das Niveau ist zu hoch", ("negative", "schwierigkeit_zu_hoch")),
-    ("Für Klasse 8 zu schwer, sonst super", ("negative", "schwierigkeit_zu_hoch")),
-    ("Meine Schüler wären damit unterfordert", ("negative", "schwierigkeit_zu_niedrig")),
-    ("Die Aufgaben sind nicht schwer genug", ("negative", "schwierigkeit_zu_niedrig")),
-    ("Zu wenig Zeit für so viele Aufgaben", ("negative", "laenge_zu_lang")),
-    ("Die Klausur dauert länger als 45 Minuten", ("negative", "laenge_zu_lang")),
-    ("Da fehlt noch was, das ist zu wenig", ("negative", "laenge_zu_kurz")),
-    ("Bitte keine Zuordnungsaufgaben", ("negative", "format")),
-    ("Ich hätte gern immer einen Erwartungshorizont mit Punkten", ("negative", "format")),
-    ("Die Formatierung passt nicht", ("negative", "format")),
-    # not feedback: new requests, questions, answers to Rückfragen, politeness
-    ("Ich brauche eine Klausur zu Optik für die 9a", None),
-    ("Ich hätte gern ne Klausur, die nicht zu lang ist", None),
-    ("Kannst du mir noch ein Quiz dazu machen?", None),
-    ("Wie lang ist die Klausur?", None),
-    ("Was bedeutet AFB?", None),
-    ("30/40/30 bitte", None),
-    ("Stromkreise, 45 Min, aber bitte eine Aufgabe Induktion als AFB III", None),
-    ("Klausur Optik 9a mit 5 Aufgaben", None),
-    ("Und jetzt bitte noch eine Klausur für die 10b", None),
-    ("Kannst du Aufgabe 2 austauschen?", None),
-    ("Danke", None),
-    ("ok", None),
-    ("", None),
-    ("   ", None),
-]
-
-
-@pytest.mark.parametrize(("text", "expected"), FEEDBACK_CASES, ids=[c[0][:50] or "empty" for c in FEEDBACK_CASES])
-def test_classify_feedback(text: str, expected: tuple[str, str] | None) -> None:
-    feedback = classify_feedback(text)
-    if expected is None:
-        assert feedback is None
-    else:
-        assert feedback is not None
-        assert (feedback.kind, feedback.aspect) == expected
-        assert feedback.text == text.strip()
-
-
-# --- preferences -----------------------------------------------------------------------------------------------------
-
-PREFERENCE_CASES: list[tuple[str, dict[str, object]]] = [
-    ("immer 5 Aufgaben", {"aufgaben_anzahl": 5}),
-    ("bitte grundsätzlich fünf Aufgaben", {"aufgaben_anzahl": 5}),
-    ("keine Multiple Choice", {"dinge_vermeiden": ["Multiple Choice"]}),
-    ("bitte keine MC-Aufgaben mehr", {"dinge_vermeiden": ["Multiple Choice"]}),
-    ("ohne Taschenrechner", {"dinge_vermeiden": ["Taschenrechner"]}),
-    ("Bitte künftig keine Lückentexte mehr und immer eine Bonusaufgabe",
-     {"dinge_vermeiden": ["Lückentexte"], "bonusaufgabe": True}),
-    ("mit Bonusaufgabe", {"bonusaufgabe": True}),
-    ("ohne Bonusaufgabe bitte", {"bonusaufgabe": False}),
-    ("60:40 Rechnung zu Theorie", {"rechnung_theorie_ratio": "60:40"}),
-    ("Theorie zu Rechnung 40:60", {"rechnung_theorie_ratio": "60:40"}),
-    ("70 % Rechnung, 30 % Theorie", {"rechnung_theorie_ratio": "70:30"}),
-    ("immer AFB 30/40/30", {"afb_verteilung": (30, 40, 30)}),
-    ("Super, genau so!", {}),
-    ("Kein Problem, mach weiter", {}),
-    ("", {}),
-]
-
-
-@pytest.mark.parametrize(("text", "expected"), PREFERENCE_CASES, ids=[c[0] or "empty" for c in PREFERENCE_CASES])
-def test_extract_preferences(text: str, expected: dict[str, object]) -> None:
-    assert extract_preferences(text) == expected
-
-
-# --- answers to the AFB Rückfrage -------------------------------------------------------------------------------------
-
-AFB_ANSWER_CASES: list[tuple[str, tuple[int, int, int] | None]] = [
-    ("30/40/30 bitte", (30, 40, 30)),
-    ("lieber 20 50 30", (20, 50, 30)),
-    ("20, 50, 30", (20, 50, 30)),
-    ("Nimm 20-50-30.", (20, 50, 30)),
-    ("eher 20 % / 50 % / 30 %", (20, 50, 30)),
-    ("AFB I 20%, AFB II 50%, AFB III 30%", (20, 50, 30)),
-    ("I: 25, II: 50, III: 25", (25, 50, 25)),
-    ("wie vorgeschlagen", None),
-    ("den ersten Vorschlag", None),
-    ("30/40/40", None),
-    ("Klasse 8, 45 Minuten", None),
-    ("", None),
-]
-
-
-@pytest.mark.parametrize(("text", "expected"), AFB_ANSWER_CASES, ids=[c[0] or "empty" for c in AFB_ANSWER_CASES])
-def test_parse_afb_answer(text: str, expected: tuple[int, int, int] | None) -> None:
-    assert parse_afb_answer(text) == expected
 
 
 # --- robustness ------------------------------------------------------------------------------------------------------

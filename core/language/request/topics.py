@@ -1,8 +1,8 @@
-"""Topics as teachers write them, for the offline rule model: "Genetik: Mendel + Stammbaumanalyse", "Optik –
-Reflexion und Brechung", "Weimarer Republik (Krisenjahr 1923, Goldene Zwanziger)", quoted titles, peer lists.
+"""Topics as teachers write them, for the request reader: "Genetik: Mendel + Stammbaumanalyse", "Optik – Reflexion
+und Brechung", "Weimarer Republik (Krisenjahr 1923, Goldene Zwanziger)", quoted titles, peer lists.
 
-Pure string functions. What counts as a known term or as a topic at all is decided by the caller (agents.offline_nlu)
-and passed in as callbacks, so this module knows no vocabulary of its own.
+Pure string functions. What counts as a known term or as a topic at all is decided by the caller
+(core.language.request.extract) and passed in as callbacks, so this module knows no vocabulary of its own.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Requests written in English (for the Englisch class): "I need a test for year 9 on the present perfect".
 
-The rule model reads them with the German rules (numbers, material words, "year 9"); this module adds what only
+The request reader reads them with the German rules (numbers, material words, "year 9"); this module adds what only
 English needs: recognising the language and reading the topic after "on"/"about".
 """
 

@@ -1,4 +1,4 @@
-"""The offline main model's dialog about a request (agents.offline_dialog through main_rules): answers fill the
+"""The offline main model's dialog about a request (agents.offline.dialog through the main rules): answers fill the
 open question, a question is never asked twice in a row, and the generate_material arguments carry everything."""
 
 from __future__ import annotations
@@ -8,7 +8,10 @@ from typing import Any
 import pytest
 from pydantic_ai.messages import ModelMessage, ModelRequest, TextPart, ToolCallPart, UserPromptPart
 
-from agents.offline import main_rules
+from agents.offline.main_rules import main_rules
+from core.language.lexicon import seeded_lexicon
+
+MAIN = main_rules(seeded_lexicon())
 
 
 def converse(*turns: str) -> list[str | dict[str, Any]]:
@@ -17,7 +20,7 @@ def converse(*turns: str) -> list[str | dict[str, Any]]:
     out: list[str | dict[str, Any]] = []
     for turn in turns:
         messages.append(ModelRequest(parts=[UserPromptPart(turn)]))
-        response = main_rules(messages, None)  # type: ignore[arg-type]  # main_rules does not read the AgentInfo
+        response = MAIN(messages, None)  # type: ignore[arg-type]  # the main rules do not read the AgentInfo
         messages.append(response)
         calls = [p for p in response.parts if isinstance(p, ToolCallPart)]
         if calls:

@@ -1,8 +1,7 @@
-"""The offline main agent's dialog about one material request: what the conversation asks for, which question is
-still open, how an answer fills it, and the next step — a question (never the same one twice in a row) or the
-arguments of generate_material.
+"""The offline main agent's dialog about one request: what the conversation asks for, which question is still open,
+how an answer fills it, and the next step — a question (never the same twice in a row) or generate_material's args.
 
-It reads its own earlier questions from the conversation, as a real model would; agents.offline_nlu reads the
+It reads its own earlier questions from the conversation, as a real model would; core.language.request reads the
 teacher's words.
 """
 
@@ -11,16 +10,18 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from agents import offline_nlu as nlu
+from agents.offline.messages import Turn
 from core.language.dauer import bare_minutes
-from core.language.fold import fold, prepare
+from core.language.fold import prepare
 from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN, bare_klasse
+from core.language.request.extract import extract, known_term, read_topic
+from core.language.request.extraction import FACH_NAMEN, Extraction, merge, missing_fields
+from core.language.text import fold
 
 MATERIAL_NAMES = {"klausur": "Klausur", "differenzierung": "differenziertes Arbeitsblatt", "h5p": "H5P-Übung"}
-FACH_NAMES = dict(nlu.FACH_NAMEN)
+FACH_NAMES = dict(FACH_NAMEN)
 Terms = Mapping[str, Mapping[str, Sequence[str]]]
 Grades = Mapping[str, Mapping[str, frozenset[int]]]
 
@@ -45,24 +46,16 @@ _AS_SUBJECT_MATTER = r"\b(zu|zum|zur|über|ueber|thema)\s+(dem\s+|der\s+|die\s+|
 MAX_TOPIC_ANSWER_WORDS = 8
 
 
-@dataclass(frozen=True)
-class Turn:
-    """A teacher message and the assistant's reply just before it (the question it may answer)."""
-
-    text: str
-    reply_before: str = ""
-
-
 def asked_in(reply: str) -> set[str]:
     return {name for name, rx in ASKED.items() if rx.search(reply or "")}
 
 
-def _facts(e: nlu.Extraction) -> bool:
+def _facts(e: Extraction) -> bool:
     return any(v is not None for v in (e.klassenstufe, e.dauer_minuten, e.afb_verteilung, e.aufgaben_anzahl,
                                        e.material_type, e.niveau)) or bool(e.afb_wishes or e.problems)
 
 
-def _topic_answer(e: nlu.Extraction, text: str, terms: Terms) -> nlu.Extraction | None:
+def _topic_answer(e: Extraction, text: str, terms: Terms) -> Extraction | None:
     """A message that only names a topic, taken as the teacher wrote it ("Chemie im Haushalt", "Leben der
     Arbeiterfamilien im 19. Jahrhundert"), not cut down to the words the rules know."""
     folded = fold(prepare(text))
@@ -73,11 +66,11 @@ def _topic_answer(e: nlu.Extraction, text: str, terms: Terms) -> nlu.Extraction 
         return None
     if e.fach and re.match(r"^\s*\w+\s*([,:;.!]|$)", folded) and e.thema is None:
         return None  # "Chemie" or "Bio: …" answers the Fach
-    thema, parts = nlu.read_topic(text, topic_terms=terms)
+    thema, parts = read_topic(text, topic_terms=terms)
     return dataclasses.replace(e, thema=thema, unterthemen=parts) if thema else None
 
 
-def answer(e: nlu.Extraction, text: str, open_fields: set[str], terms: Terms) -> nlu.Extraction:
+def answer(e: Extraction, text: str, open_fields: set[str], terms: Terms) -> Extraction:
     """The extraction of one message, completed by what it answers: a bare "8" to "Für welche Klasse?", "90" to
     "Wie lange?", free text or "egal" to "Welchen Schwerpunkt?"."""
     folded = fold(prepare(text))
@@ -95,7 +88,7 @@ def answer(e: nlu.Extraction, text: str, open_fields: set[str], terms: Terms) ->
     if "thema" not in open_fields:
         return e
     if _DELEGATION.search(folded):
-        known = e.thema if e.thema and nlu.known_term(e.thema, topic_terms=terms) else None
+        known = e.thema if e.thema and known_term(e.thema, topic_terms=terms) else None
         return dataclasses.replace(e, thema=known or e.area_text, unterthemen=())
     topic = _topic_answer(e, text, terms)
     if topic is not None:
@@ -105,16 +98,16 @@ def answer(e: nlu.Extraction, text: str, open_fields: set[str], terms: Terms) ->
     return e
 
 
-def understand(turns: Sequence[Turn], terms: Terms) -> nlu.Extraction:
+def understand(turns: Sequence[Turn], terms: Terms) -> Extraction:
     """The request as the conversation so far states it."""
-    state = nlu.Extraction()
+    state = Extraction()
     delegated = False
     for turn in turns:
-        e = nlu.extract(turn.text, topic_terms=terms)
+        e = extract(turn.text, topic_terms=terms)
         open_fields = asked_in(turn.reply_before)
         e = answer(e, turn.text, open_fields, terms)
         delegated = "thema" in open_fields and bool(_DELEGATION.search(fold(prepare(turn.text))))
-        state = nlu.merge(state, e)
+        state = merge(state, e)
     if state.thema is None and state.area_text:
         stem = re.escape(fold(state.area_text)[: max(5, len(state.area_text) - 2)])
         named = any(re.search(_AS_SUBJECT_MATTER.format(stem=stem), fold(t.text)) for t in turns)
@@ -126,7 +119,7 @@ def understand(turns: Sequence[Turn], terms: Terms) -> nlu.Extraction:
 # --- questions ---------------------------------------------------------------------------------------------------
 
 
-def suggest_topics(terms: Terms, e: nlu.Extraction, grades: Grades | None = None, n: int = 4) -> list[str]:
+def suggest_topics(terms: Terms, e: Extraction, grades: Grades | None = None, n: int = 4) -> list[str]:
     """Topics to offer: the terms of the named area, else the Themenfelder of the Fach that fit the Klassenstufe."""
     fields = terms.get(e.fach or "", {})
     if e.fach_hint and e.fach_hint in fields:
@@ -141,7 +134,7 @@ def suggest_topics(terms: Terms, e: nlu.Extraction, grades: Grades | None = None
     return names[:n]
 
 
-def _question(field: str, e: nlu.Extraction, again: bool, terms: Terms, grades: Grades | None) -> str:
+def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grades | None) -> str:
     if field == "material_type":
         return ("Was soll entstehen: eine Klausur (mit Dauer), ein differenziertes Arbeitsblatt (drei Niveaus) oder "
                 "eine interaktive H5P-Übung?")
@@ -170,7 +163,7 @@ def _question(field: str, e: nlu.Extraction, again: bool, terms: Terms, grades: 
     return "Wie lange soll sie dauern – 45 Minuten oder eine Doppelstunde (90 Minuten)?"
 
 
-def _intro(e: nlu.Extraction) -> str:
+def _intro(e: Extraction) -> str:
     if not e.material_type:
         return "Gern helfe ich."
     bits = []
@@ -184,7 +177,7 @@ def _intro(e: nlu.Extraction) -> str:
     return f"Gern — {article} {MATERIAL_NAMES[e.material_type]} {' '.join(bits)}".rstrip() + "."
 
 
-def ask(e: nlu.Extraction, missing: list[str], previous_reply: str, terms: Terms,
+def ask(e: Extraction, missing: list[str], previous_reply: str, terms: Terms,
         grades: Grades | None = None) -> str:
     """The question for what is missing; what the previous reply already asked in vain is asked differently."""
     before = asked_in(previous_reply)
@@ -205,15 +198,15 @@ def _with_questions(intro: str, questions: list[str]) -> str:
     return f"{intro} {n} Fragen noch:\n".lstrip() + "\n".join(f"{i}. {q}" for i, q in enumerate(questions, 1))
 
 
-def missing(e: nlu.Extraction) -> list[str]:
+def missing(e: Extraction) -> list[str]:
     """What must still be asked. A Dauer only for a Klausur (and only once the material type is clear)."""
-    fields = nlu.missing_fields(e)
+    fields = missing_fields(e)
     if e.material_type != "klausur":
         fields = [f for f in fields if f != "dauer_minuten"]
     return fields
 
 
-def arguments(e: nlu.Extraction, texts: Sequence[str]) -> dict[str, Any]:
+def arguments(e: Extraction, texts: Sequence[str]) -> dict[str, Any]:
     """The generate_material call for a complete request."""
     args: dict[str, Any] = {
         "fach": e.fach, "thema": e.thema, "material_type": e.material_type, "klassenstufe": e.klassenstufe,
@@ -236,8 +229,8 @@ NOT_IN_SCOPE = ("Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, dif
                 "H5P-Übungen für den Unterricht – sagen Sie mir Fach, Klasse, Thema und Dauer, dann lege ich los.")
 
 
-def _chosen_for_teacher(state: nlu.Extraction, turns: Sequence[Turn], terms: Terms,
-                        grades: Grades | None) -> nlu.Extraction:
+def _chosen_for_teacher(state: Extraction, turns: Sequence[Turn], terms: Terms,
+                        grades: Grades | None) -> Extraction:
     """The teacher left the topic to the assistant ("egal") even after concrete options: take the first one."""
     offered = [t for t in turns if "thema" in asked_in(t.reply_before) and "Zur Auswahl" in t.reply_before]
     delegated = any(_DELEGATION.search(fold(prepare(t.text))) for t in turns
@@ -250,7 +243,7 @@ def _chosen_for_teacher(state: nlu.Extraction, turns: Sequence[Turn], terms: Ter
 
 def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None) -> str | dict[str, Any]:
     """A reply to the teacher (question or problem) or the arguments of generate_material."""
-    latest = nlu.extract(turns[-1].text, topic_terms=terms)
+    latest = extract(turns[-1].text, topic_terms=terms)
     if latest.problems:
         return " ".join(latest.problems)
     state = _chosen_for_teacher(understand(turns, terms), turns, terms, grades)

@@ -1,0 +1,218 @@
+"""The offline main agent: reads the teacher's message like a model would, continues open Rückfragen, routes edits,
+feedback, notes and combined requests to their tools, asks what is missing, then calls generate_material."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, TextPart, ToolReturnPart, UserPromptPart
+from pydantic_ai.models.function import AgentInfo
+
+from agents.offline import dialog
+from agents.offline.messages import Rules, Turn, teacher_turns, text_of, tool_call, tool_returns, user_prompts
+from agents.offline.planner import rule_plan
+from core.language.afb import parse_afb_answer
+from core.language.edits import EditUnclear, parse_edit_request
+from core.language.feedback import classify_feedback
+from core.language.lexicon import Lexicon
+from core.language.request.extract import extract
+from core.patch_ops import RegenerateInstruction
+
+_SESSION = re.compile(r"\[session:([0-9a-fA-F-]{36})\]")
+_MATERIAL = re.compile(r"\[material:([0-9a-fA-F-]{36})\]")
+_CANCEL = re.compile(r"\b(abbrechen|vergiss (das|es)|neue anfrage|doch nicht|stopp)\b", re.I)
+_REMEMBER = re.compile(r"^\s*(bitte\s+)?(merk(e)?\s+dir|notier(e)?\s+dir|zur info)\b[:,]?\s*(.*)", re.I | re.S)
+_WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im netz)\b", re.I)
+_GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
+_MADE = ("generate_material", "generate_exercise", "continue_material_generation", "patch_material_task",
+         "regenerate_from_previous")
+_HELLO = ("Hallo! Ich erstelle mit Ihnen Klausuren mit Erwartungshorizont, differenzierte Arbeitsblätter in drei "
+          "Niveaus und interaktive H5P-Übungen. Sagen Sie einfach, was Sie brauchen – z. B. „Klausur Physik "
+          "Klasse 10 zu Stromkreisen, 45 Minuten“.")
+_ALREADY_ANSWERED = ("Diese Rückfrage ist bereits beantwortet – das Material dazu liegt schon vor (siehe oben bzw. "
+                     "unter „Meine Materialien“). Soll ich etwas daran ändern, oder möchten Sie ein neues Material?")
+
+
+def _open_set(messages: list[ModelMessage]) -> list[str]:
+    """Session ids of a material set's collected Rückfragen still waiting for the teacher's one answer."""
+    open_ids: list[str] = []
+    for p in tool_returns(messages):
+        if p.tool_name in ("generate_material_set", "continue_material_set"):
+            text = text_of(p.content)
+            open_ids = _SESSION.findall(text) if text.startswith("MATERIALSET_RÜCKFRAGEN") else []
+        elif p.tool_name in ("generate_material", "continue_material_generation"):
+            open_ids = []
+    return open_ids
+
+
+def _state(messages: list[ModelMessage]) -> tuple[str | None, str | None, int]:
+    """(open session id, last material id, index of the user prompt after which the current request began)."""
+    open_sid = last_material = None
+    boundary = 0
+    n_user = 0
+    for m in messages:
+        if not isinstance(m, ModelRequest):
+            continue
+        for p in m.parts:
+            if isinstance(p, UserPromptPart):
+                n_user += 1
+            elif isinstance(p, ToolReturnPart):
+                text = text_of(p.content)
+                if p.tool_name in ("generate_material", "generate_exercise", "continue_material_generation",
+                                   "patch_material_task", "regenerate_from_previous", "generate_material_set"):
+                    if (s := _SESSION.search(text)) and text.startswith("RÜCKFRAGE"):
+                        open_sid = s.group(1)
+                    else:
+                        open_sid = None
+                        boundary = n_user
+                        if mm := _MATERIAL.search(text):
+                            last_material = mm.group(1)
+                elif p.tool_name == "record_feedback":
+                    boundary = n_user
+    return open_sid, last_material, boundary
+
+
+def _is_combined(text: str, lexicon: Lexicon) -> bool:
+    """Two or more materials in one message ("Klausur …, dazu ein Übungsblatt und ein Quiz")."""
+    kinds = sum(bool(re.search(p, text, re.I)) for p in (
+        r"\b(klausur|klassenarbeit|leistungskontrolle|test)\b", r"(arbeitsblatt|übungsblatt|differenziert)",
+        r"(h5p|quiz|lückentext-übung|interaktiv)"))
+    if kinds < 2:
+        return False
+    try:
+        return len(rule_plan(text, lexicon=lexicon).parts) >= 2
+    except Exception:  # a plan the rules cannot make: treat as a single request
+        return False
+
+
+def _present(part: ToolReturnPart) -> str:
+    """A tool result in the words the teacher reads (markers like [session:…] stay in the history only)."""
+    text = text_of(part.content)
+    if text.startswith(("MATERIALSET_FERTIG", "MATERIALSET_RÜCKFRAGEN")):
+        body = text.split("\n", 1)[1] if "\n" in text else text
+        return re.sub(r"\[(session|material):[0-9a-fA-F-]{36}\]", "", body).strip()
+    if text.startswith("RÜCKFRAGE_AN_LEHRER"):
+        head, _, rest = text.partition(": ")
+        who = re.search(r"\((.*?)\)", head)
+        frage = rest.split("\n", 1)[0]
+        kontext = re.search(r"^Kontext: (.*)$", text, re.M)
+        vorschlaege = re.search(r"^Vorschläge: (.*)$", text, re.M)
+        lines = [f"Der {who.group(1) if who else 'Fach-Assistent'} hat eine Rückfrage: **{frage}**"]
+        if kontext:
+            lines.append(kontext.group(1))
+        if vorschlaege and vorschlaege.group(1) != "keine":
+            lines.append("")
+            lines += [f"- {v.split(') ', 1)[-1]}" for v in vorschlaege.group(1).split(" | ")]
+            lines.append("\nWählen Sie einen Vorschlag oder antworten Sie frei.")
+        return "\n".join(lines)
+    if text.startswith("MATERIAL_FERTIG"):
+        body = text.split("\n")[1:]
+        if not body:
+            return "Fertig."
+        lines = [f"Fertig: **{body[0]}**"] + [f"- {line}" for line in body[1:] if not line.startswith("Dateien")]
+        files = next((line for line in body if line.startswith("Dateien")), "")
+        if files:
+            lines.append(f"\n{files} — zum Herunterladen unten. Sagen Sie gern, was gut ist oder was ich ändern soll.")
+        return "\n".join(lines)
+    if text.startswith("FEHLER: "):
+        return text[len("FEHLER: "):]
+    return text
+
+
+def _call(name: str, args: dict) -> ModelResponse:
+    return ModelResponse(parts=[tool_call(name, args)])
+
+
+def _say(text: str) -> ModelResponse:
+    return ModelResponse(parts=[TextPart(text)])
+
+
+def _routed(text: str, messages: list[ModelMessage], open_sid: str | None, lexicon: Lexicon) -> ModelResponse | None:
+    """Answers to collected or open Rückfragen, combined requests, notes, web searches — before anything else."""
+    open_set = _open_set(messages[:-1])
+    if open_set and not _CANCEL.search(text):
+        return _call("continue_material_set", {"session_ids": open_set, "answer": text})
+    if _is_combined(text, lexicon):
+        return _call("generate_material_set", {"text": text})
+    if open_sid and not _CANCEL.search(text):
+        return _call("continue_material_generation", {"session_id": open_sid, "answer": text})
+    if m := _REMEMBER.match(text):
+        return _call("remember", {"fact": (m.group(5) or text).strip()[:500]})
+    if _WEB.search(text):
+        return _call("search_web", {"query": text[:300]})
+    return None
+
+
+def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: Lexicon) -> ModelResponse | None:
+    """An edit request about the last material (or praise/criticism of its newest version), else None.
+
+    Checked before the feedback rule on purpose: "Mach Aufgabe 3 leichter" also reads as a difficulty complaint, but
+    the teacher asks for a change, not only reports one. A complaint without a change wish ("Aufgabe 3 ist zu
+    schwer") is no edit and still goes to record_feedback.
+    """
+    wanted = extract(text, topic_terms=lexicon.terms)
+    new_request = bool(wanted.material_type and wanted.fach)
+    try:
+        edit = None if new_request else parse_edit_request(text)
+    except EditUnclear as exc:
+        return _say(exc.message)
+    target = last_material  # the newest version: edits return [material:ID] of the version they made
+    for p in tool_returns(messages):
+        if p.tool_name in _MADE and (mm := _MATERIAL.search(text_of(p.content))):
+            target = mm.group(1)
+    if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
+        # after an edit, praise or criticism is about the edited version, not the first one
+        return _call("record_feedback", {"material_id": target, "feedback": text})
+    if not edit:
+        return None
+    if isinstance(edit, RegenerateInstruction):
+        return _call("regenerate_from_previous", {"material_id": target, "instruction": text})
+    # The teacher asked for exactly this change: it is applied even if the check then reports deviations (they are
+    # named in the reply; the previous version stays).
+    return _call("patch_material_task", {
+        "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit], "force": True})
+
+
+def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> ModelResponse | None:
+    """Feedback on the last material, or an AFB answer to a Rückfrage that was already answered."""
+    if classify_feedback(text) is not None:
+        new_request = extract(text, topic_terms=lexicon.terms)
+        if not (new_request.material_type and new_request.fach):
+            return _call("record_feedback", {"material_id": last_material, "feedback": text})
+    if parse_afb_answer(text) and not extract(text).material_type:
+        return _say(_ALREADY_ANSWERED)
+    return None
+
+
+def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
+    last = messages[-1]
+    returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
+    if returns:
+        return _say("\n\n".join(_present(p) for p in returns))
+    prompts = user_prompts(messages)
+    text = prompts[-1] if prompts else ""
+    open_sid, last_material, boundary = _state(messages[:-1])
+    if (reply := _routed(text, messages, open_sid, lexicon)) is not None:
+        return reply
+    if last_material and not open_sid:
+        reply = _edit(text, messages, last_material, lexicon)
+        if reply is None:
+            reply = _about_last_material(text, last_material, lexicon)
+        if reply is not None:
+            return reply
+    if _GREETING.match(text):
+        return _say(_HELLO)
+    turns = teacher_turns(messages)[boundary:] if _CANCEL.search(text) is None else [Turn(text)]
+    step = dialog.next_step(turns, lexicon.terms, lexicon.grades)
+    if isinstance(step, str):
+        return _say(step)
+    return _call("generate_material", step)
+
+
+def main_rules(lexicon: Lexicon) -> Rules:
+    """The main agent's rules, reading requests with `lexicon` (the subject vocabulary it is told)."""
+
+    def rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        return _respond(messages, lexicon)
+
+    return rules

@@ -1,0 +1,55 @@
+"""Checks every specialist's output validator runs beside its structure check: the content-quality gate (no filler,
+no repeats, on topic, at the level, promises kept) and grounding (every cited source exists and is visible)."""
+
+from __future__ import annotations
+
+import uuid
+
+from agents.deps import SpecialistDeps
+from core.checks.gate import check_material
+from core.checks.views import views
+from core.composition.service import topic_context_for
+from db.repos import knowledge as knowledge_repo
+
+
+def gate_faults(deps: SpecialistDeps, material: object) -> list[str]:
+    """The content-quality gate (no filler, no repeats, on topic, at the level, promises kept) as fault lines."""
+    topic = topic_context_for(db=deps.turn.db, fach=deps.fach, themenfelder=deps.profile.get("themenfelder") or {},
+                              request=deps.request)
+    findings = check_material(material, request=deps.request, topic=topic,  # type: ignore[arg-type]
+                              operators=list(deps.operators), vouched=vouched_refs(deps, material, topic))
+    return [f.line() for f in findings]
+
+
+def vouched_refs(deps: SpecialistDeps, material: object, topic: object) -> set[str]:
+    """Refs of cited bank tasks that their authors filed under one of the requested topics."""
+    wanted = {t.id for t in getattr(topic, "resolved", ())} | {
+        t.id for w in getattr(topic, "wishes", ()) for t in w.resolved}
+    ids = []
+    for v in views(material):  # type: ignore[arg-type]
+        for ref in v.refs:
+            try:
+                ids.append(uuid.UUID(ref))
+            except ValueError:
+                continue
+    found = knowledge_repo.topics_of(db=deps.turn.db, identity=deps.turn.identity, ids=ids)
+    return {str(i) for i, t in found.items() if t in wanted}
+
+
+def check_sources(deps: SpecialistDeps, quellen: list) -> list[str]:  # noqa: ANN001
+    """Grounding: every cited good practice / curriculum chunk must exist and be visible to the teacher."""
+    ids: dict[str, list[uuid.UUID]] = {"good_practice": [], "curriculum": []}
+    bad: list[str] = []
+    for q in quellen:
+        if q.art in ids:
+            try:
+                ids[q.art].append(uuid.UUID(q.ref))
+            except ValueError:
+                bad.append(q.ref)
+    found = set(knowledge_repo.knowledge_by_ids(db=deps.turn.db, identity=deps.turn.identity,
+                                                ids=ids["good_practice"]))
+    found |= set(knowledge_repo.curriculum_by_ids(db=deps.turn.db, identity=deps.turn.identity,
+                                                  ids=ids["curriculum"]))
+    bad += [str(i) for i in ids["good_practice"] + ids["curriculum"] if i not in found]
+    return [f"Quelle „{ref}“ gibt es nicht — nur refs aus get_good_practices/search_curriculum zitieren."
+            for ref in dict.fromkeys(bad)]

@@ -1,0 +1,38 @@
+"""The subject lexicon a request reader needs beyond its built-in words: fach -> Themenfeld -> terms from the seeded
+subject profiles, and the Klassenstufen of each Themenfeld from the seeded Lehrplan excerpts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+SEED_DATA = Path(__file__).resolve().parents[2] / "seeds" / "data"
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Topic terms (fach -> Themenfeld -> terms) and the Klassenstufen of each Themenfeld (fach -> Themenfeld ->
+    years). Empty, a reader knows only its built-in words."""
+
+    terms: Mapping[str, Mapping[str, Sequence[str]]] = field(default_factory=dict)
+    grades: Mapping[str, Mapping[str, frozenset[int]]] = field(default_factory=dict)
+
+
+@lru_cache
+def seeded_lexicon() -> Lexicon:
+    """The lexicon of the seed content (`seeds/data/*.json`, in file-name order), read once per process."""
+    terms: dict[str, dict[str, list[str]]] = {}
+    grades: dict[str, dict[str, set[int]]] = {}
+    for path in sorted(SEED_DATA.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if "profile" in data:
+            terms[data["fach"]] = data["profile"]["themenfelder"]
+        for chunk in data.get("curriculum") or []:
+            if isinstance(chunk, dict) and chunk.get("themenfeld"):
+                years = grades.setdefault(data.get("fach", ""), {}).setdefault(chunk["themenfeld"], set())
+                years.update(int(k) for k in chunk.get("klassenstufen") or [] if isinstance(k, int))
+    return Lexicon(terms=terms,
+                   grades={fach: {feld: frozenset(y) for feld, y in felder.items()} for fach, felder in grades.items()})

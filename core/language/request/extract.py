@@ -1,0 +1,192 @@
+"""The request reader's entry points: extract (one teacher message -> Extraction), read_topic (a message that only
+names a topic), known_term (the usual spelling of a known term). Pure, deterministic, linear-time; no I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.language import spelling
+from core.language.document import CHUNK_RE, Doc
+from core.language.fold import prepare
+from core.language.preferences import parse_avoid, parse_ratio
+from core.language.request import english, topics
+from core.language.request.afb_wishes import extract_afb_wishes
+from core.language.request.extraction import FACH_KEYS, FACH_NAMEN, AfbWish, Extraction, TopicTerms
+from core.language.request.facts import extract_afb_distribution, extract_count, extract_dauer, extract_klasse
+from core.language.request.material import extract_material
+from core.language.request.scan import decide_fach, scan_vocab
+from core.language.request.subjects import BROAD_AREAS
+from core.language.request.thema import extract_thema
+from core.language.request.vocabulary import Analysis, Vocab, known_term_in, profile_feld, vocab_for
+from core.language.text import fold, stem
+
+# How it works, in short: the text is cleaned (HTML, dashes, whitespace), folded (lower case, ä -> ae, ß -> ss,
+# accents dropped) with a map back to the original characters, and tokenised. Numeric facts (Klasse, Dauer, AFB,
+# Aufgabenanzahl) come from small anchored regexes on the folded text; subjects, topic areas, material words and
+# topic terms come from dictionary look-ups per token. Whatever is left — minus filler words — is the Thema.
+# Every regex is anchored on a literal or bounded, and every token loop looks at most a fixed window around
+# a token, so a 50 000-character paste costs milliseconds, never a catastrophic backtrack.
+
+
+def extract(text: str, *, topic_terms: TopicTerms | None = None) -> Extraction:
+    """Everything one teacher message says about the wanted material; impossible values become `problems`.
+
+    `topic_terms` is the seeded subject vocabulary (fach -> themenfeld -> terms). It detects the Fach from topic
+    words and wins over the small built-in vocabulary where both know a word.
+    """
+    vocab, hyphen_words = vocab_for(topic_terms)
+    return _extract(spelling.correct(text or ""), vocab, hyphen_words, nested=False)
+
+
+def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool) -> Extraction:
+    doc = Doc(text, hyphen_words)
+    if not doc.tokens:
+        return Extraction()
+    problems: list[str] = []
+    klasse, klassenstufe, niveau = extract_klasse(doc, problems)
+    dauer = extract_dauer(doc, problems)
+    afb = extract_afb_distribution(doc, problems)
+    anzahl = extract_count(doc, problems)
+    _, ratio_spans = parse_ratio(doc.fold)
+    _, avoid_spans, _ = parse_avoid(doc)
+    doc.consume_spans(ratio_spans + avoid_spans)
+
+    analysis = Analysis()
+    material = extract_material(doc, vocab, analysis)
+    scan_vocab(doc, vocab, analysis)
+    fach, source = decide_fach(analysis)
+    in_english = english.is_english(doc.text)
+    if in_english and source != "explicit":  # written in English: the English class, unless a subject is named
+        fach, source = "englisch", "explicit"
+
+    raw_wishes = extract_afb_wishes(doc, vocab)
+    thema, thema_span = extract_thema(doc, vocab)
+    if in_english and (named := english.english_topic(doc.text)):
+        thema, thema_span = named, None
+    wishes: list[AfbWish] = []
+    for wish_thema, level in raw_wishes:
+        chosen = wish_thema or thema
+        if chosen and all(w.thema != chosen or w.afb != level for w in wishes):
+            wishes.append(AfbWish(thema=chosen, afb=level))
+    hint = _hint(vocab, analysis, fach, thema, thema_span)
+    if fach is None and analysis.unsupported:
+        names = ", ".join(FACH_NAMEN[k] for k in FACH_KEYS[:-1]) + " und " + FACH_NAMEN[FACH_KEYS[-1]]
+        problems.append(f"Das Fach {analysis.unsupported[0]} wird noch nicht unterstützt — möglich sind {names}.")
+    area_text, area_broad = _area(doc, analysis)
+    unterthemen: tuple[str, ...] = ()
+    if not nested:
+        thema, unterthemen = _structure(doc.text, thema, area_text, area_broad, vocab, hyphen_words,
+                                        german=not in_english)
+    return Extraction(
+        fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
+        material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
+        problems=tuple(dict.fromkeys(problems)), unterthemen=unterthemen, niveau=niveau, fach_source=source,
+        area_text=area_text, area_broad=area_broad,
+    )
+
+
+def _hint(vocab: Vocab, analysis: Analysis, fach: str | None, thema: str | None,
+          thema_span: tuple[int, int] | None) -> str | None:
+    """The topic area (Themenfeld) of the request, in the profile's own name for it."""
+    if fach is None:
+        return None
+    hint = None
+    for _, entries in sorted(analysis.areas, key=lambda a: a[0]):
+        match = next((e for e in entries if e.fach == fach), None)
+        if match is not None:
+            hint = match.feld
+            break
+    if hint is None and thema_span is not None:
+        for start, end, entries in analysis.topics:
+            if start < thema_span[1] and end > thema_span[0]:
+                match = next((e for e in entries if e.fach == fach), None)
+                if match is not None:
+                    hint = match.feld
+                    break
+    if hint is None and thema is not None:
+        entries = [e for e in vocab.stem_idx.get(stem(fold(thema)), []) if e.fach == fach]
+        if entries:
+            hint = entries[0].feld
+    return profile_feld(vocab, fach, hint) if hint is not None else None
+
+
+def _area(doc: Doc, analysis: Analysis) -> tuple[str | None, bool]:
+    """The teacher's own words for the first topic area named ("Optik", "Atombau und Periodensystem") and whether
+    it is a broad subject area that still needs a Schwerpunkt."""
+    if not analysis.areas:
+        return None, False
+    i, entries = min(analysis.areas, key=lambda a: a[0])
+    toks = doc.tokens
+    if toks[i].area:
+        j = i
+        while j < len(toks) and toks[j].area and (j == i or toks[j].brk == 0):
+            j += 1
+        text = doc.text[toks[i].ostart:toks[j - 1].oend]
+    else:  # named inside a compound ("Mechanikklausur")
+        text = entries[0].display
+    stems = tuple(stem(m.group()) for m in CHUNK_RE.finditer(fold(text)))
+    return text, stems in BROAD_AREAS
+
+
+@dataclass(frozen=True)
+class _TopicTools:
+    """The vocabulary and the nested extraction core.language.request.topics needs, as callbacks."""
+
+    vocab: Vocab
+    hyphen_words: frozenset[str]
+
+    def known(self, term: str) -> str | None:
+        return known_term_in(self.vocab, term)
+
+    def head_topic(self, clause: str) -> str | None:
+        e = _extract(clause, self.vocab, self.hyphen_words, nested=True)
+        return e.thema or e.area_text
+
+    def is_topic(self, piece: str) -> bool:
+        e = _extract(piece, self.vocab, self.hyphen_words, nested=True)
+        facts = (e.klassenstufe, e.dauer_minuten, e.afb_verteilung, e.aufgaben_anzahl, e.material_type, e.niveau)
+        return bool(e.thema or e.area_text) and all(f is None for f in facts) and not e.problems
+
+
+def _structure(text: str, thema: str | None, area_text: str | None, area_broad: bool, vocab: Vocab,
+               hyphen_words: frozenset[str], *, german: bool) -> tuple[str | None, tuple[str, ...]]:
+    """Thema and Unterthemen from how the teacher wrote them: quoted, as a header with a list, as a peer list."""
+    tools = _TopicTools(vocab, hyphen_words)
+    known, head_topic, is_topic = tools.known, tools.head_topic, tools.is_topic
+    quoted = topics.quoted_topic(text, known)
+    if quoted:
+        return quoted, ()
+    header = topics.header_list(text, head_topic, known, is_topic)
+    if header:
+        return header
+    if thema is None and area_text is not None and not area_broad:
+        thema = area_text
+    if thema is None:
+        return None, ()
+    thema, parts = topics.split_peers(thema, known, is_topic)
+    if parts:  # already cleaned part by part
+        return thema, parts
+    return topics.clean_topic(thema, known, german=german) or thema, parts
+
+
+def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str | None, tuple[str, ...]]:
+    """A message that only names a topic (the answer to "Welchen Schwerpunkt?"), read as a whole: its Thema as the
+    teacher wrote it, cleaned, and its sub-topics."""
+    vocab, hyphen_words = vocab_for(topic_terms)
+    text = prepare(spelling.correct(text or ""))
+    tools = _TopicTools(vocab, hyphen_words)
+    german = not english.is_english(text)
+    quoted = topics.quoted_topic(text, tools.known)
+    if quoted:
+        return quoted, ()
+    header = topics.header_list(text, tools.head_topic, tools.known, tools.is_topic)
+    if header:
+        return header
+    thema, parts = topics.split_peers(topics.clean_topic(text, tools.known, german=german), tools.known,
+                                      tools.is_topic)
+    return (thema or None), parts
+
+
+def known_term(term: str, *, topic_terms: TopicTerms | None = None) -> str | None:
+    """The usual spelling of a known topic term or Themenfeld ("ohmsches gesetz" -> "Ohmsches Gesetz"), else None."""
+    return known_term_in(vocab_for(topic_terms)[0], term)

@@ -1,0 +1,200 @@
+"""Runs of content words that can be a topic, and how such a run reads as one: dative and adjective endings undone,
+the usual spelling of a known term preferred, the length bounded."""
+
+from __future__ import annotations
+
+import re
+
+from core.language.document import CHUNK_RE, Doc, Token
+from core.language.request import topics
+from core.language.request.vocabulary import Vocab
+from core.language.stopwords import ARTICLES, CONNECTORS, FILLER_WORDS, META_WORDS, word_set
+from core.language.text import fold, stem
+
+THEMA_MAX_CHARS = 80
+
+_ADJ_ENDINGS = ("e", "en", "er", "es", "em")
+
+_NUMBERED = word_set("unit units lektion kapitel chapter teil band")
+# What a lesson does with a topic, not the topic: "Brüche vertiefen" is about "Brüche".
+_DIDACTIC_VERBS = word_set("""
+    vertiefen festigen sichern einfuehren kennenlernen trainieren testen pruefen abfragen ueberpruefen abpruefen
+    bearbeiten erarbeiten besprechen einueben anwenden vorbereiten liegen stehen dauern lauten kommen beinhalten
+    enthalten umfassen abdecken drankommen vorkommen""")
+_MODALS = word_set("soll sollen sollte sollten muss muessen kann koennen wird werden will wollen moechte moechten darf")
+_WEAK_PLURALS = ("ungen", "ionen", "heiten", "keiten", "schaften", "taeten", "innen", "ien", "eien")
+# Plurals in -en whose dative is the same ("zu den Verben"): the -n is no dative ending.
+_SAME_IN_DATIVE = (
+    "verben", "nomen", "formen", "normen", "themen", "farben", "daten", "medien", "laengen", "kurven", "linsen",
+    "zellen", "geraden", "ebenen", "groessen", "flaechen", "pflanzen", "sprachen", "regeln", "formeln", "tabellen",
+    "kugeln", "quellen", "seiten", "strecken", "ecken", "kanten", "wellen", "saeulen", "schichten", "stufen",
+)
+CONJUNCTIONS = word_set("und sowie oder bzw")
+
+
+def _blocked(tok: Token, allow_area: bool) -> bool:
+    return tok.consumed and not (allow_area and tok.area)
+
+
+def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
+    tok = doc.tokens[i]
+    if _blocked(tok, allow_area):
+        return False
+    f = tok.fold
+    if f.isdigit():  # a year ("Revolution 1848") or a unit number ("Unit 4") belongs to the topic
+        prev = doc.tokens[i - 1].fold if i > 0 and tok.brk == 0 else ""
+        return (len(f) == 4 and 1000 <= int(f) <= 2100) or prev in _NUMBERED
+    if tok.vocab and f not in META_WORDS:  # part of a known term, even "das und dass"
+        return True
+    if f in FILLER_WORDS or f in META_WORDS or f in CONNECTORS:
+        return False
+    if len(f) < 3 and not tok.vocab:
+        return False
+    if doc.mixed_case and not tok.cap and not tok.vocab and not tok.area:
+        if _is_topic_verb(doc, i, allow_area):  # "Brüche kürzen und erweitern", "Adjektive steigern"
+            return True
+        # A lower-case word counts only as an attributive adjective before a capitalised noun.
+        if not f.endswith(_ADJ_ENDINGS) or i + 1 >= len(doc.tokens):
+            return False
+        nxt = doc.tokens[i + 1]
+        return (nxt.brk == 0 and (nxt.cap or nxt.vocab) and nxt.fold not in FILLER_WORDS and nxt.fold not in META_WORDS
+                and not _blocked(nxt, allow_area))
+    return True
+
+
+def _is_topic_verb(doc: Doc, i: int, allow_area: bool) -> bool:
+    """An infinitive right after a topic noun names what is done with it ("Satzglieder bestimmen")."""
+    toks = doc.tokens
+    f = toks[i].fold
+    if not f.endswith(("en", "ern", "eln")) or len(f) < 5 or f in _DIDACTIC_VERBS or toks[i].brk or i == 0:
+        return False
+    k = i
+    while k > 0 and i - k < 12 and toks[k].brk < 2:  # "Schwerpunkt soll auf Induktion liegen": the main verb
+        k -= 1
+        if toks[k].fold in _MODALS:
+            return False
+    prev = toks[i - 1]
+    if prev.fold in ("und", "oder") and i >= 2 and prev.brk == 0:
+        return _is_topic_verb(doc, i - 2, allow_area)
+    return (prev.cap or prev.vocab) and not prev.consumed and prev.fold not in FILLER_WORDS \
+        and prev.fold not in META_WORDS
+
+
+def content_runs(doc: Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: bool = False,
+          first_only: bool = False) -> list[tuple[int, int]]:
+    """Maximal runs of content tokens in [lo, hi), joined by connectors ('Säuren und Basen')."""
+    toks = doc.tokens
+    runs: list[tuple[int, int]] = []
+    start: int | None = None
+    last = -1
+    i = lo
+    while i < hi:
+        tok = toks[i]
+        if start is not None and (tok.brk == 2 or (tok.brk == 1 and not allow_comma) or i - start >= 10):
+            runs.append((start, last + 1))
+            start = None
+            if first_only:
+                return runs
+        if _is_content(doc, i, allow_area):
+            if start is None:
+                start = i
+            last = i
+            i += 1
+            continue
+        if start is not None and tok.fold in CONNECTORS and not _blocked(tok, allow_area):
+            k = i + 1
+            while k < hi and k <= i + 2 and toks[k].brk == 0:  # "Tourismus in den Alpen"
+                if _is_content(doc, k, allow_area):
+                    break
+                if toks[k].fold not in CONNECTORS and toks[k].fold not in ARTICLES:
+                    k = hi
+                    break
+                k += 1
+            if k < hi and k <= i + 2 and toks[k].brk == 0 and _is_content(doc, k, allow_area):
+                i = k
+                continue
+        if start is not None:
+            runs.append((start, last + 1))
+            start = None
+            if first_only:
+                return runs
+        i += 1
+    if start is not None:
+        runs.append((start, last + 1))
+    return runs
+
+
+def _undative(word: str) -> str:
+    """'Stromkreisen' -> 'Stromkreise', 'Brüchen' -> 'Brüche', 'Wörtern' -> 'Wörter'; 'Zahlen' stays."""
+    f = fold(word)
+    if f.endswith(_SAME_IN_DATIVE):
+        return word
+    if len(f) > 5 and f.endswith(("ern", "eln")):
+        return word[:-1]
+    if len(f) > 4 and f.endswith("en") and not f.endswith(_WEAK_PLURALS) and f[-3] in "szthkmfpgdbv":
+        return word[:-1]
+    return word
+
+
+def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None) -> str | None:
+    toks = doc.tokens
+    while end > start and toks[end - 1].fold in CONNECTORS:
+        end -= 1
+    if end <= start:
+        return None
+    raw_words = [t.orig for t in toks[start:end]]
+    words = list(raw_words)
+    if mode in ("plural", "fem", "masc"):
+        for k in range(start, end):
+            tok = toks[k]
+            is_last = k == end - 1 or toks[k + 1].fold in CONNECTORS
+            ends_conjunct = k == end - 1 or toks[k + 1].fold in CONJUNCTIONS or toks[k + 1].brk == 1
+            f = tok.fold
+            if not is_last and f.endswith("en") and (not tok.cap or f.endswith(("ischen", "schen")) or not
+                                                     doc.mixed_case):
+                # "zur quadratischen Ergänzung" -> "quadratische", "zum radioaktiven Zerfall" -> "radioaktiver"
+                head = next((toks[j].orig for j in range(k + 1, end) if toks[j].cap or j == end - 1), "")
+                ending = ("es" if topics.is_neuter(head) else "er") if mode == "masc" else "e"
+                words[k - start] = tok.orig[:-2] + ending
+            elif ends_conjunct and mode == "plural" and vocab.display.get(tok.fold) is None:
+                words[k - start] = _undative(tok.orig)  # a known word ("Linsen") is already nominative
+    seps = []
+    for k in range(start, end - 1):
+        gap = doc.text[toks[k].oend:toks[k + 1].ostart]
+        seps.append(re.sub(r"\s+", " ", gap) or " ")
+
+    def join(parts: list[str]) -> str:
+        out = parts[0]
+        for sep, part in zip(seps, parts[1:], strict=True):
+            out += sep + part
+        return out
+
+    raw, modified = join(raw_words), join(words)
+    candidates = [raw, modified]
+    if mode == "plural" and fold(words[-1]).endswith("en") and not fold(words[-1]).endswith(_SAME_IN_DATIVE):
+        candidates.append(join([*words[:-1], words[-1][:-1]]))  # "Vulkanen" -> "Vulkane" if that is a known term
+    for candidate in candidates:
+        canonical = vocab.display.get(" ".join(m.group() for m in CHUNK_RE.finditer(fold(candidate))))
+        if canonical:
+            return canonical
+    # Several words with the stems of a known term ("das Ohmsche Gesetz" ~ "Ohmsches Gesetz"): its spelling. Single
+    # words keep the teacher's form ("Widerstände" stays plural even if only "Widerstand" is known).
+    stems = tuple(stem(m.group()) for m in CHUNK_RE.finditer(fold(raw)))
+    known = vocab.by_stems.get(stems) if len(stems) > 1 else None
+    if known:
+        best = min(known, key=lambda e: (not e.from_profile, abs(len(e.display) - len(raw)))).display
+        head, _, last = best.rpartition(" ")
+        own_last = words[-1]
+        # its spelling, but the teacher's number: "zu galvanischen Zellen" -> "galvanische Zellen"
+        return f"{head} {own_last}" if head and fold(own_last) != fold(last) and own_last[:1].isupper() else best
+    text = modified.strip(" \"'„“”‚‘’«»-,.;:!?()[]")
+    if not text:
+        return None
+    if doc.all_upper:
+        text = " ".join(w.capitalize() for w in text.split(" "))
+    elif not doc.mixed_case:
+        text = text[:1].upper() + text[1:]
+    if len(text) > THEMA_MAX_CHARS:
+        cut = text.rfind(" ", 0, THEMA_MAX_CHARS)
+        text = text[: cut if cut > 0 else THEMA_MAX_CHARS]
+    return text

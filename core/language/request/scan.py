@@ -1,0 +1,145 @@
+"""Subjects, topic areas and topic terms in a request, found by dictionary look-ups per token, and the Fach they
+decide: named, implied by a topic area, or guessed from topic words."""
+
+from __future__ import annotations
+
+from core.language.document import Doc
+from core.language.request.extraction import FACH_KEYS, FachSource
+from core.language.request.material import MATERIAL_WORDS
+from core.language.request.subjects import (
+    LANGUAGE_SUBJECTS,
+    NOT_ENGLISCH_BEFORE,
+    SUBJECT_COMPOUND_TAILS,
+    SUBJECT_HEADS,
+    SUBJECT_WORDS,
+    UNSUPPORTED_SUBJECTS,
+)
+from core.language.request.vocabulary import Analysis, Entry, Vocab
+from core.language.stopwords import FILLER_WORDS, META_WORDS
+
+
+def _subject_counts(doc: Doc, i: int) -> bool:
+    tok = doc.tokens[i]
+    f = tok.fold
+    if len(f) <= 2:
+        if not tok.cap:
+            return False
+        if tok.in_compound:  # "Ph-Klausur" counts, the "E" of "E-Kurs" does not
+            nxt = doc.tokens[i + 1] if i + 1 < len(doc.tokens) else None
+            return f != "e" and nxt is not None and nxt.in_compound and nxt.brk == 0 and (
+                nxt.fold in MATERIAL_WORDS or nxt.fold == "arbeit")
+        if f == "e":
+            prev = doc.tokens[i - 1].fold if i > 0 else ""
+            return tok.orig == "E" and prev not in NOT_ENGLISCH_BEFORE
+    # "Anweisungen auf Deutsch" is the language, not the subject.
+    return not (f in ("deutsch", "englisch") and i > 0 and doc.tokens[i - 1].fold in ("auf", "ins") and tok.brk == 0)
+
+
+def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
+    toks = doc.tokens
+    n = len(toks)
+    i = 0
+    while i < n:
+        tok = toks[i]
+        if tok.consumed:
+            i += 1
+            continue
+        subject = SUBJECT_WORDS.get(tok.fold)
+        if subject is not None:
+            if _subject_counts(doc, i):
+                analysis.subjects.append((i, subject))
+                tok.consumed = True
+            elif len(tok.fold) > 2:
+                tok.consumed = True
+            i += 1
+            continue
+        if tok.fold in LANGUAGE_SUBJECTS and i > 0 and toks[i - 1].fold == "im" and (
+                i + 1 >= n or toks[i + 1].brk or not toks[i + 1].cap):  # "Zeitformen im Englischen"
+            analysis.subjects.append((i, LANGUAGE_SUBJECTS[tok.fold]))
+            tok.consumed = toks[i - 1].consumed = True
+            i += 1
+            continue
+        if tok.fold in UNSUPPORTED_SUBJECTS:
+            analysis.unsupported.append(UNSUPPORTED_SUBJECTS[tok.fold])
+            tok.consumed = True
+            i += 1
+            continue
+        compound = None
+        for tail in SUBJECT_COMPOUND_TAILS if tok.fold.endswith(SUBJECT_COMPOUND_TAILS) else ():
+            if tok.fold.endswith(tail) and tok.fold[: -len(tail)].rstrip("-") in SUBJECT_HEADS:
+                compound = SUBJECT_HEADS[tok.fold[: -len(tail)].rstrip("-")]
+                break
+        if compound is not None:
+            analysis.subjects.append((i, compound))
+            tok.consumed = True
+            i += 1
+            continue
+        if (tok.fold in FILLER_WORDS and not _starts_term(doc, i, vocab)) or tok.fold in META_WORDS \
+                or len(tok.fold) < 2:
+            i += 1
+            continue
+        cands: list[tuple[int, Entry]] = []
+        for entry in vocab.stem_idx.get(tok.stem, ()):
+            length = len(entry.words)
+            if i + length > n:
+                continue
+            if all(
+                toks[i + k].stem == entry.words[k] and not toks[i + k].consumed and toks[i + k].brk == 0
+                for k in range(1, length)
+            ) and (length == 1 or toks[i + length - 1].fold not in FILLER_WORDS or tok.fold in FILLER_WORDS):
+                cands.append((length, entry))
+        if not cands and len(tok.key) <= 40:
+            for cut in range(len(tok.key) - 1, 4, -1):
+                hits = vocab.prefix_idx.get(tok.key[:cut])
+                if hits:
+                    cands = [(1, e) for e in hits]
+                    break
+        if not cands:
+            i += 1
+            continue
+        longest = max(length for length, _ in cands)
+        chosen = [e for length, e in cands if length == longest]
+        if any(e.from_profile for e in chosen):
+            chosen = [e for e in chosen if e.from_profile]
+        areas = [e for e in chosen if e.kind == "area"]
+        for k in range(i, i + longest):
+            if areas:
+                toks[k].consumed = True
+                toks[k].area = True
+            else:
+                toks[k].vocab = True
+        if areas:
+            analysis.areas.append((i, areas))
+        else:
+            analysis.topics.append((i, i + longest, chosen))
+        i += longest
+
+
+def _starts_term(doc: Doc, i: int, vocab: Vocab) -> bool:
+    """A stop word that begins a known term of several words ("das und dass")."""
+    toks = doc.tokens
+    for entry in vocab.stem_idx.get(toks[i].stem, ()):
+        n = len(entry.words)
+        if n > 1 and i + n <= len(toks) and all(toks[i + k].stem == entry.words[k] and toks[i + k].brk == 0
+                                                 for k in range(1, n)):
+            return True
+    return False
+
+
+def decide_fach(analysis: Analysis) -> tuple[str | None, FachSource | None]:
+    if analysis.subjects:
+        return min(analysis.subjects)[1], "explicit"
+    scores: dict[str, float] = {}
+    for _, _, entries in analysis.topics:
+        fachs = {e.fach for e in entries}
+        for fach in fachs:
+            scores[fach] = scores.get(fach, 0.0) + 1.0 / len(fachs)
+    if analysis.areas:
+        _, entries = min(analysis.areas, key=lambda a: a[0])
+        fachs = sorted({e.fach for e in entries}, key=lambda f: (-scores.get(f, 0.0), FACH_KEYS.index(f)))
+        return fachs[0], "area"
+    if scores:
+        ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+        if len(ranked) == 1 or ranked[0][1] > ranked[1][1]:
+            return ranked[0][0], "topic"
+    return None, None

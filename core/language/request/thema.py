@@ -1,0 +1,132 @@
+"""The Thema of a request: after a marker ("Thema: …"), after a preposition ("zur Optik"), else the best run of
+content words — an enumeration ("Alkane, Alkene und Alkine") stays one topic."""
+
+from __future__ import annotations
+
+from core.language.document import Doc
+from core.language.request.phrases import CONJUNCTIONS, content_runs, topic_phrase
+from core.language.request.vocabulary import Vocab
+from core.language.stopwords import ARTICLES, CONNECTORS, word_set
+
+_THEMA_MARKERS = word_set("""
+    thema themen schwerpunkt schwerpunkte schwerpunktthema unterrichtsthema inhalt inhalte oberthema""")
+_MARKER_FILLERS = word_set("""
+    ist sind lautet lauten soll sollen sollte sein liegt liegen auf der die das den dem waere wird werden heute
+    diesmal dabei hier also bitte eher vor allem nur soll's""")
+THEMA_PREPS = {"zu": "plural", "zur": "fem", "zum": "masc", "ueber": "acc", "uber": "acc", "bezueglich": "gen"}
+
+_LEAD_META = word_set("""
+    wiederholung vorbereitung einfuehrung einstieg vertiefung festigung uebung sicherung grundlagen thema themen
+    themenbereich bereich abschluss""")
+_FEATURE_PREPS = word_set("mit ohne inklusive inkl samt plus")
+
+
+def _is_area_only(doc: Doc, start: int, end: int) -> bool:
+    content = [t for t in doc.tokens[start:end] if t.fold not in CONNECTORS]
+    return bool(content) and all(t.area for t in content)
+
+
+def _after_skipping(doc: Doc, i: int, skip: frozenset[str], limit: int = 4) -> int:
+    toks = doc.tokens
+    j = i
+    while j < len(toks) and j - i < limit and toks[j].fold in skip and (j == i or toks[j].brk == 0):
+        j += 1
+    return j
+
+
+def _marker_candidates(doc: Doc, vocab: Vocab) -> list[tuple[str, bool, int, int]]:
+    toks = doc.tokens
+    out: list[tuple[str, bool, int, int]] = []
+    for i, tok in enumerate(toks):
+        if tok.consumed:
+            continue
+        is_marker = tok.fold in _THEMA_MARKERS or (
+            tok.fold == "um" and i > 0 and toks[i - 1].fold in ("geht", "gehen", "dreht", "drehen", "handelt")
+        )
+        if not is_marker or i + 1 >= len(toks):
+            continue
+        colon = ":" in doc.fold[tok.end:toks[i + 1].start]
+        if toks[i + 1].brk == 2 and not colon:
+            continue
+        j = _after_skipping(doc, i + 1, _MARKER_FILLERS)
+        if j >= len(toks) or (j > i + 1 and toks[j].brk):
+            continue
+        runs = content_runs(doc, j, min(len(toks), j + 24), allow_area=True, allow_comma=tok.fold in (
+            "themen", "schwerpunkte", "inhalte") or colon, first_only=True)
+        if runs and runs[0][0] == j:
+            text = topic_phrase(doc, vocab, runs[0][0], runs[0][1], None)
+            if text:
+                out.append((text, _is_area_only(doc, *runs[0]), runs[0][0], runs[0][1]))
+    return out
+
+
+def prep_candidates(doc: Doc, vocab: Vocab, lo: int = 0, hi: int | None = None) -> list[tuple[str, int, int]]:
+    toks = doc.tokens
+    hi = len(toks) if hi is None else hi
+    out: list[tuple[str, int, int]] = []
+    for i in range(lo, hi):
+        tok = toks[i]
+        mode = THEMA_PREPS.get(tok.fold)
+        if mode is None or tok.consumed or i + 1 >= hi or toks[i + 1].brk:
+            continue
+        j = i + 1
+        if toks[j].fold in ARTICLES:
+            if toks[j].fold == "den":
+                mode = "plural"
+            j += 1
+        k = _after_skipping(doc, j, _LEAD_META, limit=1)
+        if k > j:  # "zur Wiederholung der Bruchrechnung": the topic follows the genitive
+            j = _after_skipping(doc, k, frozenset({"der", "des", "von", "vom", "in", "im", "die", "zur", "zum"}), 2)
+            mode = None
+        if j >= hi or toks[j].brk:
+            continue
+        runs = content_runs(doc, j, min(hi, j + 12), allow_area=True, first_only=True)
+        if runs and _is_area_only(doc, *runs[0]):  # "zu Optik": an area alone is no topic yet
+            runs = content_runs(doc, j, min(hi, j + 12), allow_area=False, first_only=True)
+        if runs and runs[0][0] == j:
+            end = _enumeration_end(doc, j, runs[0][1])
+            text = topic_phrase(doc, vocab, j, end, mode)
+            if text:
+                out.append((text, j, end))
+    return out
+
+
+def _enumeration_end(doc: Doc, start: int, end: int) -> int:
+    """Where an enumeration that starts with the run [start, end) ends: "Alkane, Alkene und Alkine" is one topic
+    list only if it closes with "und"/"sowie"; a comma alone may also separate the topic from something else."""
+    toks = doc.tokens
+    pos = end
+    while pos < len(toks) and toks[pos].brk == 1 and "," in doc.fold[toks[pos - 1].end:toks[pos].start]:
+        nxt = content_runs(doc, pos, min(len(toks), pos + 8), allow_area=False, first_only=True)
+        if not nxt or nxt[0][0] != pos:
+            break
+        if any(toks[k].fold in CONJUNCTIONS for k in range(nxt[0][0], nxt[0][1])):
+            return nxt[0][1]
+        pos = nxt[0][1]
+    return end
+
+
+def extract_thema(doc: Doc, vocab: Vocab) -> tuple[str | None, tuple[int, int] | None]:
+    markers = _marker_candidates(doc, vocab)
+    for text, area_only, start, end in markers:
+        if not area_only:
+            return text, (start, end)
+    if markers:
+        return markers[0][0], (markers[0][2], markers[0][3])
+    preps = prep_candidates(doc, vocab)
+    if preps:
+        text, start, end = preps[0]
+        return text, (start, end)
+    toks = doc.tokens
+    runs = []
+    for start, end in content_runs(doc, 0, len(toks), allow_area=False):
+        has_vocab = any(t.vocab for t in toks[start:end])
+        # "Quiz mit Anweisungen auf Deutsch": a "mit …" phrase describes the material, it is not its topic.
+        if start > 0 and toks[start - 1].fold in _FEATURE_PREPS and toks[start].brk == 0 and not has_vocab:
+            continue
+        runs.append((start, end, has_vocab))
+    if not runs:
+        return None, None
+    best = next((r for r in runs if r[2]), runs[0])
+    end = _enumeration_end(doc, best[0], best[1])
+    return topic_phrase(doc, vocab, best[0], end, None), (best[0], end)

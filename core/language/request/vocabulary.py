@@ -1,0 +1,131 @@
+"""The request reader's vocabulary: built-in and seeded terms indexed by stem, prefix and spelling (built once per
+profile), and what the scan of one message found in it (Analysis)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+from core.language.document import CHUNK_RE
+from core.language.fold import prepare
+from core.language.request.builtin_topics import BUILTIN_TOPICS
+from core.language.request.extraction import FACH_KEYS, TopicTerms
+from core.language.request.subjects import AREA_ALIASES
+from core.language.text import fold, stem
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    display: str
+    fach: str
+    feld: str
+    kind: Literal["area", "topic"]
+    from_profile: bool
+    words: tuple[str, ...]  # stems
+
+
+@dataclass
+class Vocab:
+    stem_idx: dict[str, list[Entry]] = field(default_factory=dict)
+    prefix_idx: dict[str, list[Entry]] = field(default_factory=dict)
+    hyphen_words: set[str] = field(default_factory=set)
+    display: dict[str, str] = field(default_factory=dict)  # folded term -> its spelling
+    by_stems: dict[tuple[str, ...], list[Entry]] = field(default_factory=dict)
+    felder: dict[str, list[str]] = field(default_factory=dict)  # fach -> profile area names
+
+    def add(self, term: str, fach: str, feld: str, kind: Literal["area", "topic"], from_profile: bool) -> None:
+        folded = fold(prepare(term))
+        chunks = [m.group() for m in CHUNK_RE.finditer(folded)]
+        if not chunks:
+            return
+        self.hyphen_words.update(c for c in chunks if "-" in c)
+        words = tuple(stem(c) for c in chunks)
+        entry = Entry(display=term.strip(), fach=fach, feld=feld, kind=kind, from_profile=from_profile, words=words)
+        self.stem_idx.setdefault(words[0], []).append(entry)
+        self.by_stems.setdefault(words, []).append(entry)
+        if kind == "topic" and len(words) == 1 and len(words[0]) >= 5:
+            self.prefix_idx.setdefault(words[0], []).append(entry)
+        if from_profile or " ".join(chunks) not in self.display:
+            self.display[" ".join(chunks)] = term.strip()
+
+
+def _build_vocab(profile: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]) -> Vocab:
+    vocab = Vocab()
+    for alias, (fach, feld) in AREA_ALIASES.items():
+        vocab.add(alias, fach, feld, "area", False)
+    for fach, felder in BUILTIN_TOPICS.items():
+        for feld, terms in felder.items():
+            for term in terms.split(","):
+                if term.strip():
+                    vocab.add(term, fach, feld, "topic", False)
+    for fach, felder in profile:
+        for feld, terms in felder:
+            vocab.felder.setdefault(fach, []).append(feld)
+            vocab.add(feld, fach, feld, "area", True)
+            for term in terms:
+                vocab.add(term, fach, feld, "topic", True)
+    return vocab
+
+
+@lru_cache(maxsize=16)
+def _cached_vocab(profile: tuple) -> tuple[Vocab, frozenset[str]]:
+    vocab = _build_vocab(profile)
+    return vocab, frozenset(vocab.hyphen_words)
+
+
+def vocab_for(topic_terms: TopicTerms | None) -> tuple[Vocab, frozenset[str]]:
+    profile: list = []
+    for fach, felder in (topic_terms or {}).items():
+        fach_key = fold(str(fach)).strip()
+        if fach_key not in FACH_KEYS or not isinstance(felder, Mapping):
+            continue
+        items = []
+        for feld, terms in felder.items():
+            if isinstance(terms, str):
+                terms = [terms]
+            items.append((str(feld), tuple(str(t) for t in terms if str(t).strip())))
+        profile.append((fach_key, tuple(items)))
+    return _cached_vocab(tuple(profile))
+
+
+@dataclass
+class Analysis:
+    subjects: list[tuple[int, str]] = field(default_factory=list)  # token index, fach
+    areas: list[tuple[int, list[Entry]]] = field(default_factory=list)
+    topics: list[tuple[int, int, list[Entry]]] = field(default_factory=list)  # start, end, entries
+    unsupported: list[str] = field(default_factory=list)
+
+
+def profile_feld(vocab: Vocab, fach: str, hint: str) -> str:
+    """Map a built-in area name onto the seeded profile's own name for it, when there is one."""
+    felder = vocab.felder.get(fach, [])
+    folded = fold(hint)
+    for feld in felder:
+        if fold(feld) == folded:
+            return feld
+    for feld in felder:
+        other = fold(feld)
+        if min(len(other), len(folded)) >= 4 and (folded in other or other in folded):
+            return feld
+    return hint
+
+
+def known_term_in(vocab: Vocab, term: str) -> str | None:
+    chunks = [m.group() for m in CHUNK_RE.finditer(fold(prepare(term)))]
+    if not chunks:
+        return None
+    found = vocab.display.get(" ".join(chunks))
+    if found:
+        return found
+    if len(chunks) > 1:
+        entries = vocab.by_stems.get(tuple(stem(c) for c in chunks))
+        if entries:
+            best = min(entries, key=lambda e: (not e.from_profile, abs(len(e.display) - len(term)))).display
+            head, _, last = best.rpartition(" ")
+            own_last = term.split()[-1].strip(".,;:!?")
+            if head and fold(own_last) != fold(last):  # the known spelling, the teacher's number ("Zellen")
+                return f"{head} {last[:1] + own_last[1:] if last[:1].isupper() else own_last}"
+            return best
+    return None
