@@ -103,7 +103,8 @@ def criterion_is_specific(text: str, topic: frozenset[str], operators: Iterable[
     """A criterion names something to expect; an enumerated or quoted answer ('(3) will be rich') is an answer key."""
     ignore = RUBRIC_WORDS | operator_stems(tuple(operators)) | topic | STOPWORDS
     found = len(_substance(text, ignore))
-    return has_math(text) or found >= _MIN_SUBSTANCE or (found >= 1 and bool(_ANSWER_KEY.match(text)))
+    return has_math(text) or found >= _MIN_SUBSTANCE or (found >= 1 and (bool(_ANSWER_KEY.match(text))
+                                                                        or any(c.isdigit() for c in text)))
 
 
 def generic_criteria(kriterien: Iterable[str], topic: frozenset[str], operators: Iterable[str] = ()) -> bool:

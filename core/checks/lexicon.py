@@ -16,7 +16,7 @@ def _stems(text: str) -> frozenset[str]:
 
 
 # Operators (German infinitive and imperative forms, English) and the verbs that carry a task's frame.
-OPERATOR_WORDS = _stems(
+_OPERATORS = (
     """
     nennen nenne nenn angeben gib gebe an benennen benenne bezeichnen bezeichne beschreiben beschreibe darstellen
     stelle stell dar wiedergeben gib wieder zusammenfassen fasse zusammen skizzieren skizziere zeichnen zeichne
@@ -34,6 +34,8 @@ OPERATOR_WORDS = _stems(
     give list identify define present consider
     """
 )
+OPERATOR_WORDS = _stems(_OPERATORS)
+OPERATOR_FORMS = frozenset(_OPERATORS.split())  # the operators as written (folded), not stemmed
 
 # The frames of content-free tasks: what remains when a template only wraps the topic name.
 FRAME_WORDS = _stems(
@@ -49,11 +51,55 @@ FRAME_WORDS = _stems(
     fachlich fachbegriffe
     fachbegriff sachverhalt sachverhalte inhalt inhalte hinblick bezug unterricht gelernt gelernten kenntnisse
     wissen
+    setze auseinander halte fest festhalten schriftlich erkenntnis erkenntnisse notiere notieren stichpunkt
+    stichpunkte stichwort stichworte stichpunktartig faellt einfallen beschaeftige beschaeftigen bearbeite bearbeiten
+    folgende folgenden aufgabe frage fragen antwort antworten beantworte schreibe text texte beruecksichtige
+    beruecksichtigen dabei worum geht gehen uebersichtlich uebersicht darlegen zusammenhaengend alles wissenswerte
+    biologie chemie physik mathematik mathe geschichte geographie geografie erdkunde deutsch englisch fach faches
+    schulfach interessant interessante spannend spannende
+    short text texts include most points everything know learned learnt think about something things write
     importance important meaning example examples own chosen features feature main key topic topics aspects
     aspect role significance young people today life everyday term terms concept concepts idea ideas nowadays
     modern society world words
     """
 )
+
+# Operator classes: operators that ask for the same kind of work ('Nenne' ~ 'Gib … an', 'Erkläre' ~ 'Begründe').
+# Two tasks of one class on the same thing are the same demand, whatever synonym they use.
+_CLASSES = {
+    "nennen": "nennen nenne nenn angeben benennen benenne bezeichnen bezeichne aufzaehlen zaehle name state list "
+              "give identify",
+    "beschreiben": "beschreiben beschreibe darstellen wiedergeben zusammenfassen fasse verfolge verfolgen describe "
+                   "outline summarise summarize",
+    "berechnen": "berechnen berechne bestimmen bestimme ermitteln ermittle ermittele loesen loese addiere addieren "
+                 "subtrahiere subtrahieren multipliziere multiplizieren dividiere dividieren rechne calculate "
+                 "determine",
+    "erklaeren": "erklaeren erklaere erklaer erlaeutern erlaeutere begruenden begruende explain",
+    "aufstellen": "aufstellen formulieren formuliere",
+    "zuordnen": "zuordnen ordne einordnen match assign",
+    "analysieren": "analysieren analysiere untersuchen untersuche auswerten werte herausarbeiten arbeite analyse "
+                   "analyze examine",
+    "vergleichen": "vergleichen vergleiche compare contrast",
+    "interpretieren": "interpretieren interpretiere deuten deute interpret",
+    "beurteilen": "beurteilen beurteile bewerten bewerte eroertern eroertere diskutieren diskutiere pruefen pruefe "
+                  "ueberpruefen ueberpruefe evaluate assess discuss comment",
+    "gestalten": "entwickeln entwickle entwickele planen plane gestalten gestalte verfassen verfasse schreiben "
+                 "schreibe write create design",
+    "skizzieren": "skizzieren skizziere zeichnen zeichne draw sketch",
+}
+OPERATOR_CLASSES = {w: c for c, words in _CLASSES.items() for w in words.split()}
+# Separable operators: 'Stelle … dar' describes, 'Stelle … auf' formulates, 'Gib … an' names, 'Gib … wieder' retells.
+SEPARABLE = {("stelle", "dar"): "beschreiben", ("stell", "dar"): "beschreiben", ("stelle", "auf"): "aufstellen",
+             ("gib", "an"): "nennen", ("gib", "wieder"): "beschreiben", ("ordne", "zu"): "zuordnen",
+             ("ordne", "ein"): "zuordnen", ("werte", "aus"): "analysieren", ("arbeite", "heraus"): "analysieren",
+             ("fasse", "zusammen"): "beschreiben", ("nimm", "stellung"): "beurteilen"}
+# Words of task language that mean the same in a demand ('Ursachen' ~ 'Gründe').
+DEMAND_SYNONYMS = {"grund": "ursach", "durchschnitt": "mittl", "pal": "friend", "summ": "addi",
+                   "differenz": "subtrahi", "produkt": "multiplizi", "quotient": "dividi"}
+
+# Frame words that name subject matter where a topic is titled with them ("Lineare Funktionen", "Terme und
+# Gleichungen"): kept for that Fach's topic matching, still frame words for the filler check.
+SUBJECT_FRAME_WORDS = _stems("funktion funktionen term terme kuerzen")
 
 # Words of generic Erwartungshorizont criteria that fit any task in any subject.
 RUBRIC_WORDS = FRAME_WORDS | _stems(

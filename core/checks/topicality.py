@@ -7,10 +7,11 @@ Oberstufe request gets a task of a Klasse 5–8 topic.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from core.checks.topics import TopicIndex, TopicInfo, request_topic, term_matches, text_stems
+from core.checks.topics import TopicIndex, TopicInfo, request_topic, term_matches
 from core.checks.views import TaskView
 
 MIN_ON_TOPIC = 1.0  # idf-weighted score a task needs against the request at all
@@ -46,7 +47,7 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
         ks = index.topics[tid].klassenstufen
         return klassenstufe is None or not ks or min(ks) - 1 <= klassenstufe <= max(ks) + 1
 
-    words = text_stems(thema)
+    words = index.stems(thema)
 
     def means(tid: str) -> bool:
         """The topic covers the request's own words ("Kalter Krieg" is not "Erster Weltkrieg": "kalt" is unmatched);
@@ -57,22 +58,36 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
         matched = sum(1 for w in words if any(term_matches(w, t) for t in terms))
         if matched >= max(1, round(len(words) * MEANS_SHARE)):
             return True
-        return any(index.terms_match(text_stems(u), tid) for u in unterthemen)
+        return any(index.terms_match(index.stems(u), tid) for u in unterthemen)
 
-    fitting = [(t, s) for t, s in ranked if fits(t) and means(t)] or [(t, s) for t, s in ranked if means(t)]
-    if not fitting:
+    meaning = [(t, s) for t, s in ranked if means(t)]
+    if not meaning:
         return []
-    named = [t for t, _ in fitting if _same_words(index.topics[t].thema, thema)]
+    # A topic that names the request's words itself (title, sub-topics, key words — not only inside a compound) is
+    # what the teacher means, even when the plan puts it in other grades: "Stromkreise" in Klasse 10 is "Einfache
+    # Stromkreise", not the electromagnet whose key words hold "Steuerstromkreis".
+    strong = [(t, s) for t, s in meaning if _names(index.terms(t), words)]
+    fitting = ([(t, s) for t, s in strong if fits(t)] or strong
+               or [(t, s) for t, s in meaning if fits(t)] or meaning)
+    named = [t for t, _ in fitting if _same_words(index, index.topics[t].thema, thema)]
     if named:  # the teacher used a topic's own name: that topic (and the sub-topics she named) is what she means
-        extra = [t for t, _ in fitting if t not in named and any(index.terms_match(text_stems(u), t)
+        extra = [t for t, _ in fitting if t not in named and any(index.terms_match(index.stems(u), t)
                                                                  for u in unterthemen)]
         return [index.topics[t] for t in [*named[:1], *extra]]
     best = fitting[0][1]
     return [index.topics[t] for t, s in fitting if s >= RESOLVE_SHARE * best]
 
 
-def _same_words(a: str, b: str) -> bool:
-    sa, sb = text_stems(a), text_stems(b)
+def _names(terms: dict[str, float], words: set[str]) -> bool:
+    """Every word is one of the topic's own terms (weight >= 2), or the start of one ('Stromkreis' ~
+    'Stromkreisregel'), not merely a compound's tail ('Steuerstromkreis')."""
+    own = [t for t, w in terms.items() if w >= 2.0]
+    return bool(words) and all(any(t == w or t.startswith(w) or (w.startswith(t) and len(t) >= 5) for t in own)
+                               for w in words)
+
+
+def _same_words(index: TopicIndex, a: str, b: str) -> bool:
+    sa, sb = index.stems(a), index.stems(b)
     return bool(sa) and sa == sb
 
 
@@ -108,7 +123,7 @@ def main_off_topic_reason(task: TaskView, ctx: TopicContext) -> str | None:
 
 
 def _off_topic(text: str, ctx: TopicContext) -> str | None:
-    tokens = text_stems(text)
+    tokens = ctx.index.stems(text)
     own = ctx.index.score_terms(tokens, ctx.index.pseudo(ctx.request))
     resolved_ids = {t.id for t in ctx.resolved}
     fields = ctx.fields
@@ -125,24 +140,45 @@ def _off_topic(text: str, ctx: TopicContext) -> str | None:
     return None
 
 
+_ELEMENTARY = re.compile(r"^[\d\s+\-−·*×:/=,.()?]+$")
+
+
+def _bare_arithmetic(text: str, ctx: TopicContext) -> bool:
+    """Only numbers and the four operations beyond operator words ('Berechne 3/4 + 1/8.'): nothing an Oberstufe
+    task could be about."""
+    if ctx.index.stems(text):
+        return False
+    rest = re.sub(r"[A-Za-zÄÖÜäöüß]+", " ", text)
+    return bool(re.search(r"\d", rest)) and bool(_ELEMENTARY.match(rest.strip()))
+
+
+NEAR_BEST = 1.5  # topics scoring within this factor of the best one are the candidates for what a task is about
+
+
 def level_reason(task: TaskView, ctx: TopicContext) -> str | None:
+    """Why the task is above or below the requested grade, or None. Judged only when the task clearly belongs to
+    other topics than the requested ones — all topics near its best score — and all of those are taught two or more
+    grades later (too hard), or, for an Oberstufe request, three or more grades earlier (too easy)."""
     if ctx.klassenstufe is None:
         return None
+    requested_upper = ctx.request.oberstufe or ctx.klassenstufe >= 11
+    if requested_upper and _bare_arithmetic(task.text, ctx):
+        return "ist eine reine Grundrechenaufgabe ohne Oberstufenbezug"
     ranked = ctx.index.ranked(scoring_text(task))
     if not ranked:
         return None
-    best_id, best = ranked[0]
-    topic = ctx.index.topics[best_id]
-    if not topic.klassenstufen or best_id in {t.id for t in ctx.resolved}:
+    best = ranked[0][1]
+    near = [ctx.index.topics[t] for t, s in ranked if s * NEAR_BEST >= best]
+    resolved = {t.id for t in ctx.resolved}
+    if any(t.id in resolved or not t.klassenstufen for t in near):
         return None
-    runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
-    own = ctx.index.score_terms(text_stems(scoring_text(task)), ctx.index.pseudo(ctx.request))
-    if best < 2 * MIN_ON_TOPIC or best < 1.5 * runner_up or best < 2 * own:
-        return None  # not clearly one other topic: no level judgement
+    own = ctx.index.score_terms(ctx.index.stems(scoring_text(task)), ctx.index.pseudo(ctx.request))
+    if best < 2 * MIN_ON_TOPIC or best < 2 * own:
+        return None  # not clearly another topic: no level judgement
     k = ctx.klassenstufe
-    if min(topic.klassenstufen) >= k + 2:
+    topic = near[0]
+    if all(min(t.klassenstufen) >= k + 2 for t in near):
         return f"setzt „{topic.thema}“ voraus (üblich ab Klasse {min(topic.klassenstufen)}), zu schwer für Klasse {k}"
-    requested_upper = ctx.request.oberstufe or k >= 11
-    if requested_upper and max(topic.klassenstufen) <= 8:
+    if requested_upper and all(max(t.klassenstufen) <= k - 3 for t in near):
         return f"ist Stoff der Klassen {min(topic.klassenstufen)}–{max(topic.klassenstufen)}, nicht Oberstufenniveau"
     return None

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from core.checks.lexicon import FRAME_WORDS, OPERATOR_WORDS
+from core.checks.lexicon import FRAME_WORDS, OPERATOR_FORMS, OPERATOR_WORDS, SUBJECT_FRAME_WORDS
 from core.language.text import STOPWORDS, content_words, stem
 
 _MIN_PART = 5  # shortest stem that may match inside a compound
@@ -46,18 +46,47 @@ _GENERIC = (
 GENERIC_WORDS = frozenset(stem(w) for w in _GENERIC.split())
 
 
-def text_stems(text: str) -> set[str]:
-    return {s for w in content_words(text) if not w.isdigit() and len(s := stem(w)) > 2
-            and s not in STOPWORDS and s not in OPERATOR_WORDS and s not in FRAME_WORDS and s not in GENERIC_WORDS}
+def text_stems(text: str, keep: frozenset[str] = frozenset()) -> set[str]:
+    """The content stems of a text: without stopwords, operators, task frames and generic words — except the stems
+    in `keep`, which a Fach's topics use as subject matter ('Terme', 'Funktionen', 'Leiter', 'Analysis'); those
+    count unless written as an operator ('Leite … her' is not 'Leiter')."""
+    out = set()
+    for w in content_words(text):
+        if w.isdigit() or len(s := stem(w)) <= 2 or s in STOPWORDS or s in GENERIC_WORDS:
+            continue
+        if (s in OPERATOR_WORDS or s in FRAME_WORDS) and (s not in keep or w in OPERATOR_FORMS):
+            continue
+        out.add(s)
+    return out
 
 
-def _weighted(topic: TopicInfo) -> dict[str, float]:
+def topic_words(topics: Iterable[TopicInfo]) -> frozenset[str]:
+    """Stems the topics use as subject matter although they are operator or frame words elsewhere: nouns that only
+    look like an operator ('Leiter', 'Nachweis', 'Analysis'), and the few frame words that name mathematical objects
+    when a topic is titled with them ('Funktionen', 'Terme')."""
+    out = set()
+    for t in topics:
+        titles = (t.thema, t.themenfeld, *t.unterthemen)
+        for text in (*titles, *t.schlagworte):
+            for n in text.split():
+                if not n[:1].isupper():
+                    continue
+                for w in content_words(n):
+                    s = stem(w)
+                    looks_like_operator = len(s) > 3 and s in OPERATOR_WORDS and w not in OPERATOR_FORMS \
+                        and s not in GENERIC_WORDS
+                    if looks_like_operator or (s in SUBJECT_FRAME_WORDS and text in titles):
+                        out.add(s)
+    return frozenset(out)
+
+
+def _weighted(topic: TopicInfo, keep: frozenset[str] = frozenset()) -> dict[str, float]:
     weights: dict[str, float] = {}
     groups = ((topic.extra, 0.5), ((topic.themenfeld,), 1.0), (topic.schlagworte, 2.0), (topic.unterthemen, 2.0),
               ((topic.thema,), 3.0))
     for texts, w in groups:
         for t in texts:
-            for s in text_stems(t):
+            for s in text_stems(t, keep):
                 weights[s] = max(weights.get(s, 0.0), w)
     return weights
 
@@ -74,7 +103,8 @@ class TopicIndex:
 
     def __init__(self, topics: Sequence[TopicInfo]) -> None:
         self.topics = {t.id: t for t in topics}
-        self._terms = {t.id: _weighted(t) for t in topics}
+        self.keep = topic_words(topics)
+        self._terms = {t.id: _weighted(t, self.keep) for t in topics}
         df = Counter(s for terms in self._terms.values() for s in terms)
         n = max(len(topics), 1)
         self._idf = {s: math.log(1 + n / c) for s, c in df.items()}
@@ -110,8 +140,12 @@ class TopicIndex:
                 best[hit] = max(best.get(hit, 0.0), value)
         return sum(best.values())
 
+    def stems(self, text: str) -> set[str]:
+        """The content stems of a text as this Fach reads it (its topics' subject words kept)."""
+        return text_stems(text, self.keep)
+
     def scores(self, text: str) -> dict[str, float]:
-        tokens = text_stems(text)
+        tokens = self.stems(text)
         return {tid: self.score_terms(tokens, terms) for tid, terms in self._terms.items()}
 
     def ranked(self, text: str) -> list[tuple[str, float]]:
@@ -127,7 +161,7 @@ class TopicIndex:
 
     def pseudo(self, topic: TopicInfo) -> dict[str, float]:
         """Terms of a topic outside the index (the request itself)."""
-        return _weighted(topic)
+        return _weighted(topic, self.keep)
 
 
 def request_topic(thema: str, unterthemen: Sequence[str], resolved: Sequence[TopicInfo]) -> TopicInfo:
