@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from core.materials import MaterialRequest
+from core.materials.request import MaterialRequest
 from db.models import Teacher
 from db.session import Identity
 

@@ -6,7 +6,8 @@ from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
 from agents.specialist_tools import check_sources, gate_faults, specialist_agent
-from core.materials import Absage, ClarificationRequest, DifferenziertesMaterial
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.replies import Absage, ClarificationRequest
 from core.validation import validate_differenzierung
 
 DiffOutput = DifferenziertesMaterial | ClarificationRequest | Absage

@@ -10,7 +10,8 @@ from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
 from agents.specialist_tools import check_sources, gate_faults, specialist_agent
-from core.materials import Absage, ClarificationRequest, Klausur
+from core.materials.klausur import Klausur
+from core.materials.replies import Absage, ClarificationRequest
 from core.validation import validate_klausur
 from core.verification import Flag, calculations_checked, verification_retry_message, verify_klausur
 

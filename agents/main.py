@@ -18,7 +18,7 @@ from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
 from core.errors import UserError
-from core.materials import AfbWunsch, MaterialRequest
+from core.materials.request import AfbWunsch, MaterialRequest
 from core.patching import PatchOp
 from db.repos import memory as memory_repo
 from db.repos import sessions as session_repo

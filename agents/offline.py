@@ -29,7 +29,8 @@ from pydantic_ai.models.function import AgentInfo, DeltaToolCall, FunctionModel
 from agents import offline_dialog as dialog
 from agents import offline_nlu as nlu
 from core.composition.examples import wants_example
-from core.materials import Absage, ClarificationRequest, MaterialRequest
+from core.materials.replies import Absage, ClarificationRequest
+from core.materials.request import MaterialRequest
 
 MODEL_NAME = "offline-rules"
 SEEDS = Path(__file__).resolve().parent.parent / "seeds" / "data"
@@ -383,9 +384,9 @@ def specialist_rules(cls_name: str, *, asks_afb: bool) -> Rules:
     compose from checked tasks, hand the draft on. A draft the checks send back is not disguised: it says so."""
 
     def rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        from core import materials
+        from core.materials.stored import MATERIAL_MODELS
 
-        cls = getattr(materials, cls_name)
+        cls = next(m for m in MATERIAL_MODELS.values() if m.__name__ == cls_name)
         request = _auftrag(messages)
         if (fault := _retried(messages)) and _draft_was_sent(messages, info, cls):
             return _absage(info, "Der zusammengestellte Entwurf hat die Prüfung nicht bestanden: "

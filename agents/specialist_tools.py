@@ -245,7 +245,7 @@ def specialist_agent(name: str, output: type) -> Agent:
     """A specialist: its material type or a ClarificationRequest as output, the shared guarded toolset, the
     instructions built from the Wissenskarte. Each specialist module adds its own output validator."""
     from core.llm import TOOL_TIMEOUT_S
-    from core.materials import Absage, ClarificationRequest
+    from core.materials.replies import Absage, ClarificationRequest
 
     agent: Agent = Agent(
         output_type=[output, ClarificationRequest, Absage],

@@ -20,8 +20,8 @@ from pydantic_ai.models.function import AgentInfo
 from agents import offline_nlu as nlu
 from agents.offline import topic_terms
 from core.errors import UserError
-from core.faecher import fach_name, normalize_fach
-from core.materials import AfbWunsch, MaterialRequest
+from core.materials.faecher import fach_name, normalize_fach
+from core.materials.request import AfbWunsch, MaterialRequest
 
 MAX_PARTS = 5
 MATERIAL_TYPES = ("klausur", "differenzierung", "h5p")

@@ -17,9 +17,9 @@ from typing import Literal, Protocol
 
 from core.acting import acting
 from core.errors import NotFoundError, UserError
-from core.materials import Klausur, Kriterium, Teilaufgabe
+from core.materials.klausur import Klausur, Kriterium, Teilaufgabe
+from core.materials.notenschluessel import format_punkte
 from core.materials_service import local_time
-from core.notenschluessel import format_punkte
 from core.uploads import extract_text, safe_filename
 from core.verification import Quantity, quantities, tokenize
 from db.repos import materials as material_repo

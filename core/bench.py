@@ -517,7 +517,7 @@ def bench_pages(rows: int, runs: int = 3) -> list[dict[str, Any]]:
 
 def _fill_materials(engine: sa.Engine, teacher_id: uuid.UUID, n: int) -> None:
     """Copies of one real exam, so the materials page has hundreds of rows to page through."""
-    from core.materials import Klausur
+    from core.materials.klausur import Klausur
     from seeds.steps import load_subjects
 
     gp = load_subjects()[0].good_practices[0]

@@ -35,9 +35,13 @@ from core.errors import NotFoundError, UserError
 from core.evaluation_content import content_evaluators, content_figures, content_lines
 from core.exports import ExportError
 from core.exports.h5p import build_package
-from core.faecher import FAECHER, fach_name, normalize_fach
 from core.llm import CallLog
-from core.materials import AFB_STUFEN, NIVEAU_NAMEN, DifferenziertesMaterial, H5PSet, Klausur, MaterialType
+from core.materials.blocks import AFB_STUFEN
+from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial
+from core.materials.faecher import FAECHER, fach_name, normalize_fach
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
+from core.materials.request import MaterialType
 from core.materials_service import SCHOOL_TZ, local_time
 from core.prompt_lab import agent_label, agent_names, resolve_version
 from core.validation import validate_klausur

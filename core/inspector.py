@@ -13,7 +13,7 @@ from typing import Any
 
 from core.acting import Persona, acting, personas
 from core.errors import NotFoundError, UserError
-from core.faecher import fach_name
+from core.materials.faecher import fach_name
 from core.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS, Wissenskarte, build_wissenskarte
 from db.repos import inspector as repo
 

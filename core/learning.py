@@ -17,7 +17,9 @@ from core.checks.views import views
 from core.embeddings import embed_documents, embedding_model_name
 from core.errors import NotFoundError, UserError
 from core.knowledge import knowledge_text, quality_from_stars
-from core.materials import DifferenziertesMaterial, H5PSet, Klausur
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
 from db.models import GeneratedMaterial, Teacher
 from db.repos import knowledge as knowledge_repo
 from db.repos import materials as material_repo

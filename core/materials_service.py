@@ -18,10 +18,12 @@ from sqlalchemy.orm import Session
 from core.acting import acting
 from core.errors import NotFoundError, UserError
 from core.exports.h5p import summary as h5p_summary
-from core.faecher import fach_name
 from core.learning import rate_material
-from core.materials import DifferenziertesMaterial, H5PSet, Klausur
-from core.notenschluessel import format_punkte, format_zahl
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.faecher import fach_name
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
+from core.materials.notenschluessel import format_punkte, format_zahl
 from db.models import Teacher
 from db.repos import browse
 from db.repos import materials as material_repo

@@ -40,18 +40,12 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from core.errors import NotFoundError, UserError
 from core.language.imperativ import imperativ
-from core.materials import (
-    AFB_STUFEN,
-    Aufgabe,
-    DifferenziertesMaterial,
-    H5PSet,
-    Klausur,
-    Kriterium,
-    MaterialRequest,
-    Quelle,
-    Teilaufgabe,
-)
-from core.notenschluessel import format_punkte
+from core.materials.blocks import AFB_STUFEN, Quelle
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
+from core.materials.notenschluessel import format_punkte
+from core.materials.request import MaterialRequest
 from core.validation import _usual_levels, afb_passt
 
 if TYPE_CHECKING:
@@ -1080,7 +1074,7 @@ def _candidate(turn: TurnContext, k: Klausur, aufgabe: Aufgabe, teil: Teilaufgab
 
     On topic means: from the Themenfeld of the task's own good practices (when known) and sharing content words
     with the task's title or the sub-task; among those, the most shared words win, then the search rank."""
-    from core.faecher import normalize_fach
+    from core.materials.faecher import normalize_fach
     from core.retrieval import search
 
     try:

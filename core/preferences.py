@@ -13,9 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from core.acting import acting
 from core.errors import UserError
-from core.faecher import normalize_fach
 from core.learning import upsert_preferences
-from core.notenschluessel import SEK1_SCHWELLEN
+from core.materials.faecher import normalize_fach
+from core.materials.notenschluessel import SEK1_SCHWELLEN
 from core.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS
 from db.repos import knowledge as knowledge_repo
 

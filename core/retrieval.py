@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from core.embeddings import embed_query, fold, words
 from core.errors import UserError
-from core.faecher import ALIASES, FAECHER, normalize_fach
+from core.materials.faecher import ALIASES, FAECHER, normalize_fach
 from db.repos import knowledge as knowledge_repo
 from db.session import Identity
 

@@ -28,18 +28,15 @@ from agents.offline_nlu import parse_afb_answer
 from agents.specialist_tools import gate_faults
 from core.config import get_settings
 from core.errors import UserError
-from core.faecher import fach_name, normalize_fach
 from core.files import render
-from core.materials import (
-    Absage,
-    ClarificationRequest,
-    DifferenziertesMaterial,
-    H5PSet,
-    Klausur,
-    MaterialRequest,
-    Quelle,
-)
-from core.notenschluessel import NotenSchema, default_schema
+from core.materials.blocks import Quelle
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.faecher import fach_name, normalize_fach
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
+from core.materials.notenschluessel import NotenSchema, default_schema
+from core.materials.replies import Absage, ClarificationRequest
+from core.materials.request import MaterialRequest
 from core.validation import validate_differenzierung, validate_h5p
 from core.verification import flags_for_teacher
 from core.wissenskarte import build_wissenskarte

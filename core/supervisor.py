@@ -60,9 +60,9 @@ from agents.supervisor import (
     topological_levels,
 )
 from core.errors import UserError
-from core.faecher import fach_name
 from core.files import safe_name
-from core.materials import MaterialRequest
+from core.materials.faecher import fach_name
+from core.materials.request import MaterialRequest
 from core.observability import report_unexpected
 from core.router import RouterOutcome, continue_generation, start_generation
 from db.models import GeneratedMaterial
@@ -557,7 +557,7 @@ async def run_combined(*, turn: TurnContext, text: str, base: dict | None = None
     except PlanRefused as exc:
         return _refusal(turn, exc.message)
     if len(turn.teacher.faecher or []) == 1 and any(not x.fach for x in p.parts):
-        from core.faecher import normalize_fach
+        from core.materials.faecher import normalize_fach
 
         only = normalize_fach(turn.teacher.faecher[0], required=False)
         p = p.model_copy(update={"parts": [x if x.fach else x.model_copy(update={"fach": only}) for x in p.parts]})

@@ -10,24 +10,12 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from core.materials import (
-    AFB,
-    AFB_STUFEN,
-    FRAGETYP_NAMEN,
-    NIVEAU_NAMEN,
-    AfbWunsch,
-    Aufgabe,
-    BlanksFrage,
-    DifferenziertesMaterial,
-    DragTextFrage,
-    H5PSet,
-    Klausur,
-    MultiChoiceFrage,
-    Quelle,
-    Teilaufgabe,
-    TrueFalseFrage,
-)
-from core.notenschluessel import format_punkte, format_zahl
+from core.materials.blocks import AFB, AFB_STUFEN, Quelle
+from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial
+from core.materials.h5p import FRAGETYP_NAMEN, BlanksFrage, DragTextFrage, H5PSet, MultiChoiceFrage, TrueFalseFrage
+from core.materials.klausur import Aufgabe, Klausur, Teilaufgabe
+from core.materials.notenschluessel import format_punkte, format_zahl
+from core.materials.request import AfbWunsch
 
 _AFB_RANG: dict[str, int] = {"I": 1, "II": 2, "III": 3}
 # Moodle accepts only fixed grade fractions; 100/n is one of them for n <= 10 (see core/exports/moodle.py).

@@ -17,7 +17,7 @@ from typing import Literal
 from sqlalchemy.orm import Session
 
 from core.composition.generators.registry import all_generators
-from core.materials import Klausur, Teilaufgabe
+from core.materials.klausur import Klausur, Teilaufgabe
 from db.repos import knowledge as knowledge_repo
 from db.session import Identity
 

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from core.errors import UserError
-from core.faecher import fach_name, normalize_fach
+from core.materials.faecher import fach_name, normalize_fach
 from core.tokens import estimate_tokens
 from db.repos import knowledge as knowledge_repo
 from db.session import Identity

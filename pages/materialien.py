@@ -5,7 +5,7 @@ import uuid
 
 import streamlit as st
 
-from core.faecher import FAECHER
+from core.materials.faecher import FAECHER
 from core.materials_service import MATERIAL_TYPES, list_my_materials, material_detail, rate_my_material
 from core.patching import FORM_ACTIONS, EditOutcome, apply_form_edit, edit_view, regenerate_my_material
 from pages import ui

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from core import preferences
-from core.faecher import FAECHER
+from core.materials.faecher import FAECHER
 from core.wissenskarte import AGENT_TYPES
 from pages import ui
 from pages.widgets import safe

@@ -8,7 +8,7 @@ import streamlit as st
 
 from core import inspector
 from core.curation import share_for_curation
-from core.faecher import FAECHER
+from core.materials.faecher import FAECHER
 from core.wissenskarte import AGENT_TYPES
 from pages import ui
 from pages.widgets import safe

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from core.composition.generators.base import Generator
-from core.materials import AFB_STUFEN, Kriterium, MaterialBlock, Quelle
+from core.materials.blocks import AFB_STUFEN, MaterialBlock, Quelle
+from core.materials.klausur import Kriterium
 
 Herkunft = Literal["eigene", "bank", "generator", "kuratiert"]
 HERKUNFT_NAMEN = {"eigene": "eigene bewährte Aufgabe", "bank": "Aufgabenbank", "generator": "Aufgabengenerator",

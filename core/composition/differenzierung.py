@@ -12,7 +12,7 @@ from core.checks.views import TaskView
 from core.composition.candidates import DiffCandidate
 from core.composition.filters import passing
 from core.composition.report import Befund, Nachbar
-from core.materials import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
+from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
 MAX_TEILE = 3
 

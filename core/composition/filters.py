@@ -13,7 +13,8 @@ from core.checks.views import TaskView, differenzierung_views, h5p_views, materi
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
 from core.composition.wishes import to_avoid
-from core.materials import NIVEAU_NAMEN, DifferenziertesMaterial, H5PSet, Niveau
+from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
+from core.materials.h5p import H5PSet
 from core.verification import check_calculations
 
 C = TypeVar("C", TaskCandidate, QuizCandidate, DiffCandidate)

@@ -12,7 +12,7 @@ from core.checks.topicality import TopicContext
 from core.composition.candidates import QuizCandidate
 from core.composition.filters import passing, quiz_view
 from core.composition.report import Befund, Nachbar
-from core.materials import H5PSet
+from core.materials.h5p import H5PSet
 
 DEFAULT_ANZAHL = 10
 TYPES = ("multichoice", "truefalse", "blanks", "dragtext")

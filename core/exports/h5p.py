@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from core.exports import ExportError, xml_safe
-from core.materials import (
+from core.materials.h5p import (
     FRAGETYP_NAMEN,
     BlanksFrage,
     DragTextFrage,

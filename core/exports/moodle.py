@@ -9,7 +9,7 @@ import html
 import xml.etree.ElementTree as ET
 
 from core.exports import ExportError, xml_safe
-from core.materials import (
+from core.materials.h5p import (
     BlanksFrage,
     DragTextFrage,
     H5PSet,

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from core import curation as cur
 from core.errors import ConflictError, NotFoundError, UserError
-from core.faecher import fach_name
+from core.materials.faecher import fach_name
 from db.models import AgentKnowledge, KnowledgeChange, School, SchoolClass, Teacher, TeacherClass
 from db.repos import curation as repo
 from db.session import Identity, act_as

@@ -21,7 +21,7 @@ from core import evaluation as ev
 from core import prompt_lab as pl
 from core.cli import main
 from core.errors import NotFoundError, UserError
-from core.faecher import FAECHER
+from core.materials.faecher import FAECHER
 from db import models as m
 from db.repos import evals as eval_repo
 from db.session import Identity, unit_of_work

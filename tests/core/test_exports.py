@@ -18,8 +18,8 @@ from core.exports.docx_differenzierung import arbeitsblatt
 from core.exports.docx_klausur import lehrerfassung, schuelerfassung
 from core.exports.h5p import LIBRARIES, build_package, summary
 from core.exports.moodle import to_moodle_xml
-from core.materials import Antwort, BlanksFrage, DragTextFrage, MultiChoiceFrage, TrueFalseFrage
-from core.notenschluessel import format_zahl
+from core.materials.h5p import Antwort, BlanksFrage, DragTextFrage, MultiChoiceFrage, TrueFalseFrage
+from core.materials.notenschluessel import format_zahl
 from core.validation import validate_h5p
 from tests.core.test_materials import AFB_ZIEL, make_klausur
 from tests.core.test_validation import make_differenzierung, make_h5p

@@ -5,26 +5,21 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from core.materials import (
-    AfbWunsch,
-    Aufgabe,
+from core.materials.blocks import Quelle
+from core.materials.differenzierung import DifferenziertesMaterial, Niveau
+from core.materials.h5p import (
     BlanksFrage,
-    ClarificationRequest,
-    DifferenziertesMaterial,
     DragTextFrage,
     H5PSet,
-    Klausur,
-    Kriterium,
     Luecke,
-    MaterialRequest,
     MultiChoiceFrage,
-    Niveau,
-    Quelle,
-    Teilaufgabe,
     TrueFalseFrage,
     zerlege_lueckentext,
 )
-from core.notenschluessel import NotenSchema, compute_notenschluessel
+from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
+from core.materials.notenschluessel import NotenSchema, compute_notenschluessel
+from core.materials.replies import ClarificationRequest
+from core.materials.request import AfbWunsch, MaterialRequest
 
 OPERATOREN = {
     "Nennen": "I",

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from pydantic import ValidationError
 
-from core.notenschluessel import (
+from core.materials.notenschluessel import (
     OBERSTUFE_SCHWELLEN,
     SEK1_SCHWELLEN,
     NotenSchema,

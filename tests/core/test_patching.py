@@ -16,7 +16,8 @@ from sqlalchemy.orm import Session
 from agents.deps import TurnContext
 from core.chat import chat_turn
 from core.errors import NotFoundError
-from core.materials import AFB_STUFEN, Klausur
+from core.materials.blocks import AFB_STUFEN
+from core.materials.klausur import Klausur
 from core.patching import (
     AddSubtask,
     AddTask,

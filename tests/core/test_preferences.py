@@ -10,7 +10,7 @@ from core.acting import acting
 from core.chat import chat_turn
 from core.errors import UserError
 from core.learning import upsert_preferences
-from core.materials import Klausur
+from core.materials.klausur import Klausur
 from core.preferences import PreferenceForm, load_preferences, save_preferences, validate_form
 from core.wissenskarte import build_wissenskarte
 from db import models as m

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.materials import (
-    AfbWunsch,
-    Antwort,
-    BlanksFrage,
-    DifferenziertesMaterial,
-    DragTextFrage,
-    H5PSet,
-    Kriterium,
-    MultiChoiceFrage,
-    Niveau,
-    TrueFalseFrage,
-)
+from core.materials.differenzierung import DifferenziertesMaterial, Niveau
+from core.materials.h5p import Antwort, BlanksFrage, DragTextFrage, H5PSet, MultiChoiceFrage, TrueFalseFrage
+from core.materials.klausur import Kriterium
+from core.materials.request import AfbWunsch
 from core.validation import afb_passt, validate_differenzierung, validate_h5p, validate_klausur
 from tests.core.test_materials import AFB_ZIEL, OPERATOREN, make_klausur
 

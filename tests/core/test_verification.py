@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core.materials import Aufgabe, Klausur, Kriterium, Quelle, Teilaufgabe
+from core.materials.blocks import Quelle
+from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
 from core.verification import (
     Flag,
     _analyse,

@@ -14,7 +14,7 @@ from docx import Document
 from sqlalchemy.orm import Session
 
 from core.chat import chat_turn
-from core.materials import Klausur
+from core.materials.klausur import Klausur
 from core.materials_service import material_view
 from core.wissenskarte import build_wissenskarte
 from db.repos.materials import files_of

@@ -11,7 +11,8 @@ import sqlalchemy as sa
 from core.acting import acting
 from core.chat import chat_turn
 from core.errors import NotFoundError
-from core.materials import DifferenziertesMaterial, H5PSet
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
 from core.materials_service import SCHOOL_TZ, material_detail
 from db import models as m
 from db.session import Identity, unit_of_work

@@ -8,7 +8,7 @@ import pytest
 
 from core.acting import acting
 from core.chat import chat_turn
-from core.materials import Klausur
+from core.materials.klausur import Klausur
 from core.materials_service import material_view
 from db import models as m
 from db.repos.knowledge import preference_row

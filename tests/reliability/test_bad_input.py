@@ -33,7 +33,7 @@ from core.curation import entry_detail, save_entry
 from core.embeddings import embed_documents, embedding_model_name
 from core.errors import UserError
 from core.knowledge import knowledge_text
-from core.materials import Klausur
+from core.materials.klausur import Klausur
 from core.materials_service import rate_my_material
 from core.notes import add_note, visible_notes
 from core.preferences import load_preferences, save_preferences

@@ -23,7 +23,8 @@ from pydantic_ai.messages import ModelMessagesTypeAdapter, ModelRequest, UserPro
 from sqlalchemy.orm import Session
 
 from core.chat import chat_turn
-from core.materials import ClarificationRequest, MaterialRequest
+from core.materials.replies import ClarificationRequest
+from core.materials.request import MaterialRequest
 from core.router import SESSION_SCHEMA_VERSION
 from db import models as m
 from db.repos.teachers import find_teacher
