@@ -6,9 +6,9 @@ from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
 from agents.specialist_tools import check_sources, gate_faults, specialist_agent
+from core.checks.structure import validate_differenzierung
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.replies import Absage, ClarificationRequest
-from core.validation import validate_differenzierung
 
 DiffOutput = DifferenziertesMaterial | ClarificationRequest | Absage
 differenzierung_agent: Agent[SpecialistDeps, DiffOutput] = specialist_agent("differenzierung", DifferenziertesMaterial)

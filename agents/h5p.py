@@ -6,9 +6,9 @@ from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
 from agents.specialist_tools import check_sources, gate_faults, specialist_agent
+from core.checks.structure import validate_h5p
 from core.materials.h5p import H5PSet
 from core.materials.replies import Absage, ClarificationRequest
-from core.validation import validate_h5p
 
 h5p_agent: Agent[SpecialistDeps, H5PSet | ClarificationRequest | Absage] = specialist_agent("h5p", H5PSet)
 

@@ -10,10 +10,10 @@ from pydantic_ai import Agent, ModelRetry, RunContext
 
 from agents.deps import SpecialistDeps
 from agents.specialist_tools import check_sources, gate_faults, specialist_agent
+from core.checks.structure import validate_klausur
+from core.checks.verification import Flag, calculations_checked, verification_retry_message, verify_klausur
 from core.materials.klausur import Klausur
 from core.materials.replies import Absage, ClarificationRequest
-from core.validation import validate_klausur
-from core.verification import Flag, calculations_checked, verification_retry_message, verify_klausur
 
 VERIFY_RETRIES = 2  # after that, remaining verification flags are shown to the teacher instead of failing
 

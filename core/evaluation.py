@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from agents.models import override_models
 from agents.prompts import override_prompts
 from core.acting import acting
+from core.checks.structure import validate_klausur
 from core.composition.generators.registry import all_generators
 from core.config import ROOT
 from core.errors import NotFoundError, UserError
@@ -44,7 +45,6 @@ from core.materials.klausur import Klausur
 from core.materials.request import MaterialType
 from core.materials_service import SCHOOL_TZ, local_time
 from core.prompt_lab import agent_label, agent_names, resolve_version
-from core.validation import validate_klausur
 from db.models import Teacher
 from db.repos import evals as eval_repo
 from db.repos import knowledge as knowledge_repo

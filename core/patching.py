@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from core.checks.operators import afb_passt, usual_levels
 from core.errors import NotFoundError, UserError
 from core.language.imperativ import imperativ
 from core.materials.blocks import AFB_STUFEN, Quelle
@@ -46,7 +47,6 @@ from core.materials.h5p import H5PSet
 from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
 from core.materials.notenschluessel import format_punkte
 from core.materials.request import MaterialRequest
-from core.validation import _usual_levels, afb_passt
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -253,7 +253,7 @@ def canonical_operator(name: str, operatoren: Mapping[str, str]) -> str | None:
         if known.casefold() == wanted.casefold():
             return known
     for known, afb in operatoren.items():
-        if _usual_levels(wanted, {known: afb}):
+        if usual_levels(wanted, {known: afb}):
             return known
     return None
 
@@ -261,7 +261,7 @@ def canonical_operator(name: str, operatoren: Mapping[str, str]) -> str | None:
 def _operator_passt(operator: str, afb: str, operatoren: Mapping[str, str]) -> bool:
     if not operatoren:
         return True
-    levels = _usual_levels(operator, operatoren)
+    levels = usual_levels(operator, operatoren)
     return bool(levels) and any(afb_passt(level, afb) for level in levels)
 
 

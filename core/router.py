@@ -26,6 +26,8 @@ from agents.klausur import klausur_agent, klausur_faults, klausur_flags
 from agents.models import model_for
 from agents.offline_nlu import parse_afb_answer
 from agents.specialist_tools import gate_faults
+from core.checks.structure import validate_differenzierung, validate_h5p
+from core.checks.verification import flags_for_teacher
 from core.config import get_settings
 from core.errors import UserError
 from core.files import render
@@ -37,8 +39,6 @@ from core.materials.klausur import Klausur
 from core.materials.notenschluessel import NotenSchema, default_schema
 from core.materials.replies import Absage, ClarificationRequest
 from core.materials.request import MaterialRequest
-from core.validation import validate_differenzierung, validate_h5p
-from core.verification import flags_for_teacher
 from core.wissenskarte import build_wissenskarte
 from db.models import School
 from db.repos import knowledge as knowledge_repo

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
 from core.chat import chat_turn
+from core.checks.structure import validate_klausur
 from core.errors import NotFoundError
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur
@@ -45,7 +46,6 @@ from core.patching import (
     regenerate_from_previous,
     scale_points,
 )
-from core.validation import validate_klausur
 from db import models as m
 from db.repos.knowledge import operator_list
 from db.repos.materials import files_of, get_material

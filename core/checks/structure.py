@@ -1,4 +1,4 @@
-"""Checks in code for generated materials; each returns German faults concrete enough for a model to repair.
+"""Structural checks in code for generated materials; each returns German faults concrete enough for a model to repair.
 
 An empty list means valid. The agents send the faults back as ModelRetry; the UI shows them to the teacher.
 """
@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from core.checks.operators import operator_fault
 from core.materials.blocks import AFB, AFB_STUFEN, Quelle
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial
 from core.materials.h5p import FRAGETYP_NAMEN, BlanksFrage, DragTextFrage, H5PSet, MultiChoiceFrage, TrueFalseFrage
@@ -17,7 +18,6 @@ from core.materials.klausur import Aufgabe, Klausur, Teilaufgabe
 from core.materials.notenschluessel import format_punkte, format_zahl
 from core.materials.request import AfbWunsch
 
-_AFB_RANG: dict[str, int] = {"I": 1, "II": 2, "III": 3}
 # Moodle accepts only fixed grade fractions; 100/n is one of them for n <= 10 (see core/exports/moodle.py).
 MAX_ANTWORTEN = 10
 
@@ -28,73 +28,6 @@ def _leer(text: str | None) -> bool:
 
 def _ref(aufgabe: Aufgabe, teil: Teilaufgabe) -> str:
     return f"Aufgabe {aufgabe.nummer}{teil.kennung}"
-
-
-# --- operators -----------------------------------------------------------------------------------------------------
-
-
-def _normalize_operator(name: str) -> str:
-    text = " ".join(name.split()).casefold()
-    return text.removesuffix(" sie").strip()
-
-
-def _operator_base(name: str) -> str:
-    return name.split("(", 1)[0].strip()
-
-
-def _infinitives(word: str) -> set[str]:
-    """The word and the infinitives a du-imperative may stand for: 'nenne' -> 'nennen', 'erläutere' -> 'erläutern',
-    'ermittle' -> 'ermitteln'. Wrong guesses are harmless: they only count if the operator list has them."""
-    forms = {word, word + "n", word[:-1] + "n"}
-    if word.endswith("le"):
-        forms.add(word[:-2] + "eln")
-    return forms
-
-
-def _usual_levels(operator: str, operatoren: Mapping[str, AFB]) -> list[AFB] | None:
-    """Usual AFB levels of an operator, or None if the subject does not know it.
-
-    Matching is case-insensitive and tolerant of form, not of meaning: 'Berechnen Sie' and the du-imperative
-    'Berechne' match 'Berechnen'; an operator list entry with a qualifier like 'Berechnen (Herleitung)' also
-    matches plain 'Berechnen'. When several entries match, all their levels count (the most lenient wins).
-    Separable verbs in imperative form ('Gib an') are not recognised; the fault then names the list's form.
-    """
-    wanted = _normalize_operator(operator)
-    forms = _infinitives(wanted) | _infinitives(_operator_base(wanted))
-    levels = [afb for name, afb in operatoren.items() if _normalize_operator(name) in forms]
-    if not levels:
-        levels = [afb for name, afb in operatoren.items() if _operator_base(_normalize_operator(name)) in forms]
-    return levels or None
-
-
-def afb_passt(usual: str, used: str) -> bool:
-    """Whether an operator whose usual AFB is `usual` may be used at AFB `used`.
-
-    The rule: the same level, or exactly one level higher (a task can lift an operator, e.g. 'Erklären' (II) with
-    an unfamiliar context becomes III). Two levels up (I used as III) or any level down (III used as I or II) is a
-    fault: the operator then promises a demand the task does not make, or the other way round.
-    """
-    return 0 <= _AFB_RANG[used] - _AFB_RANG[usual] <= 1
-
-
-def _operator_fehler(ref: str, teil: Teilaufgabe, fach: str, operatoren: Mapping[str, AFB]) -> str | None:
-    levels = _usual_levels(teil.operator, operatoren)
-    if levels is None:
-        bekannte = ", ".join(sorted(operatoren, key=str.casefold))
-        return (
-            f"{ref}: Der Operator „{teil.operator.strip()}“ ist für {fach} nicht bekannt. "
-            f"Verwende einen Operator aus der Liste in der Grundform: {bekannte}."
-        )
-    if any(afb_passt(level, teil.afb) for level in levels):
-        return None
-    usual = " bzw. ".join(afb for afb in AFB_STUFEN if afb in levels)
-    passende = sorted((name for name, afb in operatoren.items() if afb == teil.afb), key=str.casefold)[:6]
-    beispiel = f" (z. B. {', '.join(passende)})" if passende else ""
-    return (
-        f"{ref}: Der Operator „{teil.operator.strip()}“ gehört üblicherweise zu AFB {usual}, die Teilaufgabe ist "
-        f"aber als AFB {teil.afb} eingestuft. Wähle einen Operator für AFB {teil.afb}{beispiel} "
-        f"oder stufe die Teilaufgabe passend zum Operator ein."
-    )
 
 
 # --- Klausur -------------------------------------------------------------------------------------------------------
@@ -270,7 +203,7 @@ def validate_klausur(
                     f"die Teilaufgabe hat {format_punkte(teil.punkte)}."
                 )
             if operatoren and not _leer(teil.operator):
-                operator_fehler = _operator_fehler(ref, teil, k.fach, operatoren)
+                operator_fehler = operator_fault(ref, teil, k.fach, operatoren)
                 if operator_fehler:
                     fehler.append(operator_fehler)
     hinweise = " ".join(erklaert)

@@ -10,20 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from core.materials.blocks import Quelle
-from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
-from core.verification import (
+from core.checks.arithmetic.calculations import check_calculations
+from core.checks.arithmetic.relations import analyse
+from core.checks.grounding import known_source_refs
+from core.checks.verification import (
     Flag,
-    _analyse,
     calculations_checked,
-    check_calculations,
     flags_for_teacher,
-    known_source_refs,
     verification_retry_message,
     verify_klausur,
 )
+from core.materials.blocks import Quelle
+from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds" / "data"
+SEEDS = Path(__file__).resolve().parents[3] / "seeds" / "data"
 LEHRPLAN = "2f0c7c1e-3a7e-4d1e-9a53-7f1d2c3b4a01"
 GP = "6b1e0f52-9c1d-4c7a-8d1f-0a2b3c4d5e6f"
 
@@ -257,7 +257,7 @@ def test_a_wrong_result_in_any_seeded_calculation_would_be_caught():
     mutated = caught = 0
     for _, texts in seed_texts():
         for text in texts:
-            for rel in _analyse(text).relations:
+            for rel in analyse(text).relations:
                 stated = text[rel.right.start: rel.right.end]
                 m = re.match(r"[−-]?(\d{1,3}(?: \d{3})+(?:,\d+)?|\d+(?:,\d+)?)", stated)
                 if rel.right.value.ops or not m or not float(m.group(1).replace(" ", "").replace(",", ".")):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from core.checks.operators import afb_passt
+from core.checks.structure import validate_differenzierung, validate_h5p, validate_klausur
 from core.materials.differenzierung import DifferenziertesMaterial, Niveau
 from core.materials.h5p import Antwort, BlanksFrage, DragTextFrage, H5PSet, MultiChoiceFrage, TrueFalseFrage
 from core.materials.klausur import Kriterium
 from core.materials.request import AfbWunsch
-from core.validation import afb_passt, validate_differenzierung, validate_h5p, validate_klausur
 from tests.core.test_materials import AFB_ZIEL, OPERATOREN, make_klausur
 
 
