@@ -184,7 +184,7 @@ async def record_feedback(ctx: RunContext[TurnContext], material_id: str, feedba
         feedback: Die Rückmeldung im Wortlaut.
         stars: Optional eine Bewertung 1–5, falls die Lehrkraft eine nennt.
     """
-    from core.learning import apply_chat_feedback
+    from core.knowledge.learning import apply_chat_feedback
 
     try:
         mid = uuid.UUID(material_id)
@@ -203,7 +203,7 @@ async def remember(ctx: RunContext[TurnContext], fact: str) -> str:
     Args:
         fact: Die Notiz in einem Satz.
     """
-    from core.learning import remember_fact
+    from core.knowledge.learning import remember_fact
 
     return remember_fact(db=ctx.deps.db, teacher=ctx.deps.teacher, fact=fact)
 

@@ -27,7 +27,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from core.config import ROOT, get_settings
-from core.embeddings import embedding_model_name, hashing_vector
+from core.knowledge.embeddings import embedding_model_name, hashing_vector
 from db.models import EMBEDDING_DIM
 from db.session import Identity, admin_url, apply_identity, upgrade_schema
 
@@ -245,8 +245,8 @@ BENCH_QUERIES = ["Stromkreis Widerstand berechnen", "Brechung Licht Linse", "Fot
 
 
 def bench_search(app: sa.Engine, world: World, queries: int) -> dict[str, float]:
-    from core.embeddings import embed_query
-    from core.retrieval import VOCABULARY, search
+    from core.knowledge.embeddings import embed_query
+    from core.knowledge.retrieval import VOCABULARY, search
     from db.repos.knowledge import exact_vector_ids, rank_knowledge
 
     VOCABULARY.clear()
@@ -381,8 +381,8 @@ def bench_chat(runs: int = 20) -> dict[str, float]:
     from agents.offline import RULES, rules_model
     from core.bootstrap import ensure_ready
     from core.chat import chat_turn
+    from core.knowledge.wissenskarte import build_wissenskarte
     from core.llm import cost_usd
-    from core.wissenskarte import build_wissenskarte
     from db.repos.teachers import find_teacher, identity_for
     from db.session import unit_of_work
 
@@ -577,7 +577,7 @@ def bench_load(teachers: int) -> dict[str, Any]:
     import concurrent.futures
 
     from core.chat import chat_turn
-    from core.learning import rate_material
+    from core.knowledge.learning import rate_material
     from db import models as m
     from db.repos.teachers import identity_for
     from db.session import unit_of_work

@@ -37,7 +37,7 @@ from agents.deps import TurnContext
 from agents.main import main_agent
 from agents.models import model_for
 from core.errors import ConflictError, NotFoundError, UserError
-from core.memory import remember_stated_facts
+from core.knowledge.memory import remember_stated_facts
 from core.observability import request_id
 from core.safety import check_request
 from core.toolsets import select_toolsets

@@ -10,7 +10,7 @@ from typing import Any
 from core.acting import acting
 from core.chat import ChatResult, chat_turn, open_question
 from core.errors import NotFoundError, UserError
-from core.learning import rate_material
+from core.knowledge.learning import rate_material
 from core.uploads import store_upload
 from db.models import MaterialFile
 from db.repos import conversations as conv_repo

@@ -96,7 +96,7 @@ def cmd_seed(args: argparse.Namespace) -> int:
 
 
 def cmd_wissenskarte(args: argparse.Namespace) -> int:
-    from core.wissenskarte import build_wissenskarte
+    from core.knowledge.wissenskarte import build_wissenskarte
 
     wk = _as_teacher(
         args.teacher,
@@ -121,7 +121,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from core.retrieval import search
+    from core.knowledge.retrieval import search
 
     hits = _as_teacher(
         args.teacher,
@@ -242,7 +242,7 @@ def cmd_material(args: argparse.Namespace) -> int:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    from core.learning import rate_material
+    from core.knowledge.learning import rate_material
 
     if not 1 <= args.stars <= 5:
         raise UserError("Bitte 1 bis 5 Sterne vergeben.")

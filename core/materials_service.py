@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from core.acting import acting
 from core.errors import NotFoundError, UserError
 from core.exports.h5p import summary as h5p_summary
-from core.learning import rate_material
+from core.knowledge.learning import rate_material
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.faecher import fach_name
 from core.materials.h5p import H5PSet

@@ -26,7 +26,7 @@ class Health:
 
 def health() -> Health:
     """Database reachable, migrations current, pgvector, embedder, models and fallback, waiting sessions."""
-    from core.embeddings import embedding_model_name
+    from core.knowledge.embeddings import embedding_model_name
     from core.llm import ROLES, model_name_for_role
 
     h = Health(ok=True)

@@ -1046,7 +1046,7 @@ def _used(k: Klausur) -> set[str]:
 
 def _stems(text: str) -> set[str]:
     """Content words cut to six letters: 'Parallelschaltung' and 'parallel' meet, 'Blitz' and 'Widerstand' do not."""
-    from core.embeddings import words
+    from core.knowledge.embeddings import words
 
     return {w[:6] for w in words(text) if len(w) >= 5}
 
@@ -1074,8 +1074,8 @@ def _candidate(turn: TurnContext, k: Klausur, aufgabe: Aufgabe, teil: Teilaufgab
 
     On topic means: from the Themenfeld of the task's own good practices (when known) and sharing content words
     with the task's title or the sub-task; among those, the most shared words win, then the search rank."""
+    from core.knowledge.retrieval import search
     from core.materials.faecher import normalize_fach
-    from core.retrieval import search
 
     try:
         hits = search(db=turn.db, identity=turn.identity, query=f"{aufgabe.titel} {k.thema} {teil.text}"[:900],

@@ -31,6 +31,7 @@ from core.checks.verification import flags_for_teacher
 from core.config import get_settings
 from core.errors import UserError
 from core.files import render
+from core.knowledge.wissenskarte import build_wissenskarte
 from core.materials.blocks import Quelle
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.faecher import fach_name, normalize_fach
@@ -39,7 +40,6 @@ from core.materials.klausur import Klausur
 from core.materials.notenschluessel import NotenSchema, default_schema
 from core.materials.replies import Absage, ClarificationRequest
 from core.materials.request import MaterialRequest
-from core.wissenskarte import build_wissenskarte
 from db.models import School
 from db.repos import knowledge as knowledge_repo
 from db.repos import materials as material_repo

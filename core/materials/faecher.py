@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.embeddings import fold
 from core.errors import UserError
+from core.knowledge.embeddings import fold
 
 FAECHER: dict[str, str] = {
     "physik": "Physik",

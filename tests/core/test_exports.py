@@ -22,7 +22,7 @@ from core.exports.moodle import to_moodle_xml
 from core.materials.h5p import Antwort, BlanksFrage, DragTextFrage, MultiChoiceFrage, TrueFalseFrage
 from core.materials.notenschluessel import format_zahl
 from tests.core.checks.test_structure import make_differenzierung, make_h5p
-from tests.core.test_materials import AFB_ZIEL, make_klausur
+from tests.core.materials.test_models import AFB_ZIEL, make_klausur
 
 HOSTILE = "<script>alert('x')</script> ]]> & \"Zitat\" 😀 مرحبا שלום {1:SHORTANSWER:=x} ~#}\\"
 CONTROL = "Steuer\x00zeichen\x0b weg\x1f"

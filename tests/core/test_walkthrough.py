@@ -14,9 +14,9 @@ from docx import Document
 from sqlalchemy.orm import Session
 
 from core.chat import chat_turn
+from core.knowledge.wissenskarte import build_wissenskarte
 from core.materials.klausur import Klausur
 from core.materials_service import material_view
-from core.wissenskarte import build_wissenskarte
 from db.repos.materials import files_of
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER

@@ -10,7 +10,7 @@ from core.materials.differenzierung import DifferenziertesMaterial, Niveau
 from core.materials.h5p import Antwort, BlanksFrage, DragTextFrage, H5PSet, MultiChoiceFrage, TrueFalseFrage
 from core.materials.klausur import Kriterium
 from core.materials.request import AfbWunsch
-from tests.core.test_materials import AFB_ZIEL, OPERATOREN, make_klausur
+from tests.core.materials.test_models import AFB_ZIEL, OPERATOREN, make_klausur
 
 
 def check(k, **kwargs) -> list[str]:

@@ -13,8 +13,8 @@ from typing import Any
 
 from core.acting import Persona, acting, personas
 from core.errors import NotFoundError, UserError
+from core.knowledge.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS, Wissenskarte, build_wissenskarte
 from core.materials.faecher import fach_name
-from core.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS, Wissenskarte, build_wissenskarte
 from db.repos import inspector as repo
 
 SCOPES = {"teacher": "eigene", "class": "Klasse", "school": "Schule", "global": "allgemein"}

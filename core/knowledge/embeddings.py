@@ -6,7 +6,6 @@ n-grams with their parts, which is why it beats small English sentence models on
 
 from __future__ import annotations
 
-import asyncio
 import re
 import unicodedata
 import zlib
@@ -17,6 +16,7 @@ import numpy as np
 from pydantic_ai import Embedder, EmbeddingModel, EmbeddingResult, EmbeddingSettings, RequestUsage
 from pydantic_ai.embeddings.result import EmbedInputType
 
+from core.app.sync import run_sync
 from core.config import get_settings
 from db.models import EMBEDDING_DIM
 
@@ -135,25 +135,13 @@ def embedding_model_name() -> str:
     return model.model_name if isinstance(model, EmbeddingModel) else str(get_settings().werkbank_embedder)
 
 
-def _run(coro):  # noqa: ANN001, ANN202
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    # Called from inside a running loop (an async tool): run in a helper thread, keep the caller's loop free.
-    import concurrent.futures
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
-
-
 def embed_documents(texts: Sequence[str]) -> list[list[float]]:
     if not texts:
         return []
     model = get_embedder().model
     if isinstance(model, HashingEmbeddingModel):  # fast path: no event loop for bulk seeding
         return [hashing_vector(t[:MAX_EMBED_CHARS], model._dim) for t in texts]
-    result = _run(get_embedder().embed_documents([t[:MAX_EMBED_CHARS] for t in texts]))
+    result = run_sync(get_embedder().embed_documents([t[:MAX_EMBED_CHARS] for t in texts]))
     return [list(e) for e in result.embeddings]
 
 
@@ -161,4 +149,4 @@ def embed_query(text: str) -> list[float]:
     model = get_embedder().model
     if isinstance(model, HashingEmbeddingModel):
         return hashing_vector(text[:MAX_EMBED_CHARS], model._dim)
-    return list(_run(get_embedder().embed_query(text[:MAX_EMBED_CHARS])).embeddings[0])
+    return list(run_sync(get_embedder().embed_query(text[:MAX_EMBED_CHARS])).embeddings[0])

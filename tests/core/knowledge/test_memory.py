@@ -4,7 +4,7 @@ import pytest
 from sqlalchemy.orm import Session
 
 from core.chat import chat_turn
-from core.memory import extract_facts
+from core.knowledge.memory import extract_facts
 from db.repos.memory import memories_of
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER

@@ -7,8 +7,8 @@ import uuid
 import pytest
 
 from core.errors import UserError
-from core.notes import add_note, my_scopes, visible_notes
-from core.wissenskarte import build_wissenskarte
+from core.knowledge.notes import add_note, my_scopes, visible_notes
+from core.knowledge.wissenskarte import build_wissenskarte
 from db import models as m
 from db.repos.knowledge import notes_for
 from db.repos.teachers import identity_for

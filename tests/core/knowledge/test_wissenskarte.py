@@ -8,7 +8,7 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from core.errors import UserError
-from core.wissenskarte import build_wissenskarte
+from core.knowledge.wissenskarte import build_wissenskarte
 from db.models import AgentKnowledge
 from tests.conftest import DEMO_TEACHER
 

@@ -9,10 +9,10 @@ import pytest
 from core.acting import acting
 from core.chat import chat_turn
 from core.errors import UserError
-from core.learning import upsert_preferences
+from core.knowledge.learning import upsert_preferences
+from core.knowledge.preferences import PreferenceForm, load_preferences, save_preferences, validate_form
+from core.knowledge.wissenskarte import build_wissenskarte
 from core.materials.klausur import Klausur
-from core.preferences import PreferenceForm, load_preferences, save_preferences, validate_form
-from core.wissenskarte import build_wissenskarte
 from db import models as m
 from db.repos.knowledge import preference_row
 from db.session import Identity, unit_of_work

@@ -51,7 +51,8 @@ def _first_sentence(text: str, limit: int = 110, *, clause: bool = False) -> str
     return sentence[: limit - 1].rsplit(" ", 1)[0].rstrip(",;") + " …"
 
 
-def _fmt_value(value: Any) -> str:
+def format_value(value: Any) -> str:
+    """A preference value in the Wissenskarte's words: ja/nein, '1,5', '30/40/30', 'a, b'."""
     if isinstance(value, bool):
         return "ja" if value else "nein"
     if isinstance(value, float):
@@ -69,7 +70,7 @@ def format_preferences(prefs: dict[str, Any] | None, *, limit: int = 6) -> str:
     items = []
     for key, label in PREFERENCE_LABELS.items():
         if key in prefs and prefs[key] not in (None, "", []):
-            value = _fmt_value(prefs[key])
+            value = format_value(prefs[key])
             if key in ("stil", "dinge_vermeiden") and len(value) > 36:
                 value = value[:36].rsplit(" ", 1)[0].rstrip(",;") + " …"
             items.append(f"{label} {value}" if key not in ("stil", "dinge_vermeiden") else f"{label}: {value}")

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from core.acting import acting
-from core.embeddings import embed_documents, embedding_model_name
 from core.errors import NotFoundError, UserError
+from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.materials.faecher import fach_name, normalize_fach
+from core.safety import find_personal_data
 from db.repos import knowledge as knowledge_repo
 from db.repos.teachers import classes_of
 
@@ -46,8 +47,6 @@ def add_note(*, teacher_id: uuid.UUID, scope: Literal["class", "school"], scope_
         raise UserError("Bitte einen Hinweis eingeben, z. B. „10a: viele Probleme mit Einheiten“.")
     if len(text) > MAX_NOTE_CHARS:
         raise UserError(f"Der Hinweis ist zu lang ({len(text)} Zeichen, höchstens {MAX_NOTE_CHARS}).")
-    from core.safety import find_personal_data
-
     if find_personal_data(text):
         raise UserError("Der Hinweis enthält offenbar personenbezogene Daten (Namen, Kontaktdaten). Bitte nur "
                         "Beobachtungen zur ganzen Klasse oder Fachschaft notieren, ohne Schülernamen.")

@@ -14,12 +14,13 @@ from sqlalchemy.orm import Session
 from agents.offline_nlu import classify_feedback, extract_preferences
 from core.checks.gate import task_findings
 from core.checks.views import views
-from core.embeddings import embed_documents, embedding_model_name
 from core.errors import NotFoundError, UserError
-from core.knowledge import knowledge_text, quality_from_stars
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.entries import knowledge_text, quality_from_stars
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
+from core.materials.stored import parse_material
 from db.models import GeneratedMaterial, Teacher
 from db.repos import knowledge as knowledge_repo
 from db.repos import materials as material_repo
@@ -113,16 +114,11 @@ def passing_rows(rows: list[dict[str, Any]], content: Klausur | DifferenziertesM
     return keep, dropped
 
 
-def _parse(material: GeneratedMaterial) -> Klausur | DifferenziertesMaterial | H5PSet:
-    cls = {"klausur": Klausur, "differenzierung": DifferenziertesMaterial, "h5p": H5PSet}[material.material_type]
-    return cls.model_validate(material.content)
-
-
 def learn_from_rating(*, db: Session, teacher: Teacher, material: GeneratedMaterial, stars: int,
                       task_ref: str | None = None) -> dict[str, Any]:
     """Good ratings add the tasks to the teacher's good practices and store preferences the material shows."""
     learned: dict[str, Any] = {"good_practices": 0, "preferences": {}}
-    content = _parse(material)
+    content = parse_material(material.material_type, material.content)
     if stars >= GOOD_STARS:
         rows = _good_practice_rows(material, content, stars, task_ref)
         rows, learned["not_learned"] = passing_rows(rows, content)

@@ -9,12 +9,12 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from core.errors import UserError
-from core.retrieval import search
+from core.knowledge.retrieval import search
 from core.retrieval_eval import import_set_tasks, load_set, recall_at_k
 from db.session import Identity
 from tests.conftest import DEMO_TEACHER
 
-DEV_SET = Path(__file__).resolve().parents[3] / "shared" / "eval" / "retrieval_dev.json"
+DEV_SET = Path(__file__).resolve().parents[4] / "shared" / "eval" / "retrieval_dev.json"
 
 
 @pytest.mark.skipif(not DEV_SET.exists(), reason="shared/eval/retrieval_dev.json not beside the checkout")

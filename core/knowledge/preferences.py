@@ -13,10 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from core.acting import acting
 from core.errors import UserError
-from core.learning import upsert_preferences
+from core.knowledge.learning import upsert_preferences
+from core.knowledge.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS, format_value
 from core.materials.faecher import normalize_fach
 from core.materials.notenschluessel import SEK1_SCHWELLEN
-from core.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS
 from db.repos import knowledge as knowledge_repo
 
 SETTINGS_KEY = "notenschluessel_sek1"  # teacher.settings key the router's grading_scheme() reads first
@@ -228,16 +228,10 @@ class PreferenceState:
 
 
 def _fmt(value: Any) -> str:
-    if isinstance(value, bool):
-        return "ja" if value else "nein"
-    if isinstance(value, float):
-        return f"{value:.1f}".replace(".", ",")
-    if isinstance(value, dict):
-        return "/".join(str(v) for v in value.values())
     if isinstance(value, list | tuple):
         return "/".join(str(v) for v in value) if all(isinstance(v, int) for v in value) else "; ".join(
             str(v) for v in value)
-    return str(value)
+    return format_value(value)
 
 
 def _ratio_parts(raw: Any) -> list[int] | None:
