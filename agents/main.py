@@ -17,9 +17,15 @@ from pydantic_ai.toolsets import FunctionToolset
 from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
+from core.editing.patch import patch_material
+from core.editing.regenerate import regenerate_from_previous as regenerate
 from core.errors import UserError
+from core.generation.outcomes import Feedback, TurnError
+from core.generation.service import continue_generation, start_generation
+from core.knowledge.learning import apply_chat_feedback, remember_fact
+from core.material_sets.service import continue_combined, run_combined
+from core.materials.patch_ops import PatchOp
 from core.materials.request import AfbWunsch, MaterialRequest
-from core.patching import PatchOp
 from db.repos import memory as memory_repo
 from db.repos import sessions as session_repo
 from db.repos import teachers as teacher_repo
@@ -28,7 +34,7 @@ MAIN_TOOLS: FunctionToolset[TurnContext] = FunctionToolset()
 
 
 def _offered(ctx: RunContext[TurnContext], tool: ToolDefinition) -> bool:
-    """Only the toolsets selected for this turn (core.toolsets; all of them when no selection was made)."""
+    """Only the toolsets selected for this turn (core.chat.toolsets; all of them when no selection was made)."""
     selection = ctx.deps.toolsets
     return selection is None or selection.allows(tool.name)
 
@@ -103,8 +109,6 @@ async def generate_material(
         anzahl: Gewünschte Anzahl Fragen bzw. Aufgaben, falls genannt (z. B. "Quiz mit 10 Fragen").
         niveau: Oberstufe: "erhoeht" (Leistungskurs, eA) oder "grundlegend" (Grundkurs, gA), falls genannt.
     """
-    from core.router import start_generation
-
     ctx.deps.usage = ctx.usage
     request = _request(fach=fach, thema=thema, material_type=material_type, klassenstufe=klassenstufe, klasse=klasse,
                        dauer_minuten=dauer_minuten, zusatz=zusatz, afb_ziel=afb_ziel,
@@ -139,8 +143,6 @@ async def generate_material_set(ctx: RunContext[TurnContext], text: str) -> str:
     Args:
         text: Die kombinierte Anfrage der Lehrkraft im Wortlaut.
     """
-    from core.supervisor import run_combined
-
     ctx.deps.usage = ctx.usage
     return (await run_combined(turn=ctx.deps, text=text)).text
 
@@ -153,8 +155,6 @@ async def continue_material_set(ctx: RunContext[TurnContext], session_ids: list[
         session_ids: Alle IDs aus den [session:ID]-Markierungen der gesammelten Rückfragen.
         answer: Die Antwort der Lehrkraft im Wortlaut (sie wird auf die Teile verteilt).
     """
-    from core.supervisor import continue_combined
-
     ctx.deps.usage = ctx.usage
     return (await continue_combined(turn=ctx.deps, session_ids=session_ids, answer=answer)).text
 
@@ -167,8 +167,6 @@ async def continue_material_generation(ctx: RunContext[TurnContext], session_id:
         session_id: Die ID aus [session:ID] der Rückfrage.
         answer: Die Antwort der Lehrkraft im Wortlaut.
     """
-    from core.router import continue_generation
-
     ctx.deps.usage = ctx.usage
     outcome = await continue_generation(turn=ctx.deps, session_id=session_id, answer=answer)
     return outcome.text
@@ -184,15 +182,13 @@ async def record_feedback(ctx: RunContext[TurnContext], material_id: str, feedba
         feedback: Die Rückmeldung im Wortlaut.
         stars: Optional eine Bewertung 1–5, falls die Lehrkraft eine nennt.
     """
-    from core.knowledge.learning import apply_chat_feedback
-
     try:
         mid = uuid.UUID(material_id)
     except ValueError as exc:
         raise ModelRetry("material_id ist keine gültige ID; nimm die ID aus [material:ID].") from exc
     result = apply_chat_feedback(db=ctx.deps.db, identity=ctx.deps.identity, teacher=ctx.deps.teacher,
                                  material_id=mid, text=feedback, stars=stars)
-    ctx.deps.outcomes.append({"kind": "feedback", "material_id": material_id, "text": result})
+    ctx.deps.outcomes.append(Feedback(material_id=material_id, text=result))
     return result
 
 
@@ -203,8 +199,6 @@ async def remember(ctx: RunContext[TurnContext], fact: str) -> str:
     Args:
         fact: Die Notiz in einem Satz.
     """
-    from core.knowledge.learning import remember_fact
-
     return remember_fact(db=ctx.deps.db, teacher=ctx.deps.teacher, fact=fact)
 
 
@@ -245,14 +239,12 @@ async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, op
             gespeichert, wenn die Prüfung danach Abweichungen meldet; sie werden genannt). Bei false wird eine
             Änderung abgelehnt, die eine geprüfte Klausur fehlerhaft machen würde – nenne der Lehrkraft die Gründe.
     """
-    from core.patching import patch_material
-
     ctx.deps.usage = ctx.usage
     try:
         outcome = patch_material(turn=ctx.deps, material_id=_material_id(material_id), operations=operations,
                                  force=force)
     except UserError as exc:  # a German reason for the teacher; nothing was stored
-        ctx.deps.outcomes.append({"kind": "error", "text": exc.message})
+        ctx.deps.outcomes.append(TurnError(exc.message))
         return f"FEHLER: {exc.message}"
     return outcome.text
 
@@ -269,12 +261,10 @@ async def regenerate_from_previous(ctx: RunContext[TurnContext], material_id: st
         material_id: Die ID aus [material:ID] – nimm die neueste Version.
         instruction: Die Anweisung der Lehrkraft im Wortlaut.
     """
-    from core.patching import regenerate_from_previous as regenerate
-
     ctx.deps.usage = ctx.usage
     try:
         outcome = await regenerate(turn=ctx.deps, material_id=_material_id(material_id), instruction=instruction)
     except UserError as exc:
-        ctx.deps.outcomes.append({"kind": "error", "text": exc.message})
+        ctx.deps.outcomes.append(TurnError(exc.message))
         return f"FEHLER: {exc.message}"
     return outcome.text

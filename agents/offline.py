@@ -227,7 +227,9 @@ def main_rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     # also reads as a difficulty complaint, but the teacher asks for a change, not only reports one. A complaint
     # without a change wish ("Aufgabe 3 ist zu schwer") is no edit and still goes to record_feedback below.
     if last_material and not open_sid:
-        from core.patching import EditUnclear, RegenerateInstruction, parse_edit_request
+        from core.editing.errors import EditUnclear
+        from core.editing.parse import parse_edit_request
+        from core.materials.patch_ops import RegenerateInstruction
 
         wanted = nlu.extract(text, topic_terms=topic_terms())
         new_request = bool(wanted.material_type and wanted.fach)

@@ -19,9 +19,9 @@ from core.acting import acting
 from core.checks.arithmetic.lexer import tokenize
 from core.checks.arithmetic.quantities import Quantity, quantities
 from core.errors import NotFoundError, UserError
+from core.materials.dates import local_time
 from core.materials.klausur import Klausur, Kriterium, Teilaufgabe
 from core.materials.notenschluessel import format_punkte
-from core.materials_service import local_time
 from core.uploads import extract_text, safe_filename
 from db.repos import materials as material_repo
 

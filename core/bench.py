@@ -380,7 +380,7 @@ def bench_chat(runs: int = 20) -> dict[str, float]:
     from agents.models import override_models
     from agents.offline import RULES, rules_model
     from core.bootstrap import ensure_ready
-    from core.chat import chat_turn
+    from core.chat.turn import chat_turn
     from core.knowledge.wissenskarte import build_wissenskarte
     from core.llm import cost_usd
     from db.repos.teachers import find_teacher, identity_for
@@ -576,7 +576,7 @@ def bench_load(teachers: int) -> dict[str, Any]:
     """`teachers` simulated teachers at once: Klausur request → Rückfrage → answer → material → 5-star rating."""
     import concurrent.futures
 
-    from core.chat import chat_turn
+    from core.chat.turn import chat_turn
     from core.knowledge.learning import rate_material
     from db import models as m
     from db.repos.teachers import identity_for

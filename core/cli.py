@@ -190,7 +190,7 @@ def _uuid(value: str, what: str):  # noqa: ANN202
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    from core.chat import chat_turn
+    from core.chat.turn import chat_turn
     from db.repos.materials import files_of
 
     conversation_id = None if args.new or not args.conversation else _uuid(args.conversation, "Gesprächs")
@@ -224,7 +224,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_material(args: argparse.Namespace) -> int:
-    from core.materials_service import material_view
+    from core.materials.service import material_view
 
     view = _as_teacher(args.teacher, lambda db, t, ident: material_view(db=db, teacher=t,
                                                                         material_id=_uuid(args.material_id,

@@ -38,12 +38,12 @@ from core.exports import ExportError
 from core.exports.h5p import build_package
 from core.llm import CallLog
 from core.materials.blocks import AFB_STUFEN
+from core.materials.dates import SCHOOL_TZ, local_time
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial
 from core.materials.faecher import FAECHER, fach_name, normalize_fach
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
 from core.materials.request import MaterialType
-from core.materials_service import SCHOOL_TZ, local_time
 from core.prompt_lab import agent_label, agent_names, resolve_version
 from db.models import Teacher
 from db.repos import evals as eval_repo
@@ -466,7 +466,7 @@ def _ref_grades(db: Session, identity: Identity, refs: list[tuple[str, str]]) ->
 
 def play_case(inputs: CaseInputs, *, teacher_id: uuid.UUID) -> CaseOutput:
     """Play the request (and the answers to Schärfungsfragen/Rückfragen) through the chat, snapshot the result."""
-    from core.chat import chat_turn  # the chat pulls in every agent; import it when a case actually runs
+    from core.chat.turn import chat_turn  # the chat pulls in every agent; import it when a case actually runs
 
     with unit_of_work(Identity.system()) as sysdb:
         teacher_row = sysdb.get(Teacher, teacher_id)

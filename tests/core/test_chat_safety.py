@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from db.repos.memory import memories_of
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER

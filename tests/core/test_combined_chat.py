@@ -8,8 +8,8 @@ import zipfile
 
 from sqlalchemy.orm import Session
 
-from core.chat import chat_turn
-from core.supervisor import combined_zip
+from core.chat.turn import chat_turn
+from core.material_sets.archive import combined_zip
 from db.repos.materials import files_of
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER

@@ -16,9 +16,9 @@ from pydantic_evals import Case, Dataset
 from agents.models import override_models
 from agents.offline import RULES, rules_model
 from agents.prompts import DEFAULTS, instructions_for
-from core import demo
 from core import evaluation as ev
 from core import prompt_lab as pl
+from core.chat import demo
 from core.cli import main
 from core.errors import NotFoundError, UserError
 from core.materials.faecher import FAECHER

@@ -14,20 +14,27 @@ from docx import Document
 from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from core.checks.structure import validate_klausur
+from core.editing.apply import apply_operations
+from core.editing.errors import EditUnclear, PatchError
+from core.editing.form import form_operations
+from core.editing.operators import fitting_operator
+from core.editing.parse import parse_edit_request
+from core.editing.patch import patch_material
+from core.editing.regenerate import regenerate_from_previous
+from core.editing.values import scale_points
+from core.editing.versions import material_versions
 from core.errors import NotFoundError
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur
-from core.patching import (
+from core.materials.patch_ops import (
     AddSubtask,
     AddTask,
     AufgabeNeu,
-    EditUnclear,
     KriteriumNeu,
     MoveSubtask,
     MoveTask,
-    PatchError,
     RegenerateInstruction,
     RemoveSubtask,
     RemoveTask,
@@ -37,14 +44,6 @@ from core.patching import (
     SetOperator,
     SetPoints,
     TeilaufgabeNeu,
-    apply_operations,
-    fitting_operator,
-    form_operations,
-    material_versions,
-    parse_edit_request,
-    patch_material,
-    regenerate_from_previous,
-    scale_points,
 )
 from db import models as m
 from db.repos.knowledge import operator_list
@@ -420,10 +419,10 @@ def test_regenerate_the_whole_exam_easier_shifts_the_afb_target(exam: Exam) -> N
 
 
 def test_regenerate_with_more_calculation_tasks(exam: Exam) -> None:
-    from core.patching import _ist_rechnung
+    from core.editing.rework import is_calculation
 
     def rechnungen(k: Klausur) -> int:
-        return sum(_ist_rechnung(t.operator, [c.text for c in t.erwartung]) for t in k.teilaufgaben())
+        return sum(is_calculation(t.operator, [c.text for c in t.erwartung]) for t in k.teilaufgaben())
 
     out = regenerate(exam, "Bitte mehr Rechenaufgaben")
     _, k, _, _ = stored(exam, out)

@@ -14,7 +14,7 @@ from agents.models import override_models
 from agents.offline import RULES, rules_model
 from core import prompt_lab as pl
 from core.acting import acting
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from core.errors import NotFoundError, UserError
 from tests.pages.conftest import fresh_person
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy.orm import Session
 
-from core.chat import ChatResult, chat_turn
+from core.chat.turn import ChatResult, chat_turn
 from db.repos import conversations as conv_repo
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from db import models as m
 from db.repos.teachers import find_teacher, identity_for
 from db.session import Identity, act_as, unit_of_work
@@ -71,7 +71,7 @@ def test_same_answer_twice_is_idempotent(db: Session, as_teacher) -> None:
     import asyncio
 
     from agents.deps import TurnContext
-    from core.router import continue_generation
+    from core.generation.service import continue_generation
 
     ident, teacher, r = _ask(db, as_teacher)
     r2 = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=r.conversation_id, message="30/40/30")
@@ -90,7 +90,7 @@ def test_foreign_session_id_is_refused(db: Session, as_teacher) -> None:
     import asyncio
 
     from agents.deps import TurnContext
-    from core.router import continue_generation
+    from core.generation.service import continue_generation
 
     _, _, r = _ask(db, as_teacher)
     anna = find_teacher(db=db, ref="anna.berger@demo-gymnasium.de")

@@ -31,16 +31,12 @@ from agents.supervisor import (
     select_specialist,
     topological_levels,
 )
-from core.supervisor import (
-    CollectedQuestion,
-    PlanRefused,
-    continue_combined,
-    decomposition_accuracy,
-    plan,
-    plan_conflicts,
-    run_combined,
-    split_answer,
-)
+from core.material_sets.accuracy import decomposition_accuracy
+from core.material_sets.answers import split_answer
+from core.material_sets.conflicts import plan_conflicts
+from core.material_sets.plan import plan
+from core.material_sets.records import CollectedQuestion, PlanRefused
+from core.material_sets.service import continue_combined, run_combined
 from db.repos import materials as material_repo
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER

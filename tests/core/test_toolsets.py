@@ -3,7 +3,7 @@ message or the conversation calls for them."""
 
 import pytest
 
-from core.toolsets import GROUP_OF, TOOLSETS, select_toolsets
+from core.chat.toolsets import GROUP_OF, TOOLSETS, select_toolsets
 
 
 @pytest.mark.parametrize("text, materials, uploads, expected", [

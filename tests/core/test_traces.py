@@ -1,4 +1,4 @@
-"""core.traces: a stored pydantic-ai history as readable steps, model-call totals, and who may read a trace."""
+"""core.chat.traces: a stored pydantic-ai history as readable steps, model-call totals, and who may read a trace."""
 
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ from pydantic_ai.messages import (
 )
 
 from core.acting import acting
-from core.chat import chat_turn
+from core.chat.traces import BODY_LIMIT, call_rows, conversation_trace, my_sessions, trace_steps
+from core.chat.turn import chat_turn
 from core.errors import NotFoundError, UserError
-from core.traces import BODY_LIMIT, call_rows, conversation_trace, my_sessions, trace_steps
 from tests.pages.conftest import fresh_person
 
 

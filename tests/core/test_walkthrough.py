@@ -13,10 +13,10 @@ import zipfile
 from docx import Document
 from sqlalchemy.orm import Session
 
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from core.knowledge.wissenskarte import build_wissenskarte
 from core.materials.klausur import Klausur
-from core.materials_service import material_view
+from core.materials.service import material_view
 from db.repos.materials import files_of
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER

@@ -10,7 +10,7 @@ import pytest
 import sqlalchemy as sa
 
 from core.acting import acting
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from core.errors import UserError
 from core.knowledge.inspector import entry_detail, inspect_wissenskarte
 from core.knowledge.learning import rate_material

@@ -27,7 +27,7 @@ from streamlit.testing.v1 import AppTest
 
 from agents.models import override_models
 from agents.offline import RULES, rules_model
-from core.chat_service import Attachment, conversation_log, material_brief, send
+from core.chat.service import Attachment, conversation_log, material_brief, send
 from core.cli import main as cli_main
 from core.curation import entry_detail, save_entry
 from core.errors import UserError
@@ -37,7 +37,7 @@ from core.knowledge.notes import add_note, visible_notes
 from core.knowledge.preferences import load_preferences, save_preferences
 from core.knowledge.retrieval import search
 from core.materials.klausur import Klausur
-from core.materials_service import rate_my_material
+from core.materials.service import rate_my_material
 from core.prompt_lab import agent_names, get_version, save_version
 from core.upload_parsing import import_file
 from db.models import AgentKnowledge, Teacher, TeacherClass

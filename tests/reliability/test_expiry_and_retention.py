@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
-from core.chat_service import conversation_log
+from core.chat.service import conversation_log
 from core.operations import retention
 from db import models as m
 from db.session import Identity, unit_of_work

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from agents.models import override_models
 from agents.offline import main_rules, rules_model
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from db import models as m
 from db.repos.teachers import find_teacher
 from db.session import Identity, act_as

@@ -22,10 +22,10 @@ import sqlalchemy as sa
 from pydantic_ai.messages import ModelMessagesTypeAdapter, ModelRequest, UserPromptPart
 from sqlalchemy.orm import Session
 
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
+from core.generation.sessions import SESSION_SCHEMA_VERSION
 from core.materials.replies import ClarificationRequest
 from core.materials.request import MaterialRequest
-from core.router import SESSION_SCHEMA_VERSION
 from db import models as m
 from db.repos.teachers import find_teacher
 from db.session import Identity, act_as

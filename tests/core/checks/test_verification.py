@@ -276,8 +276,8 @@ def test_a_wrong_result_in_any_seeded_calculation_would_be_caught():
     "Klausur Chemie Klasse 9 zu Stöchiometrie, 45 Minuten, AFB 30/40/30",
 ])
 def test_offline_exams_are_grounded_and_calculate_correctly(db, as_teacher, message: str):  # noqa: ANN001
-    from core.chat import chat_turn
-    from core.materials_service import material_view
+    from core.chat.turn import chat_turn
+    from core.materials.service import material_view
     from db.repos.teachers import find_teacher
 
     ident = as_teacher("steffen.keller@demo-gymnasium.de")

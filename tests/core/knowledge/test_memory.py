@@ -3,7 +3,7 @@
 import pytest
 from sqlalchemy.orm import Session
 
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from core.knowledge.memory import extract_facts
 from db.repos.memory import memories_of
 from db.repos.teachers import find_teacher

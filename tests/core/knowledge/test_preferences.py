@@ -1,4 +1,5 @@
-"""core.preferences: the typed form (German messages), what is stored where, and where each value came from."""
+"""core.knowledge.preferences: the typed form (German messages), what is stored where, and where each value
+came from."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import uuid
 import pytest
 
 from core.acting import acting
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from core.errors import UserError
 from core.knowledge.learning import upsert_preferences
 from core.knowledge.preferences import PreferenceForm, load_preferences, save_preferences, validate_form

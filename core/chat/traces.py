@@ -13,7 +13,8 @@ from typing import Any
 
 from core.acting import acting
 from core.errors import NotFoundError, UserError
-from core.materials_service import SCHOOL_TZ, local_time
+from core.generation.texts import NAMES
+from core.materials.dates import SCHOOL_TZ, local_time
 from db.repos import browse
 from db.repos import conversations as conv_repo
 from db.repos import memory as memory_repo
@@ -22,8 +23,7 @@ BODY_LIMIT = 6000
 _SAFE_NAME = re.compile(r"[^\w.\-]")
 SESSION_STATUS: dict[str, str] = {"waiting": "Wartend", "completed": "Abgeschlossen", "expired": "Abgelaufen",
                                   "running": "Läuft", "failed": "Fehlgeschlagen"}
-AGENT_NAMES = {"klausur": "Klausur-Assistent", "differenzierung": "Differenzierungs-Assistent",
-               "h5p": "H5P-Assistent"}
+AGENT_NAMES = NAMES  # the specialists as the teacher knows them
 MEDIA_KINDS = {"binary", "image-url", "audio-url", "video-url", "document-url", "uploaded-file"}
 OUTCOME_LABELS = {"retried": "↺ Wiederholung angefordert", "failed": "✗ Werkzeug fehlgeschlagen",
                   "denied": "⛔ Werkzeugaufruf abgelehnt", "interrupted": "⏸ Werkzeugaufruf unterbrochen"}

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.acting import acting
+from core.chat.turn import chat_turn
 from core.errors import NotFoundError, UserError
 
 SUGGESTION = re.compile(r"\{vorschlag_(\d)\}")
@@ -89,11 +90,9 @@ def play(scenario_id: str, *, teacher_id: uuid.UUID,
     """Play a scenario as `teacher_id` in a new conversation; returns its id.
 
     `on_step(number, message, result)` is called after every turn with the 1-based turn number, the message sent
-    and the turn's `core.chat.ChatResult` (e.g. to show progress). Each turn is committed on its own, like in the
+    and the turn's `core.chat.turn.ChatResult` (e.g. to show progress). Each turn is committed on its own, like in the
     chat; if a turn fails, the turns before it stay and the German error is raised as `UserError`.
     """
-    from core.chat import chat_turn  # the chat pulls in every agent: import it when a scenario actually plays
-
     chosen = scenario(scenario_id)
     conversation_id: uuid.UUID | None = None
     question: dict | None = None

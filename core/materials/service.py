@@ -1,32 +1,33 @@
-"""Reading stored materials for the CLI and the pages: the structure plus computed totals and the check result.
-
-Meine Materialien lists, previews and rates through the teacher-id functions below (each one unit of work).
-"""
+"""What Meine Materialien and the CLI call: the teacher's materials as a page of cards, one material's preview and
+files, a rating, and the structured view of a stored material (each call one unit of work)."""
 
 from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
 from core.acting import acting
 from core.errors import NotFoundError, UserError
-from core.exports.h5p import summary as h5p_summary
 from core.knowledge.learning import rate_material
-from core.materials.differenzierung import DifferenziertesMaterial
-from core.materials.faecher import fach_name
-from core.materials.h5p import H5PSet
+from core.materials.dates import SCHOOL_TZ, local_time
+from core.materials.downloads import stored_files
+from core.materials.faecher import FAECHER, fach_name
 from core.materials.klausur import Klausur
-from core.materials.notenschluessel import format_punkte, format_zahl
+from core.materials.preview import MaterialDetail, fill_preview
 from db.models import Teacher
 from db.repos import browse
 from db.repos import materials as material_repo
+
+__all__ = [
+    "FAECHER", "MATERIAL_TYPES", "PAGE_SIZE", "MaterialCard", "MaterialDetail", "MaterialPage", "RatingOutcome",
+    "list_my_materials", "material_detail", "material_view", "rate_my_material",
+]
 
 log = logging.getLogger(__name__)
 
@@ -51,20 +52,8 @@ def material_view(*, db: Session, teacher: Teacher, material_id: uuid.UUID) -> d
     return view
 
 
-# --- Meine Materialien: list, detail, rating (pages call these with a teacher id) ------------------------------------
-
 PAGE_SIZE = 20
 MATERIAL_TYPES: dict[str, str] = {"klausur": "Klausur", "differenzierung": "Differenzierung", "h5p": "H5P"}
-FILE_LABELS: dict[str, str] = {
-    "schueler_docx": "Schülerfassung (DOCX)", "schueler_b_docx": "Schülerfassung Gruppe B (DOCX)",
-    "lehrer_docx": "Lehrerfassung (DOCX)",
-    "arbeitsblatt_docx": "Arbeitsblatt, drei Niveaus (DOCX)", "h5p": "H5P-Paket (.h5p)", "moodle_xml": "Moodle-XML",
-}
-SCHOOL_TZ = ZoneInfo("Europe/Berlin")  # day boundaries of the date filter and the dates shown
-
-
-def local_time(value: datetime) -> str:
-    return value.astimezone(SCHOOL_TZ).strftime("%d.%m.%Y %H:%M")
 
 
 @dataclass(frozen=True)
@@ -121,75 +110,6 @@ def list_my_materials(*, teacher_id: uuid.UUID, fach: str | None = None, materia
     return MaterialPage(items=items, total=total, page=page, pages=pages)
 
 
-@dataclass(frozen=True)
-class StoredFile:
-    label: str
-    filename: str
-    mime: str
-    data: bytes
-
-
-@dataclass(frozen=True)
-class Teilaufgabe:
-    kopf: str  # "1a) Nennen · AFB I · 3 P." — plain text
-    text: str
-    erwartung: list[str]
-
-
-@dataclass(frozen=True)
-class AufgabePreview:
-    kopf: str
-    material: str | None
-    teile: list[Teilaufgabe]
-
-
-@dataclass
-class MaterialDetail:
-    id: uuid.UUID
-    titel: str
-    material_type: str
-    files: list[StoredFile]
-    faults: list[str]
-    info: str = ""
-    aufgaben: list[AufgabePreview] = field(default_factory=list)
-    afb: dict[str, dict[str, float]] = field(default_factory=dict)  # {"Ist (%)": {"AFB I": 30.0, …}, "Ziel (%)": …}
-    notenschluessel: list[dict[str, str]] = field(default_factory=list)
-    niveaus: list[tuple[str, list[tuple[str, list[str]]]]] = field(default_factory=list)  # (Niveau, sections)
-    h5p_lines: list[str] = field(default_factory=list)
-
-
-def _klausur_preview(detail: MaterialDetail, content: dict[str, Any], request: dict[str, Any]) -> None:
-    k = Klausur.model_validate(content)
-    detail.info = (f"{k.dauer_minuten} Minuten · {k.gesamtpunkte} Punkte · Niveau {k.niveau}"
-                   + (f" · Hilfsmittel: {', '.join(k.hilfsmittel)}" if k.hilfsmittel else ""))
-    for a in k.aufgaben:
-        teile = [Teilaufgabe(kopf=f"{a.nummer}{t.kennung}) {t.operator} · AFB {t.afb} · {format_punkte(t.punkte)}",
-                             text=t.text, erwartung=[f"{e.text} ({format_punkte(e.punkte)})" for e in t.erwartung])
-                 for t in a.teilaufgaben]
-        detail.aufgaben.append(AufgabePreview(kopf=f"Aufgabe {a.nummer}: {a.titel} ({format_punkte(a.punkte)})",
-                                              material=a.material, teile=teile))
-    ziel = request.get("afb_ziel_verwendet") or request.get("afb_ziel") or {}
-    detail.afb = {"Ist (%)": {f"AFB {s}": float(v) for s, v in k.afb_anteile.items()}}
-    if ziel:
-        detail.afb["Ziel (%)"] = {f"AFB {s}": float(ziel.get(s, 0)) for s in k.afb_anteile}
-    detail.notenschluessel = [
-        {"Note": s.note, "Bezeichnung": s.label,
-         "Punkte": f"{format_zahl(s.min_punkte)} – {format_zahl(s.max_punkte)}", "ab %": format_zahl(s.ab_prozent)}
-        for s in k.notenschluessel]
-
-
-def _preview(detail: MaterialDetail, content: dict[str, Any], request: dict[str, Any]) -> None:
-    if detail.material_type == "klausur":
-        _klausur_preview(detail, content, request)
-    elif detail.material_type == "differenzierung":
-        d = DifferenziertesMaterial.model_validate(content)
-        detail.info = f"Lernziel: {d.lernziel}"
-        detail.niveaus = [(n.name.capitalize(), [("Aufgaben", n.aufgaben), ("Hilfekarten", n.hilfekarten),
-                                                 ("Lösungen", n.loesungen)]) for n in d.niveaus]
-    elif detail.material_type == "h5p":
-        detail.h5p_lines = h5p_summary(H5PSet.model_validate(content))
-
-
 def material_detail(*, teacher_id: uuid.UUID, material_id: uuid.UUID | str) -> MaterialDetail:
     """Preview structure and stored files (with their bytes) of one of the teacher's materials."""
     try:
@@ -201,15 +121,12 @@ def material_detail(*, teacher_id: uuid.UUID, material_id: uuid.UUID | str) -> M
         row = material_repo.get_material(db=db, material_id=material_id)
         if row is None or row.teacher_id != teacher.id:
             raise NotFoundError("Dieses Material gibt es nicht (oder es gehört einer anderen Lehrkraft).")
-        stored = sorted(material_repo.files_of(db=db, material_id=material_id),
-                        key=lambda f: (list(FILE_LABELS).index(f.kind) if f.kind in FILE_LABELS else 99, f.filename))
-        files = [StoredFile(label=FILE_LABELS.get(f.kind, f.filename), filename=f.filename, mime=f.mime,
-                            data=bytes(f.data)) for f in stored]
+        files = stored_files(db=db, material_id=material_id)
         detail = MaterialDetail(id=row.id, titel=row.titel, material_type=row.material_type, files=files,
                                 faults=[str(f) for f in row.validation or []])
         content, request = dict(row.content or {}), dict(row.request or {})
     try:
-        _preview(detail, content, request)
+        fill_preview(detail, content, request)
     except ValidationError:
         log.warning("material %s: stored content no longer fits the %s model", material_id, detail.material_type)
         detail.info = ("Für dieses Material lässt sich keine Vorschau mehr aufbauen (älteres Format); die Dateien "

@@ -1,4 +1,5 @@
-"""What the chat page needs, each call one unit of work acting as the persona (pages never open sessions)."""
+"""What the chat pages (Chat, Sitzungen & Traces) call, each call one unit of work acting as the persona (pages
+never open sessions): conversations, a turn, downloads, ratings, the set ZIP, demo scenarios and traces."""
 
 from __future__ import annotations
 
@@ -7,14 +8,34 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.acting import acting
-from core.chat import ChatResult, chat_turn, open_question
+from core import acting as personas
+from core.acting import Persona, acting
+from core.chat.demo import Scenario, play, scenarios
+from core.chat.traces import (
+    SESSION_STATUS,
+    ConversationHead,
+    ConversationTrace,
+    SessionOverview,
+    TraceStep,
+    conversation_trace,
+    my_conversations,
+    my_sessions,
+)
+from core.chat.turn import ChatResult, chat_turn, open_question
 from core.errors import NotFoundError, UserError
 from core.knowledge.learning import rate_material
+from core.material_sets.archive import combined_zip
+from core.materials.service import material_view
 from core.uploads import store_upload
-from db.models import MaterialFile
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo
+
+__all__ = [
+    "SESSION_STATUS", "Attachment", "ChatResult", "ConversationHead", "ConversationTrace", "Scenario",
+    "SessionOverview", "TraceStep", "conversation_log", "conversation_trace", "demo_persona", "file_bytes",
+    "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "rate", "scenarios", "send",
+    "set_zip",
+]
 
 
 @dataclass(frozen=True)
@@ -67,7 +88,7 @@ def send(*, teacher_id: uuid.UUID, message: str, conversation_id: uuid.UUID | No
 
 def file_bytes(*, teacher_id: uuid.UUID, file_id: uuid.UUID) -> bytes:
     with acting(teacher_id) as (db, _, _):
-        row = db.get(MaterialFile, file_id)
+        row = material_repo.get_file(db=db, file_id=file_id)
         if row is None:
             raise NotFoundError("Diese Datei gibt es nicht (mehr).")
         return row.data
@@ -80,16 +101,12 @@ def rate(*, teacher_id: uuid.UUID, material_id: uuid.UUID, stars: int, task_ref:
 
 
 def material_brief(*, teacher_id: uuid.UUID, material_id: uuid.UUID) -> dict[str, Any]:
-    from core.materials_service import material_view
-
     with acting(teacher_id) as (db, teacher, _):
         return material_view(db=db, teacher=teacher, material_id=material_id)
 
 
 def set_zip(*, teacher_id: uuid.UUID, material_ids: list[str]) -> bytes:
     """All files of a material set as one ZIP (built on demand from the stored files)."""
-    from core.supervisor import combined_zip
-
     with acting(teacher_id) as (db, teacher, _):
         ids = [uuid.UUID(i) for i in material_ids]
         for mid in ids:
@@ -97,3 +114,8 @@ def set_zip(*, teacher_id: uuid.UUID, material_ids: list[str]) -> bytes:
             if row is None or row.teacher_id != teacher.id:
                 raise NotFoundError("Dieses Material gibt es nicht (mehr).")
         return combined_zip(db=db, material_ids=ids)
+
+
+def demo_persona() -> Persona | None:
+    """The demo teacher the showcase scenarios play as (read when asked, so tests can point it elsewhere)."""
+    return personas.persona_by_email(personas.DEMO_TEACHER_EMAIL)
