@@ -2,7 +2,7 @@
 prompt-injected model passes it through), only the teacher's own waiting session can be continued.
 
 Runs the whole turn (guard, router, chat_turn) with a scripted main model; extends the router-level check in
-tests/core/test_rueckfrage_sessions.py. Conversation ids from outside are covered by test_bad_input.py.
+tests/core/generation/test_rueckfrage_sessions.py. Conversation ids from outside are covered by test_bad_input.py.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ a change to MaterialRequest, ClarificationRequest or the deps snapshot) stops th
 then either keep the old JSON loading or bump SESSION_SCHEMA_VERSION (old sessions then expire with a German
 message) and capture a new version next to the old one.
 
-Extends tests/core/test_rueckfrage_sessions.py (a "kaputt" history, schema_version 0).
+Extends tests/core/generation/test_rueckfrage_sessions.py (a "kaputt" history, schema_version 0).
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ from db.repos import materials as material_repo
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
 
-LABELLED = Path(__file__).resolve().parents[2] / "seeds" / "eval" / "combined.yaml"
+LABELLED = Path(__file__).resolve().parents[3] / "seeds" / "eval" / "combined.yaml"
 EXAMPLE_WITH_CONFLICT = ("Für die 10a: eine Klausur zu Stromkreisen (45 Minuten, AFB 30/40/30), dazu ein "
                          "differenziertes Übungsblatt zur Induktion zur Vorbereitung und ein H5P-Quiz mit 6 Fragen")
 
