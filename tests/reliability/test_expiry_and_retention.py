@@ -1,7 +1,7 @@
 """A Rückfrage expires after its TTL — it says so, for every process — and cleanup never deletes one that waits.
 
-Extends tests/core/generation/test_rueckfrage_sessions.py (expiry inside one transaction) and tests/core/test_operations.py
-(retention's basic keep/expire/delete).
+Extends tests/core/generation/test_rueckfrage_sessions.py (expiry inside one transaction) and
+tests/core/test_operations.py (retention's basic keep/expire/delete).
 """
 
 from __future__ import annotations

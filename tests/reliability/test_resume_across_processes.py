@@ -1,7 +1,8 @@
 """A Rückfrage lives in PostgreSQL, not in a process: it is answered by another process (the CLI) or after the app
 restarted, exactly once — also when two processes answer at the same moment or the same answer comes twice.
 
-Extends tests/core/generation/test_rueckfrage_sessions.py (same process, threads) and test_cli_walkthrough.py (CLI only).
+Extends tests/core/generation/test_rueckfrage_sessions.py (same process, threads) and test_cli_walkthrough.py
+(CLI only).
 """
 
 from __future__ import annotations
