@@ -218,7 +218,7 @@ def _analyze(admin: sa.Engine, *, rebuild_index: bool) -> float:
 
 
 def bench_wissenskarte(app: sa.Engine, world: World, queries: int) -> dict[str, float]:
-    from db.repos.knowledge import wissenskarte_baseline, wissenskarte_facts
+    from db.repos.wissenskarte import wissenskarte_baseline, wissenskarte_facts
 
     rng = random.Random(7)
     picks = [(rng.choice(world.teachers), rng.choice(AGENTS), rng.choice(FAECHER)) for _ in range(queries)]
@@ -247,7 +247,7 @@ BENCH_QUERIES = ["Stromkreis Widerstand berechnen", "Brechung Licht Linse", "Fot
 def bench_search(app: sa.Engine, world: World, queries: int) -> dict[str, float]:
     from core.knowledge.embeddings import embed_query
     from core.knowledge.retrieval import VOCABULARY, search
-    from db.repos.knowledge import exact_vector_ids, rank_knowledge
+    from db.repos.search import exact_vector_ids, rank_knowledge
 
     VOCABULARY.clear()
     rng = random.Random(11)

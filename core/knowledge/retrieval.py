@@ -19,6 +19,8 @@ from core.errors import UserError
 from core.knowledge.embeddings import embed_query, fold, words
 from core.materials.faecher import ALIASES, FAECHER, normalize_fach
 from db.repos import knowledge as knowledge_repo
+from db.repos import search as search_repo
+from db.repos.search import Ranked
 from db.session import Identity
 
 MAX_QUERY_CHARS = 1000
@@ -175,7 +177,7 @@ def _vocab_terms_raw(db: Session, fach: str | None, expansion: list[str]) -> lis
     return out
 
 
-def _fuse(ranked: list[knowledge_repo.Ranked]) -> list[tuple[float, knowledge_repo.Ranked]]:
+def _fuse(ranked: list[Ranked]) -> list[tuple[float, Ranked]]:
     scored = []
     for r in ranked:
         s = 0.0
@@ -208,7 +210,7 @@ def search(
     qvec = embed_query(" ".join(qwords + expansion) or q)
     tsq = _tsquery(_raw_words(q) + _vocab_terms_raw(db, fach_key, expansion))
     if kind == "curriculum":
-        ranked = knowledge_repo.rank_curriculum(db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key,
+        ranked = search_repo.rank_curriculum(db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key,
                                                 k=CANDIDATES)
         fused = _fuse(ranked)[:limit]
         rows = knowledge_repo.curriculum_by_ids(db=db, identity=identity, ids=[r.id for _, r in fused])
@@ -223,7 +225,7 @@ def search(
             for s, r in fused
             if (row := rows.get(r.id)) is not None
         ]
-    ranked = knowledge_repo.rank_knowledge(
+    ranked = search_repo.rank_knowledge(
         db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key, agent_type=agent_type,
         knowledge_type="good_practice", k=CANDIDATES,
     )

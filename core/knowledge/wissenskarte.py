@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from core.errors import UserError
 from core.materials.faecher import fach_name, normalize_fach
 from core.tokens import estimate_tokens
-from db.repos import knowledge as knowledge_repo
+from db.repos import wissenskarte as wissenskarte_repo
 from db.session import Identity
 
 AGENT_TYPES = {"klausur": "Klausur", "differenzierung": "Differenzierung", "h5p": "H5P"}
@@ -119,6 +119,6 @@ def build_wissenskarte(*, db: Session, identity: Identity, agent_type: str, fach
     if agent_type not in AGENT_TYPES:
         raise UserError(f"Unbekannter Agent „{agent_type[:30]}“. Möglich: {', '.join(AGENT_TYPES)}.")
     key = normalize_fach(fach)
-    facts = knowledge_repo.wissenskarte_facts(db=db, identity=identity, agent_type=agent_type, fach=key)
+    facts = wissenskarte_repo.wissenskarte_facts(db=db, identity=identity, agent_type=agent_type, fach=key)
     text = render(agent_type, key, facts)
     return Wissenskarte(agent_type=agent_type, fach=key, text=text, tokens=estimate_tokens(text), facts=facts)
