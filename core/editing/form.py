@@ -9,18 +9,8 @@ import re
 
 from core.editing.addresses import ADRESSE
 from core.editing.errors import PatchError
+from core.materials import patch_ops as ops
 from core.materials.klausur import Klausur
-from core.materials.patch_ops import (
-    MoveSubtask,
-    MoveTask,
-    PatchOp,
-    RemoveSubtask,
-    RemoveTask,
-    ReplaceText,
-    SetAfb,
-    SetOperator,
-    SetPoints,
-)
 
 FORM_ACTIONS: dict[str, str] = {
     "punkte": "Punkte setzen", "afb": "AFB ändern (I, II, III)", "operator": "Operator ändern",
@@ -30,7 +20,7 @@ FORM_ACTIONS: dict[str, str] = {
 }
 
 
-def form_operations(aktion: str, ziel: str, wert: str, k: Klausur) -> list[PatchOp]:
+def form_operations(aktion: str, ziel: str, wert: str, k: Klausur) -> list[ops.PatchOp]:
     """The patch for one submit of the Bearbeiten form (ziel is a sub-task like '2b')."""
     adresse = ADRESSE.match(ziel or "")
     if adresse is None:
@@ -43,17 +33,17 @@ def form_operations(aktion: str, ziel: str, wert: str, k: Klausur) -> list[Patch
     if aktion == "punkte":
         if not re.fullmatch(r"-?\d{1,4}", wert):
             raise PatchError("Bitte die Punkte als ganze Zahl eintragen, z. B. 4.")
-        return [SetPoints(ziel=ziel, punkte=int(wert))]
+        return [ops.SetPoints(ziel=ziel, punkte=int(wert))]
     if aktion in ("afb", "operator", "text") and not wert:
         raise PatchError("Bitte im Feld „Neuer Wert“ angeben, was gelten soll (AFB, Operator oder Text).")
     if aktion == "afb":
-        return [SetAfb(ziel=ziel, afb=wert)]
+        return [ops.SetAfb(ziel=ziel, afb=wert)]
     if aktion == "operator":
-        return [SetOperator(ziel=ziel, operator=wert)]
+        return [ops.SetOperator(ziel=ziel, operator=wert)]
     if aktion == "text":
-        return [ReplaceText(ziel=ziel, text=wert)]
+        return [ops.ReplaceText(ziel=ziel, text=wert)]
     if aktion == "entfernen":
-        return [RemoveSubtask(ziel=ziel)]
+        return [ops.RemoveSubtask(ziel=ziel)]
     if aktion in ("vor", "zurueck"):
         labels = [t.kennung.casefold() for t in aufgabe.teilaufgaben]
         if label not in labels:
@@ -61,12 +51,12 @@ def form_operations(aktion: str, ziel: str, wert: str, k: Klausur) -> list[Patch
         i = labels.index(label) + (0 if aktion == "vor" else 2)
         if not 1 <= i <= len(labels):
             raise PatchError(f"{ziel} steht schon an {'erster' if aktion == 'vor' else 'letzter'} Stelle.")
-        return [MoveSubtask(ziel=ziel, position=i)]
+        return [ops.MoveSubtask(ziel=ziel, position=i)]
     if aktion == "aufgabe_streichen":
-        return [RemoveTask(ziel=str(nummer))]
+        return [ops.RemoveTask(ziel=str(nummer))]
     if aktion in ("aufgabe_vor", "aufgabe_zurueck"):
         i = nummer + (-1 if aktion == "aufgabe_vor" else 1)
         if not 1 <= i <= len(k.aufgaben):
             raise PatchError(f"Aufgabe {nummer} steht schon an {'erster' if i < 1 else 'letzter'} Stelle.")
-        return [MoveTask(ziel=str(nummer), position=i)]
+        return [ops.MoveTask(ziel=str(nummer), position=i)]
     raise PatchError(f"Unbekannte Änderung „{aktion}“. Bitte eine aus der Liste wählen.")

@@ -7,21 +7,8 @@ import re
 from collections.abc import Sequence
 
 from core.editing.errors import EditUnclear
+from core.materials import patch_ops as ops
 from core.materials.klausur import Klausur
-from core.materials.patch_ops import (
-    KriteriumNeu,
-    MoveSubtask,
-    MoveTask,
-    PatchOp,
-    RegenerateInstruction,
-    RemoveSubtask,
-    RemoveTask,
-    ReplaceText,
-    RewriteErwartung,
-    SetAfb,
-    SetOperator,
-    SetPoints,
-)
 
 _AUFGABE_REF = re.compile(r"\b(?:teil)?aufgaben?\s*(?:nr\.?\s*)?(\d{1,2})\s*([a-h])?(?![a-zäöüß\d])", re.I)
 _KURZ_REF = re.compile(r"(?<![\w/.,])(\d{1,2})([a-h])\)?(?![a-zäöüß\d])", re.I)
@@ -81,7 +68,7 @@ def _unquote(text: str) -> str:
     return text.strip().strip("„“\"'»«").strip()
 
 
-def _erwartung_aus(text: str, ziel: str) -> list[KriteriumNeu]:
+def _erwartung_aus(text: str, ziel: str) -> list[ops.KriteriumNeu]:
     kriterien = []
     for teil in re.split(r"[;\n]+", text):
         if not teil.strip():
@@ -90,7 +77,7 @@ def _erwartung_aus(text: str, ziel: str) -> list[KriteriumNeu]:
         if not m or not m.group(1).strip():
             raise EditUnclear(f"Bitte bei jedem Kriterium für {ziel} die Punkte angeben, getrennt durch Semikolon, "
                               f"z. B. „Erwartungshorizont {ziel}: nennt die Formel (1 P.); rechnet richtig (2 P.)“.")
-        kriterien.append(KriteriumNeu(text=_unquote(m.group(1)), punkte=int(m.group(2))))
+        kriterien.append(ops.KriteriumNeu(text=_unquote(m.group(1)), punkte=int(m.group(2))))
     return kriterien
 
 
@@ -105,18 +92,19 @@ def _check_refs(refs: Sequence[tuple[int, str | None]], material: Klausur | None
                               f"{len(material.aufgaben)}). Welche Aufgabe meinen Sie?")
 
 
-def _parse_patch(text: str, refs: list[tuple[int, str | None]]) -> list[PatchOp] | None:
+def _parse_patch(text: str, refs: list[tuple[int, str | None]]) -> list[ops.PatchOp] | None:
     rest = _ohne_refs(text)
     head, colon, body = text.partition(":")
     if colon and refs and _refs(head) and body.strip():
         if re.search(r"erwartung", head, re.I):
-            return [RewriteErwartung(ziel=_ziel(_refs(head)[0]), erwartung=_erwartung_aus(body, _ziel(refs[0])))]
+            return [ops.RewriteErwartung(ziel=_ziel(_refs(head)[0]),
+                                         erwartung=_erwartung_aus(body, _ziel(refs[0])))]
         if re.search(r"\b(titel|überschrift)\b", head, re.I):
-            return [ReplaceText(ziel=str(refs[0][0]), feld="titel", text=_unquote(body))]
+            return [ops.ReplaceText(ziel=str(refs[0][0]), feld="titel", text=_unquote(body))]
         if re.search(r"\bmaterial\b", head, re.I):
-            return [ReplaceText(ziel=str(refs[0][0]), feld="material", text=_unquote(body))]
+            return [ops.ReplaceText(ziel=str(refs[0][0]), feld="material", text=_unquote(body))]
         if _FORMULIEREN.search(head) or re.search(r"\b(text|neu|so)\b", head, re.I):
-            return [ReplaceText(ziel=_ziel(_refs(head)[0]), text=_unquote(body))]
+            return [ops.ReplaceText(ziel=_ziel(_refs(head)[0]), text=_unquote(body))]
     if _TAUSCH.search(text):
         nummern = [(int(m.group(1)), (m.group(2) or "").casefold() or None)
                    for m in re.finditer(r"(?<![\d/])(\d{1,2})\s*([a-h])?(?![a-zäöüß\d/])", text, re.I)]
@@ -124,31 +112,32 @@ def _parse_patch(text: str, refs: list[tuple[int, str | None]]) -> list[PatchOp]
             (n1, l1), (n2, l2) = nummern[0], nummern[1]
             if l1 is None and l2 is None and n1 != n2:
                 a, b = sorted((n1, n2))
-                ops: list[PatchOp] = [MoveTask(ziel=str(a), position=b)]
-                return ops + ([MoveTask(ziel=str(b), position=a)] if b - a > 1 else [])
+                moves: list[ops.PatchOp] = [ops.MoveTask(ziel=str(a), position=b)]
+                return moves + ([ops.MoveTask(ziel=str(b), position=a)] if b - a > 1 else [])
             if l1 and l2 and n1 == n2 and l1 != l2:
                 a_l, b_l = sorted((l1, l2))
                 pa, pb = ord(a_l) - ord("a") + 1, ord(b_l) - ord("a") + 1
-                ops = [MoveSubtask(ziel=f"{n1}{a_l}", position=pb)]
-                return ops + ([MoveSubtask(ziel=f"{n1}{b_l}", position=pa)] if pb - pa > 1 else [])
+                moves = [ops.MoveSubtask(ziel=f"{n1}{a_l}", position=pb)]
+                return moves + ([ops.MoveSubtask(ziel=f"{n1}{b_l}", position=pa)] if pb - pa > 1 else [])
             raise EditUnclear("Tauschen kann ich zwei ganze Aufgaben („Tausch Aufgabe 2 und 3“) oder zwei "
                               "Teilaufgaben derselben Aufgabe („Tausch 2a und 2b“).")
     if not refs:
         return None
     ziel = _ziel(refs[0])
     if _ENTFERNEN.search(rest):
-        return [RemoveSubtask(ziel=ziel) if refs[0][1] else RemoveTask(ziel=ziel)]
+        return [ops.RemoveSubtask(ziel=ziel) if refs[0][1] else ops.RemoveTask(ziel=ziel)]
     punkte = _PUNKTE.search(rest)
     if punkte and _PUNKTE_CUE.search(rest):
-        return [SetPoints(ziel=ziel, punkte=_zahl(punkte.group(1)))]
+        return [ops.SetPoints(ziel=ziel, punkte=_zahl(punkte.group(1)))]
     afb = _AFB.search(rest)
     if afb and _AFB_CUE.search(rest[: afb.start()] + rest[afb.end():]):
         wert = {"1": "I", "2": "II", "3": "III", "4": "IV", "5": "V"}.get(afb.group(1), afb.group(1).upper())
         operator = _OPERATOR.search(rest)
-        return [SetAfb(ziel=ziel, afb=wert, operator=(operator.group(1) or operator.group(2)) if operator else None)]
+        return [ops.SetAfb(ziel=ziel, afb=wert,
+                           operator=(operator.group(1) or operator.group(2)) if operator else None)]
     operator = _OPERATOR.search(rest)
     if operator:
-        return [SetOperator(ziel=ziel, operator=operator.group(1) or operator.group(2))]
+        return [ops.SetOperator(ziel=ziel, operator=operator.group(1) or operator.group(2))]
     if _VERSCHIEBEN.search(rest):
         position = None
         if m := _STELLE.search(rest):
@@ -158,14 +147,16 @@ def _parse_patch(text: str, refs: list[tuple[int, str | None]]) -> list[PatchOp]
         elif _ENDE.search(rest):
             position = -1
         if position is not None:
-            return [MoveSubtask(ziel=ziel, position=position) if refs[0][1] else MoveTask(ziel=ziel, position=position)]
+            return [ops.MoveSubtask(ziel=ziel, position=position) if refs[0][1]
+                    else ops.MoveTask(ziel=ziel, position=position)]
     if re.search(r"\b(formulier\w*|umformulier\w*|verständlicher)\b", rest, re.I):
         raise EditUnclear(f"Wie soll {ziel} genau lauten? Schreiben Sie mir den neuen Wortlaut nach einem "
                           f"Doppelpunkt, z. B. „Formulier {ziel} so: …“.")
     return None
 
 
-def parse_edit_request(text: str, material: Klausur | None = None) -> list[PatchOp] | RegenerateInstruction | None:
+def parse_edit_request(text: str, material: Klausur | None = None
+                       ) -> list[ops.PatchOp] | ops.RegenerateInstruction | None:
     """What a teacher's German chat message asks to change in the last material, or None if it is no edit.
 
     Patches: "Gib Aufgabe 1b 6 Punkte", "Aufgabe 2 bitte als AFB III", "Streich Aufgabe 4", "Tausch Aufgabe 2 und
@@ -179,10 +170,10 @@ def parse_edit_request(text: str, material: Klausur | None = None) -> list[Patch
     if not text:
         return None
     refs = _refs(text)
-    ops = _parse_patch(text, refs)
-    if ops:
+    patch = _parse_patch(text, refs)
+    if patch:
         _check_refs(refs, material)
-        return ops
+        return patch
     rest = _ohne_refs(text)
     schwierigkeit = _SCHWIERIGKEIT.search(rest)
     if schwierigkeit and _AENDERN_CUE.search(rest):
@@ -190,20 +181,20 @@ def parse_edit_request(text: str, material: Klausur | None = None) -> list[Patch
                                                                         "fordernder") else "leichter"
         if refs:
             _check_refs(refs[:1], material)
-            return RegenerateInstruction(anweisung=text, aufgabe=refs[0][0], teil=refs[0][1], richtung=richtung)
-        return RegenerateInstruction(anweisung=text, richtung=richtung)
+            return ops.RegenerateInstruction(anweisung=text, aufgabe=refs[0][0], teil=refs[0][1], richtung=richtung)
+        return ops.RegenerateInstruction(anweisung=text, richtung=richtung)
     dauer = _DAUER.search(rest)
     if dauer and _DAUER_CUE.search(rest) and not refs:
-        return RegenerateInstruction(anweisung=text, dauer_minuten=int(dauer.group(1)))
+        return ops.RegenerateInstruction(anweisung=text, dauer_minuten=int(dauer.group(1)))
     if re.search(r"\bdoppelstunde\b", rest, re.I) and _DAUER_CUE.search(rest):
-        return RegenerateInstruction(anweisung=text, dauer_minuten=90)
+        return ops.RegenerateInstruction(anweisung=text, dauer_minuten=90)
     if (laenge := _LAENGE.search(rest)) and _AENDERN_CUE.search(rest) and not refs:
-        return RegenerateInstruction(anweisung=text, laenge="kuerzer" if laenge.group(1).startswith("kürz") else
+        return ops.RegenerateInstruction(anweisung=text, laenge="kuerzer" if laenge.group(1).startswith("kürz") else
                                      "laenger")
     if rechnen := _RECHNEN.search(rest):
-        return RegenerateInstruction(anweisung=text, rechnen="mehr" if rechnen.group(1).casefold() == "mehr" else
+        return ops.RegenerateInstruction(anweisung=text, rechnen="mehr" if rechnen.group(1).casefold() == "mehr" else
                                      "weniger")
     if _NEU.search(rest):
         aufgabe = refs[0] if refs else (None, None)
-        return RegenerateInstruction(anweisung=text, aufgabe=aufgabe[0], teil=aufgabe[1])
+        return ops.RegenerateInstruction(anweisung=text, aufgabe=aufgabe[0], teil=aufgabe[1])
     return None

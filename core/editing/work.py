@@ -12,23 +12,10 @@ from core.editing.addresses import AddressedExam, address_label
 from core.editing.errors import PatchError
 from core.editing.operators import canonical_operator, fitting_operator, swap_verb
 from core.editing.values import MAX_PUNKTE_TEILAUFGABE, afb_value, criteria, scale_points, shorten, sub_label
+from core.materials import patch_ops as ops
 from core.materials.blocks import Quelle
 from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
 from core.materials.notenschluessel import format_punkte
-from core.materials.patch_ops import (
-    AddSubtask,
-    AddTask,
-    MoveSubtask,
-    MoveTask,
-    RemoveSubtask,
-    RemoveTask,
-    ReplaceText,
-    RewriteErwartung,
-    SetAfb,
-    SetOperator,
-    SetPoints,
-    TeilaufgabeNeu,
-)
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +23,7 @@ log = logging.getLogger(__name__)
 class PatchWork(AddressedExam):
     """The working copy plus the operations; `result()` renumbers, reletters and validates the new exam."""
 
-    def replace_text(self, op: ReplaceText) -> None:
+    def replace_text(self, op: ops.ReplaceText) -> None:
         neu = op.text.strip()
         if not neu:
             raise PatchError(f"Der neue Text für {op.ziel} ist leer. Bitte den gewünschten Wortlaut angeben.")
@@ -63,7 +50,7 @@ class PatchWork(AddressedExam):
                              f"wie im Text angeben oder den ganzen Text ersetzen.")
         return text.replace(alt, neu)
 
-    def set_points(self, op: SetPoints) -> None:
+    def set_points(self, op: ops.SetPoints) -> None:
         ((_, teil, ref),) = self.sub(op.ziel)
         if op.punkte < 1:
             raise PatchError(f"{ref}: {op.punkte} Punkte geht nicht – eine Teilaufgabe hat mindestens 1 Punkt.")
@@ -84,7 +71,7 @@ class PatchWork(AddressedExam):
                             f"anteilig angepasst: {'/'.join(map(str, vorher))} → {'/'.join(map(str, neu))})")
         teil.punkte = op.punkte
 
-    def set_afb(self, op: SetAfb) -> None:
+    def set_afb(self, op: ops.SetAfb) -> None:
         afb = afb_value(op.afb)
         operator = None
         if op.operator is not None:
@@ -126,7 +113,7 @@ class PatchWork(AddressedExam):
         return (f"Den Operator „{operator.strip()}“ kennt die Operatorenliste für {self.k.fach} nicht. "
                 f"Möglich sind: {bekannte}.")
 
-    def set_operator(self, op: SetOperator) -> None:
+    def set_operator(self, op: ops.SetOperator) -> None:
         ((_, teil, ref),) = self.sub(op.ziel)
         operator = canonical_operator(op.operator, self.operatoren)
         if operator is None:
@@ -137,7 +124,7 @@ class PatchWork(AddressedExam):
         self.changes.append(f"{ref}: Operator {teil.operator} → {operator}" + (f" ({extra[0]})" if extra else ""))
         teil.operator = operator
 
-    def _neue_teilaufgabe(self, neu: TeilaufgabeNeu, ref: str) -> Teilaufgabe:
+    def _neue_teilaufgabe(self, neu: ops.TeilaufgabeNeu, ref: str) -> Teilaufgabe:
         operator = canonical_operator(neu.operator, self.operatoren)
         if operator is None:
             raise PatchError(self._unbekannt(neu.operator) if neu.operator.strip() else f"{ref}: Der Operator fehlt.")
@@ -149,7 +136,7 @@ class PatchWork(AddressedExam):
         return Teilaufgabe(label="?", operator=operator, text=neu.text.strip(), afb=afb_value(neu.afb),
                            punkte=sum(c.punkte for c in erwartung), erwartung=erwartung, quellen=quellen)
 
-    def add_subtask(self, op: AddSubtask) -> None:
+    def add_subtask(self, op: ops.AddSubtask) -> None:
         a = self.task(op.ziel)
         teil = self._neue_teilaufgabe(op.teilaufgabe, f"Neue Teilaufgabe in Aufgabe {a.nummer}")
         i = self.position(op.position, len(a.teilaufgaben) + 1, f"Aufgabe {a.nummer}")
@@ -158,7 +145,7 @@ class PatchWork(AddressedExam):
         self.changes.append(f"Aufgabe {a.nummer}: neue Teilaufgabe an Stelle {i + 1} ({teil.operator}, AFB "
                             f"{teil.afb}, {format_punkte(teil.punkte)})")
 
-    def remove_subtask(self, op: RemoveSubtask) -> None:
+    def remove_subtask(self, op: ops.RemoveSubtask) -> None:
         ((a, teil, ref),) = self.sub(op.ziel)
         if address_label(op.ziel) is None:
             raise PatchError(f"„{op.ziel}“ ist eine ganze Aufgabe; zum Streichen einer Aufgabe „Aufgabe streichen“ "
@@ -170,7 +157,7 @@ class PatchWork(AddressedExam):
         self.relabel.append(a)
         self.changes.append(f"{ref} entfernt ({teil.operator}, AFB {teil.afb}, {format_punkte(teil.punkte)})")
 
-    def move_subtask(self, op: MoveSubtask) -> None:
+    def move_subtask(self, op: ops.MoveSubtask) -> None:
         ((a, teil, ref),) = self.sub(op.ziel)
         i = self.index_of(a.teilaufgaben, teil)
         j = self.position(op.position, len(a.teilaufgaben), f"Aufgabe {a.nummer}")
@@ -180,7 +167,7 @@ class PatchWork(AddressedExam):
         self.relabel.append(a)
         self.changes.append(f"{ref} an Stelle {j + 1} von Aufgabe {a.nummer} verschoben")
 
-    def add_task(self, op: AddTask) -> None:
+    def add_task(self, op: ops.AddTask) -> None:
         neu = op.aufgabe
         if not neu.titel.strip():
             raise PatchError("Die neue Aufgabe braucht einen Titel.")
@@ -197,14 +184,14 @@ class PatchWork(AddressedExam):
         self.relabel.append(a)
         self.changes.append(f"Neue Aufgabe an Stelle {i + 1}: „{shorten(a.titel)}“ ({format_punkte(a.punkte)})")
 
-    def remove_task(self, op: RemoveTask) -> None:
+    def remove_task(self, op: ops.RemoveTask) -> None:
         a = self.task(op.ziel)
         if len(self.k.aufgaben) == 1:
             raise PatchError("Das ist die einzige Aufgabe der Klausur; sie kann nicht gestrichen werden.")
         self.k.aufgaben.pop(self.index_of(self.k.aufgaben, a))
         self.changes.append(f"Aufgabe {a.nummer} „{shorten(a.titel)}“ gestrichen ({format_punkte(a.punkte)})")
 
-    def move_task(self, op: MoveTask) -> None:
+    def move_task(self, op: ops.MoveTask) -> None:
         a = self.task(op.ziel)
         i = self.index_of(self.k.aufgaben, a)
         j = self.position(op.position, len(self.k.aufgaben), "Die Klausur")
@@ -213,7 +200,7 @@ class PatchWork(AddressedExam):
         self.k.aufgaben.insert(j, self.k.aufgaben.pop(i))
         self.changes.append(f"Aufgabe {a.nummer} „{shorten(a.titel)}“ an Stelle {j + 1} verschoben")
 
-    def rewrite_erwartung(self, op: RewriteErwartung) -> None:
+    def rewrite_erwartung(self, op: ops.RewriteErwartung) -> None:
         ((_, teil, ref),) = self.sub(op.ziel)
         erwartung = criteria(ref, op.erwartung)
         punkte = sum(c.punkte for c in erwartung)
