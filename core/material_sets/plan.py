@@ -16,6 +16,7 @@ from pydantic_ai.exceptions import UnexpectedModelBehavior
 
 from agents import offline_nlu as nlu
 from agents.deps import TurnContext
+from agents.prompts import instructions_for
 from agents.supervisor import (
     DEFAULT_INSTRUCTIONS,
     Plan,
@@ -49,8 +50,6 @@ def _planner_model() -> Any | None:
 
 
 def _instructions(turn: TurnContext | None) -> str:
-    from agents.prompts import instructions_for
-
     try:
         return instructions_for("supervisor", turn.db if turn is not None else None)
     except KeyError:  # no default registered in agents.prompts yet: the planner's own default
