@@ -3,7 +3,8 @@ good practices and the parametric generators, each with where it comes from (for
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import hashlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -173,3 +174,17 @@ def task_from_generator(g: Generator, *, seed: int, klassenstufe: int, topic: st
                       titel=f"Rechenaufgabe „{g.unterthema}“, Werte neu gewählt und exakt berechnet"),
         quality=0.7, materialien=(t.material,) if t.material else (),
         material_key=f"gen:{g.key}#{seed}" if t.material else None, generator=g.key, seed=seed)
+
+
+def preference_score(c: QuizCandidate | DiffCandidate, *, salt: str, primary_topics: Sequence[str],
+                     klassenstufe: int) -> float:
+    """How much a quiz question or three-level task is preferred: quality, the request's own topics, the teacher's
+    own tasks, the right grade — plus a small salted tie-break, so equal candidates vary by request, not by order."""
+    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{salt}|{c.key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
+    if c.topic in primary_topics:
+        s += 0.5
+    if c.herkunft == "eigene":
+        s += 0.4
+    if c.klassenstufe is not None and klassenstufe <= 10:
+        s -= 0.2 * abs(c.klassenstufe - klassenstufe)
+    return s

@@ -3,13 +3,12 @@ combined when the teacher named several sub-topics or tasks. Hilfekarten and sol
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 
 from core.checks.promises import covers
 from core.checks.topicality import TopicContext
 from core.checks.views import TaskView
-from core.composition.candidates import DiffCandidate
+from core.composition.candidates import DiffCandidate, preference_score
 from core.composition.filters import passing
 from core.composition.report import Befund, Nachbar
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
@@ -45,14 +44,7 @@ def _view(c: DiffCandidate) -> TaskView:
 
 
 def _score(c: DiffCandidate, a: DiffAuftrag) -> float:
-    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{a.salt}|{c.key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
-    if c.topic in a.primary_topics:
-        s += 0.5
-    if c.herkunft == "eigene":
-        s += 0.4
-    if c.klassenstufe is not None and a.klassenstufe <= 10:
-        s -= 0.2 * abs(c.klassenstufe - a.klassenstufe)
-    return s
+    return preference_score(c, salt=a.salt, primary_topics=a.primary_topics, klassenstufe=a.klassenstufe)
 
 
 def _choose(usable: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> list[DiffCandidate]:

@@ -3,13 +3,12 @@ padded — fewer questions with an honest note when the bank has fewer."""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 
 from core.checks.duplicates import similar
 from core.checks.promises import covers
 from core.checks.topicality import TopicContext
-from core.composition.candidates import QuizCandidate
+from core.composition.candidates import QuizCandidate, preference_score
 from core.composition.filters import passing, quiz_view
 from core.composition.report import Befund, Nachbar
 from core.materials.h5p import H5PSet
@@ -43,14 +42,7 @@ class QuizComposition:
 
 
 def _score(c: QuizCandidate, a: QuizAuftrag) -> float:
-    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{a.salt}|{c.key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
-    if c.topic in a.primary_topics:
-        s += 0.5
-    if c.herkunft == "eigene":
-        s += 0.4
-    if c.klassenstufe is not None and a.klassenstufe <= 10:
-        s -= 0.2 * abs(c.klassenstufe - a.klassenstufe)
-    return s
+    return preference_score(c, salt=a.salt, primary_topics=a.primary_topics, klassenstufe=a.klassenstufe)
 
 
 def _pick(pool: list[QuizCandidate], chosen: list[QuizCandidate], a: QuizAuftrag) -> QuizCandidate | None:
