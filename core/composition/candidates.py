@@ -8,7 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from core.checks.topicality import TopicContext
 from core.composition.generators.base import Generator
+from core.composition.report import Nachbar
 from core.materials.blocks import AFB_STUFEN, MaterialBlock, Quelle
 from core.materials.klausur import Kriterium
 
@@ -174,6 +176,19 @@ def task_from_generator(g: Generator, *, seed: int, klassenstufe: int, topic: st
                       titel=f"Rechenaufgabe „{g.unterthema}“, Werte neu gewählt und exakt berechnet"),
         quality=0.7, materialien=(t.material,) if t.material else (),
         material_key=f"gen:{g.key}#{seed}" if t.material else None, generator=g.key, seed=seed)
+
+
+@dataclass(kw_only=True)
+class Umfeld:
+    """What a quiz or worksheet order knows around its candidates: the resolved topics, the course level, the
+    neighbouring topics to offer, what to avoid, and the salt that varies equal choices by request."""
+
+    topic: TopicContext | None = None
+    kurs: str | None = None
+    primary_topics: tuple[str, ...] = ()
+    nachbarn: list[Nachbar] = field(default_factory=list)
+    avoid: tuple[str, ...] = ()
+    salt: str = ""
 
 
 def preference_score(c: QuizCandidate | DiffCandidate, *, salt: str, primary_topics: Sequence[str],

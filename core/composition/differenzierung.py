@@ -3,21 +3,20 @@ combined when the teacher named several sub-topics or tasks. Hilfekarten and sol
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from core.checks.promises import covers
-from core.checks.topicality import TopicContext
 from core.checks.views import TaskView
-from core.composition.candidates import DiffCandidate, preference_score
+from core.composition.candidates import DiffCandidate, Umfeld, preference_score
 from core.composition.filters import passing
-from core.composition.report import Befund, Nachbar
+from core.composition.report import Befund
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
 MAX_TEILE = 3
 
 
 @dataclass
-class DiffAuftrag:
+class DiffAuftrag(Umfeld):
     thema: str
     fach: str
     fach_name: str
@@ -25,12 +24,6 @@ class DiffAuftrag:
     unterthemen: list[str]
     anzahl: int | None
     candidates: list[DiffCandidate]
-    topic: TopicContext | None = None
-    kurs: str | None = None
-    primary_topics: tuple[str, ...] = ()
-    nachbarn: list[Nachbar] = field(default_factory=list)
-    avoid: tuple[str, ...] = ()
-    salt: str = ""
 
 
 @dataclass

@@ -3,14 +3,13 @@ padded — fewer questions with an honest note when the bank has fewer."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from core.checks.duplicates import similar
 from core.checks.promises import covers
-from core.checks.topicality import TopicContext
-from core.composition.candidates import QuizCandidate, preference_score
+from core.composition.candidates import QuizCandidate, Umfeld, preference_score
 from core.composition.filters import passing, quiz_view
-from core.composition.report import Befund, Nachbar
+from core.composition.report import Befund
 from core.materials.h5p import H5PSet
 
 DEFAULT_ANZAHL = 10
@@ -18,7 +17,7 @@ TYPES = ("multichoice", "truefalse", "blanks", "dragtext")
 
 
 @dataclass
-class QuizAuftrag:
+class QuizAuftrag(Umfeld):
     thema: str
     fach: str
     fach_name: str
@@ -26,12 +25,6 @@ class QuizAuftrag:
     anzahl: int | None
     unterthemen: list[str]
     candidates: list[QuizCandidate]
-    topic: TopicContext | None = None
-    kurs: str | None = None
-    primary_topics: tuple[str, ...] = ()
-    nachbarn: list[Nachbar] = field(default_factory=list)
-    avoid: tuple[str, ...] = ()
-    salt: str = ""
     ausgeschlossen: frozenset[str] = frozenset()  # question types the teacher does not want
 
 
