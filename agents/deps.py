@@ -8,9 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic_ai.usage import RunUsage
 from sqlalchemy.orm import Session
 
-from core.materials import MaterialRequest
+from core.chat.toolsets import Selection
+from core.generation.outcomes import TurnOutcome
+from core.materials.request import MaterialRequest
 from db.models import Teacher
 from db.session import Identity
 
@@ -25,9 +28,9 @@ class TurnContext:
     conversation_id: uuid.UUID | None = None
     request_id: str = ""
     on_step: Callable[[str], None] | None = None
-    outcomes: list[dict[str, Any]] = field(default_factory=list)
-    usage: Any = None  # the main run's RunUsage, shared with specialist runs
-    toolsets: Any = None  # core.toolsets.Selection for this turn (None: every tool)
+    outcomes: list[TurnOutcome] = field(default_factory=list)
+    usage: RunUsage | None = None  # the main run's usage, shared with specialist runs
+    toolsets: Selection | None = None  # the tool groups offered this turn (None: every tool)
 
     def step(self, text: str) -> None:
         """Report a step to whoever watches (the chat's live status). A failing display never stops the work."""

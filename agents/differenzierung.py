@@ -7,8 +7,9 @@ from pydantic_ai import Agent, ModelRetry, RunContext
 from agents.deps import SpecialistDeps
 from agents.specialist import specialist_agent
 from agents.specialist_checks import check_sources, gate_faults
-from core.materials import Absage, ClarificationRequest, DifferenziertesMaterial
-from core.validation import validate_differenzierung
+from core.checks.structure import validate_differenzierung
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.replies import Absage, ClarificationRequest
 
 DiffOutput = DifferenziertesMaterial | ClarificationRequest | Absage
 differenzierung_agent: Agent[SpecialistDeps, DiffOutput] = specialist_agent("differenzierung", DifferenziertesMaterial)

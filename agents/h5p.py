@@ -7,8 +7,9 @@ from pydantic_ai import Agent, ModelRetry, RunContext
 from agents.deps import SpecialistDeps
 from agents.specialist import specialist_agent
 from agents.specialist_checks import check_sources, gate_faults
-from core.materials import Absage, ClarificationRequest, H5PSet
-from core.validation import validate_h5p
+from core.checks.structure import validate_h5p
+from core.materials.h5p import H5PSet
+from core.materials.replies import Absage, ClarificationRequest
 
 h5p_agent: Agent[SpecialistDeps, H5PSet | ClarificationRequest | Absage] = specialist_agent("h5p", H5PSet)
 

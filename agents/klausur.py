@@ -11,9 +11,10 @@ from pydantic_ai import Agent, ModelRetry, RunContext
 from agents.deps import SpecialistDeps
 from agents.specialist import specialist_agent
 from agents.specialist_checks import check_sources, gate_faults
-from core.materials import Absage, ClarificationRequest, Klausur
-from core.validation import validate_klausur
-from core.verification import Flag, calculations_checked, verification_retry_message, verify_klausur
+from core.checks.structure import validate_klausur
+from core.checks.verification import Flag, calculations_checked, verification_retry_message, verify_klausur
+from core.materials.klausur import Klausur
+from core.materials.replies import Absage, ClarificationRequest
 
 VERIFY_RETRIES = 2  # after that, remaining verification flags are shown to the teacher instead of failing
 

@@ -17,14 +17,15 @@ from pydantic_ai.toolsets import FunctionToolset
 from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
+from core.editing.patch import patch_material
+from core.editing.regenerate import regenerate_from_previous as regenerate
 from core.errors import UserError
-from core.learning import apply_chat_feedback, remember_fact
-from core.materials import AfbWunsch, MaterialRequest
-from core.patch_ops import PatchOp
-from core.patching import patch_material
-from core.patching import regenerate_from_previous as regenerate
-from core.router import continue_generation, start_generation
-from core.supervisor import continue_combined, run_combined
+from core.generation.outcomes import Feedback, TurnError
+from core.generation.service import continue_generation, start_generation
+from core.knowledge.learning import apply_chat_feedback, remember_fact
+from core.material_sets.service import continue_combined, run_combined
+from core.materials.patch_ops import PatchOp
+from core.materials.request import AfbWunsch, MaterialRequest
 from db.repos import memory as memory_repo
 from db.repos import sessions as session_repo
 from db.repos import teachers as teacher_repo
@@ -33,7 +34,7 @@ MAIN_TOOLS: FunctionToolset[TurnContext] = FunctionToolset()
 
 
 def _offered(ctx: RunContext[TurnContext], tool: ToolDefinition) -> bool:
-    """Only the toolsets selected for this turn (core.toolsets; all of them when no selection was made)."""
+    """Only the toolsets selected for this turn (core.chat.toolsets; all of them when no selection was made)."""
     selection = ctx.deps.toolsets
     return selection is None or selection.allows(tool.name)
 
@@ -187,7 +188,7 @@ async def record_feedback(ctx: RunContext[TurnContext], material_id: str, feedba
         raise ModelRetry("material_id ist keine gültige ID; nimm die ID aus [material:ID].") from exc
     result = apply_chat_feedback(db=ctx.deps.db, identity=ctx.deps.identity, teacher=ctx.deps.teacher,
                                  material_id=mid, text=feedback, stars=stars)
-    ctx.deps.outcomes.append({"kind": "feedback", "material_id": material_id, "text": result})
+    ctx.deps.outcomes.append(Feedback(material_id=material_id, text=result))
     return result
 
 
@@ -243,7 +244,7 @@ async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, op
         outcome = patch_material(turn=ctx.deps, material_id=_material_id(material_id), operations=operations,
                                  force=force)
     except UserError as exc:  # a German reason for the teacher; nothing was stored
-        ctx.deps.outcomes.append({"kind": "error", "text": exc.message})
+        ctx.deps.outcomes.append(TurnError(exc.message))
         return f"FEHLER: {exc.message}"
     return outcome.text
 
@@ -264,6 +265,6 @@ async def regenerate_from_previous(ctx: RunContext[TurnContext], material_id: st
     try:
         outcome = await regenerate(turn=ctx.deps, material_id=_material_id(material_id), instruction=instruction)
     except UserError as exc:
-        ctx.deps.outcomes.append({"kind": "error", "text": exc.message})
+        ctx.deps.outcomes.append(TurnError(exc.message))
         return f"FEHLER: {exc.message}"
     return outcome.text

@@ -12,9 +12,9 @@ from pydantic import BaseModel, Field
 from pydantic_ai import Agent, ModelRetry, RunContext
 
 from core.errors import UserError
-from core.faecher import fach_name, normalize_fach
 from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN
-from core.materials import AfbWunsch, MaterialRequest
+from core.materials.faecher import fach_name, normalize_fach
+from core.materials.request import AfbWunsch, MaterialRequest
 
 MAX_PARTS = 5
 MATERIAL_TYPES = ("klausur", "differenzierung", "h5p")

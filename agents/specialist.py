@@ -11,7 +11,7 @@ from agents.guard import GuardedToolset
 from agents.models.limits import TOOL_TIMEOUT_S
 from agents.prompts import instructions_for
 from agents.specialist_tools import SPECIALIST_TOOLS
-from core.materials import Absage, ClarificationRequest
+from core.materials.replies import Absage, ClarificationRequest
 
 
 def specialist_instructions(name: str, deps: SpecialistDeps) -> str:

@@ -15,7 +15,7 @@ from pydantic_ai.toolsets import FunctionToolset
 
 from agents.deps import SpecialistDeps
 from core.errors import UserError
-from core.retrieval import MAX_QUERY_CHARS, search
+from core.knowledge.retrieval import MAX_QUERY_CHARS, search
 from db.models import Upload
 from db.repos import conversations as conv_repo
 from db.repos import knowledge as knowledge_repo

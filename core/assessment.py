@@ -16,13 +16,14 @@ from pathlib import PurePath
 from typing import Literal, Protocol
 
 from core.acting import acting
+from core.checks.arithmetic.lexer import tokenize
+from core.checks.arithmetic.quantities import Quantity, quantities
 from core.errors import NotFoundError, UserError
 from core.language.text import fold_composed
-from core.materials import Klausur, Kriterium, Teilaufgabe
-from core.materials_service import local_time
-from core.notenschluessel import format_punkte
+from core.materials.dates import local_time
+from core.materials.klausur import Klausur, Kriterium, Teilaufgabe
+from core.materials.notenschluessel import format_punkte
 from core.uploads import extract_text, safe_filename
-from core.verification import Quantity, quantities, tokenize
 from db.repos import materials as material_repo
 
 log = logging.getLogger(__name__)

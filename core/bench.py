@@ -27,7 +27,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from core.config import ROOT, get_settings
-from core.embeddings import embedding_model_name, hashing_vector
+from core.knowledge.embeddings import embedding_model_name, hashing_vector
 from db.models import EMBEDDING_DIM
 from db.session import Identity, admin_url, apply_identity, upgrade_schema
 
@@ -218,7 +218,7 @@ def _analyze(admin: sa.Engine, *, rebuild_index: bool) -> float:
 
 
 def bench_wissenskarte(app: sa.Engine, world: World, queries: int) -> dict[str, float]:
-    from db.repos.knowledge import wissenskarte_baseline, wissenskarte_facts
+    from db.repos.wissenskarte import wissenskarte_baseline, wissenskarte_facts
 
     rng = random.Random(7)
     picks = [(rng.choice(world.teachers), rng.choice(AGENTS), rng.choice(FAECHER)) for _ in range(queries)]
@@ -245,9 +245,9 @@ BENCH_QUERIES = ["Stromkreis Widerstand berechnen", "Brechung Licht Linse", "Fot
 
 
 def bench_search(app: sa.Engine, world: World, queries: int) -> dict[str, float]:
-    from core.embeddings import embed_query
-    from core.retrieval import VOCABULARY, search
-    from db.repos.knowledge import exact_vector_ids, rank_knowledge
+    from core.knowledge.embeddings import embed_query
+    from core.knowledge.retrieval import VOCABULARY, search
+    from db.repos.search import exact_vector_ids, rank_knowledge
 
     VOCABULARY.clear()
     rng = random.Random(11)
@@ -380,8 +380,8 @@ def bench_chat(runs: int = 20) -> dict[str, float]:
     from agents.models.pricing import cost_usd
     from agents.models.registry import offline_rules, override_models, rules_model
     from core.bootstrap import ensure_ready
-    from core.chat import chat_turn
-    from core.wissenskarte import build_wissenskarte
+    from core.chat.turn import chat_turn
+    from core.knowledge.wissenskarte import build_wissenskarte
     from db.repos.teachers import find_teacher, identity_for
     from db.session import unit_of_work
 
@@ -516,7 +516,7 @@ def bench_pages(rows: int, runs: int = 3) -> list[dict[str, Any]]:
 
 def _fill_materials(engine: sa.Engine, teacher_id: uuid.UUID, n: int) -> None:
     """Copies of one real exam, so the materials page has hundreds of rows to page through."""
-    from core.materials import Klausur
+    from core.materials.klausur import Klausur
     from seeds.steps import load_subjects
 
     gp = load_subjects()[0].good_practices[0]
@@ -575,8 +575,8 @@ def bench_load(teachers: int) -> dict[str, Any]:
     """`teachers` simulated teachers at once: Klausur request → Rückfrage → answer → material → 5-star rating."""
     import concurrent.futures
 
-    from core.chat import chat_turn
-    from core.learning import rate_material
+    from core.chat.turn import chat_turn
+    from core.knowledge.learning import rate_material
     from db import models as m
     from db.repos.teachers import identity_for
     from db.session import unit_of_work

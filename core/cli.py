@@ -96,7 +96,7 @@ def cmd_seed(args: argparse.Namespace) -> int:
 
 
 def cmd_wissenskarte(args: argparse.Namespace) -> int:
-    from core.wissenskarte import build_wissenskarte
+    from core.knowledge.wissenskarte import build_wissenskarte
 
     wk = _as_teacher(
         args.teacher,
@@ -121,7 +121,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from core.retrieval import search
+    from core.knowledge.retrieval import search
 
     hits = _as_teacher(
         args.teacher,
@@ -190,7 +190,7 @@ def _uuid(value: str, what: str):  # noqa: ANN202
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    from core.chat import chat_turn
+    from core.chat.turn import chat_turn
     from db.repos.materials import files_of
 
     conversation_id = None if args.new or not args.conversation else _uuid(args.conversation, "Gesprächs")
@@ -224,7 +224,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_material(args: argparse.Namespace) -> int:
-    from core.materials_service import material_view
+    from core.materials.service import material_view
 
     view = _as_teacher(args.teacher, lambda db, t, ident: material_view(db=db, teacher=t,
                                                                         material_id=_uuid(args.material_id,
@@ -242,7 +242,7 @@ def cmd_material(args: argparse.Namespace) -> int:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    from core.learning import rate_material
+    from core.knowledge.learning import rate_material
 
     if not 1 <= args.stars <= 5:
         raise UserError("Bitte 1 bis 5 Sterne vergeben.")

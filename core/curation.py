@@ -26,11 +26,11 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from core.acting import acting
-from core.embeddings import embed_documents, embedding_model_name
+from core.checks.operators import afb_passt
 from core.errors import ConflictError, NotFoundError, UserError
-from core.faecher import FAECHER, fach_name
-from core.knowledge import knowledge_text, quality_from_stars
-from core.validation import afb_passt
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.entries import knowledge_text, quality_from_stars
+from core.materials.faecher import FAECHER, fach_name
 from db.models import AgentKnowledge, KnowledgeChange, School, SchoolClass, Teacher, TeacherClass
 from db.repos import curation as repo
 from db.repos import knowledge as knowledge_repo

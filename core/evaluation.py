@@ -30,17 +30,21 @@ from agents.models.calls import CallLog
 from agents.models.registry import override_models
 from agents.prompts import override_prompts
 from core.acting import acting
+from core.checks.structure import validate_klausur
 from core.composition.generators.registry import all_generators
 from core.config import ROOT
 from core.errors import NotFoundError, UserError
 from core.evaluation_content import content_evaluators, content_figures, content_lines
 from core.exports import ExportError
 from core.exports.h5p import build_package
-from core.faecher import FAECHER, fach_name, normalize_fach
-from core.materials import AFB_STUFEN, NIVEAU_NAMEN, DifferenziertesMaterial, H5PSet, Klausur, MaterialType
-from core.materials_service import SCHOOL_TZ, local_time
+from core.materials.blocks import AFB_STUFEN
+from core.materials.dates import SCHOOL_TZ, local_time
+from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial
+from core.materials.faecher import FAECHER, fach_name, normalize_fach
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
+from core.materials.request import MaterialType
 from core.prompt_lab import agent_label, agent_names, resolve_version
-from core.validation import validate_klausur
 from db.models import Teacher
 from db.repos import evals as eval_repo
 from db.repos import knowledge as knowledge_repo
@@ -462,7 +466,7 @@ def _ref_grades(db: Session, identity: Identity, refs: list[tuple[str, str]]) ->
 
 def play_case(inputs: CaseInputs, *, teacher_id: uuid.UUID) -> CaseOutput:
     """Play the request (and the answers to Schärfungsfragen/Rückfragen) through the chat, snapshot the result."""
-    from core.chat import chat_turn  # the chat pulls in every agent; import it when a case actually runs
+    from core.chat.turn import chat_turn  # the chat pulls in every agent; import it when a case actually runs
 
     with unit_of_work(Identity.system()) as sysdb:
         teacher_row = sysdb.get(Teacher, teacher_id)

@@ -18,11 +18,13 @@ from pydantic_evals.evaluators import EvaluationReason, Evaluator, EvaluatorCont
 from core.checks.duplicates import duplicates
 from core.checks.filler import fillers, topic_stems
 from core.checks.promises import covers
+from core.checks.verification import verify_klausur
 from core.checks.views import TaskView, views
-from core.faecher import fach_name
 from core.language.text import fold
-from core.materials import DifferenziertesMaterial, H5PSet, Klausur
-from core.verification import verify_klausur
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.faecher import fach_name
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
 
 MODELS: dict[str, type] = {"klausur": Klausur, "differenzierung": DifferenziertesMaterial, "h5p": H5PSet}
 

@@ -7,7 +7,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from core.exports import docx_differenzierung, docx_klausur, h5p, moodle
-from core.materials import DifferenziertesMaterial, H5PSet, Klausur
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 

@@ -10,10 +10,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.orm import Session
 
-from core.embeddings import embed_documents, embedding_model_name
 from core.errors import UserError
-from core.faecher import normalize_fach
-from core.knowledge import knowledge_text
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.entries import knowledge_text
+from core.materials.faecher import normalize_fach
 from db.models import KNOWLEDGE_TYPES, School, SchoolClass, Teacher
 from db.repos import knowledge as knowledge_repo
 

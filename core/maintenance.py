@@ -6,9 +6,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from core.embeddings import embed_documents, embedding_model_name
-from core.knowledge import knowledge_text
-from core.retrieval import VOCABULARY
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.entries import knowledge_text
+from core.knowledge.retrieval import VOCABULARY
 from db.models import AgentKnowledge
 from db.repos import knowledge as knowledge_repo
 from db.session import current_revision, head_revision

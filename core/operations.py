@@ -27,7 +27,7 @@ class Health:
 def health() -> Health:
     """Database reachable, migrations current, pgvector, embedder, models and fallback, waiting sessions."""
     from agents.models.names import ROLES, model_name_for_role
-    from core.embeddings import embedding_model_name
+    from core.knowledge.embeddings import embedding_model_name
 
     h = Health(ok=True)
     try:

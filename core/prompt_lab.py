@@ -54,7 +54,7 @@ class VersionInfo:
 
     @property
     def created_label(self) -> str:
-        from core.materials_service import local_time
+        from core.materials.dates import local_time
 
         return local_time(self.created_at)
 

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from core.imports import ImportItem, import_knowledge
-from core.retrieval import search
+from core.knowledge.retrieval import search
 from db.session import Identity
 
 

@@ -20,10 +20,10 @@ from typing import Any, Literal
 from sqlalchemy.orm import Session
 
 from core.acting import acting
-from core.embeddings import embed_documents, embedding_model_name
 from core.errors import NotFoundError, UserError
-from core.faecher import FAECHER, fach_name, normalize_fach
-from core.knowledge import knowledge_text
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.entries import knowledge_text
+from core.materials.faecher import FAECHER, fach_name, normalize_fach
 from core.uploads import (
     DOCX_MAX_UNCOMPRESSED,
     MAX_TEXT_CHARS,

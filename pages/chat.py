@@ -4,9 +4,16 @@ import uuid
 
 import streamlit as st
 
-from core.acting import DEMO_TEACHER_EMAIL, persona_by_email
-from core.chat_service import Attachment, conversation_log, list_conversations, send, set_zip
-from core.demo import play, scenarios
+from core.chat.service import (
+    Attachment,
+    conversation_log,
+    demo_persona,
+    list_conversations,
+    play,
+    scenarios,
+    send,
+    set_zip,
+)
 from pages import ui, widgets
 
 persona = ui.page_setup("chat")
@@ -26,7 +33,7 @@ with st.sidebar:
 st.title("Chat")
 if persona.role == "product":
     with st.expander("🎬 Demo-Modus: Szenarien mit einem Klick abspielen (als Demo-Lehrkraft)"):
-        demo = persona_by_email(DEMO_TEACHER_EMAIL)
+        demo = demo_persona()
         for sc in scenarios():
             left, right = st.columns([5, 1])
             left.markdown(f"**{sc.title}** — {sc.description}")

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from core import curation as cur
-from core.faecher import FAECHER
+from core.materials.service import FAECHER
 from pages import ui
 from pages.widgets import safe
 

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.faecher import FAECHER
+from core.materials.service import FAECHER
 from core.upload_parsing import import_file
 from pages import ui
 

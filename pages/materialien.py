@@ -5,9 +5,8 @@ import uuid
 
 import streamlit as st
 
-from core.faecher import FAECHER
-from core.materials_service import MATERIAL_TYPES, list_my_materials, material_detail, rate_my_material
-from core.patching import FORM_ACTIONS, EditOutcome, apply_form_edit, edit_view, regenerate_my_material
+from core.editing.service import FORM_ACTIONS, EditOutcome, apply_form_edit, edit_view, regenerate_my_material
+from core.materials.service import FAECHER, MATERIAL_TYPES, list_my_materials, material_detail, rate_my_material
 from pages import ui
 
 persona = ui.page_setup("materialien")

@@ -2,8 +2,7 @@
 
 import streamlit as st
 
-from core.faecher import FAECHER
-from core.notes import add_note, delete_note, my_scopes, visible_notes
+from core.knowledge.service import FAECHER, add_note, delete_note, my_scopes, visible_notes
 from pages import ui
 from pages.widgets import safe
 

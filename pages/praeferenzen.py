@@ -2,9 +2,8 @@
 
 import streamlit as st
 
-from core import preferences
-from core.faecher import FAECHER
-from core.wissenskarte import AGENT_TYPES
+from core.knowledge import service as preferences
+from core.knowledge.service import AGENT_TYPES, FAECHER
 from pages import ui
 from pages.widgets import safe
 

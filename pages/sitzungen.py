@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.traces import SESSION_STATUS, TraceStep, conversation_trace, my_conversations, my_sessions
+from core.chat.service import SESSION_STATUS, TraceStep, conversation_trace, my_conversations, my_sessions
 from pages import ui
 
 persona = ui.page_setup("sitzungen")

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from core.chat_service import file_bytes, material_brief, rate
+from core.chat.service import file_bytes, material_brief, rate
 from pages import ui
 
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")

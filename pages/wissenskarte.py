@@ -6,10 +6,9 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from core import inspector
 from core.curation import share_for_curation
-from core.faecher import FAECHER
-from core.wissenskarte import AGENT_TYPES
+from core.knowledge import service as inspector
+from core.knowledge.service import AGENT_TYPES, FAECHER
 from pages import ui
 from pages.widgets import safe
 

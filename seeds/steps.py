@@ -17,8 +17,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from core.embeddings import embed_documents, embedding_model_name
-from core.knowledge import knowledge_text
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.entries import knowledge_text
 from db.models import AgentKnowledge, CurriculumChunk, School, SchoolClass, Teacher, TeacherClass
 from db.repos import knowledge as knowledge_repo
 from seeds.bank_rows import SeedRow, bank_files, bank_rows

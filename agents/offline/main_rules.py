@@ -16,7 +16,7 @@ from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
-from core.patch_ops import RegenerateInstruction
+from core.materials.patch_ops import RegenerateInstruction
 
 _SESSION = re.compile(r"\[session:([0-9a-fA-F-]{36})\]")
 _MATERIAL = re.compile(r"\[material:([0-9a-fA-F-]{36})\]")

@@ -17,13 +17,13 @@ from agents.offline.messages import JSON_BLOCK, Rules, user_prompts
 from agents.offline.segments import SEP_PUNCT, Segment, classify_heads, split_segments, strip_joiners
 from agents.planner import TYPE_LABELS, Plan, PlanPart
 from core.errors import UserError
-from core.faecher import normalize_fach
 from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
 from core.language.request.extraction import Extraction, merge
 from core.language.text import fold
-from core.materials import AfbWunsch
+from core.materials.faecher import normalize_fach
+from core.materials.request import AfbWunsch
 
 _PURPOSE = re.compile(r"vorbereit|vor\s+der\s+(?:klausur|klassenarbeit|arbeit|pruefung)", re.I)
 _PASSEND_DAZU = re.compile(r"\b(?:passend\s+dazu|dazu\s+passend|darauf\s+abgestimmt|dazu\s+abgestimmt)", re.I)

@@ -19,7 +19,11 @@ from pydantic_ai.models.function import AgentInfo
 from agents.offline.messages import JSON_BLOCK, Rules, json_returns, output_tool, text_of, tool_call, user_prompts
 from core.language.afb import parse_afb_answer
 from core.language.request.example_wish import wants_example
-from core.materials import Absage, ClarificationRequest, DifferenziertesMaterial, H5PSet, Klausur, MaterialRequest
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
+from core.materials.replies import Absage, ClarificationRequest
+from core.materials.request import MaterialRequest
 
 
 def _auftrag(messages: list[ModelMessage]) -> MaterialRequest:

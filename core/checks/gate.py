@@ -13,7 +13,10 @@ from core.checks.filler import fillers, topic_stems
 from core.checks.promises import broken_promises
 from core.checks.topicality import TopicContext, level_reason, off_topic_reason
 from core.checks.views import TaskView, views
-from core.materials import DifferenziertesMaterial, H5PSet, Klausur, MaterialRequest
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
+from core.materials.request import MaterialRequest
 
 FaultKind = Literal["filler", "duplicate", "off_topic", "level", "promise"]
 KIND_NAMES: dict[str, str] = {"filler": "ohne Inhalt", "duplicate": "doppelt", "off_topic": "nicht zum Thema",

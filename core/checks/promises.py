@@ -7,7 +7,10 @@ from collections.abc import Sequence
 
 from core.checks.topics import term_matches, text_stems
 from core.checks.views import TaskView
-from core.materials import DifferenziertesMaterial, H5PSet, Klausur, MaterialRequest
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
+from core.materials.request import MaterialRequest
 
 Material = Klausur | DifferenziertesMaterial | H5PSet
 

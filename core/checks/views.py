@@ -7,16 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.materials import (
-    BlanksFrage,
-    DifferenziertesMaterial,
-    DragTextFrage,
-    H5PSet,
-    Klausur,
-    MaterialBlock,
-    MultiChoiceFrage,
-    TrueFalseFrage,
-)
+from core.materials.blocks import MaterialBlock
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import BlanksFrage, DragTextFrage, H5PSet, MultiChoiceFrage, TrueFalseFrage
+from core.materials.klausur import Klausur
 
 NIVEAU_BUCHSTABE = {"grundlegend": "A", "mittel": "B", "erweitert": "C"}
 

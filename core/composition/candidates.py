@@ -3,12 +3,16 @@ good practices and the parametric generators, each with where it comes from (for
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import hashlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from core.checks.topicality import TopicContext
 from core.composition.generators.base import Generator
-from core.materials import AFB_STUFEN, Kriterium, MaterialBlock, Quelle
+from core.composition.report import Nachbar
+from core.materials.blocks import AFB_STUFEN, MaterialBlock, Quelle
+from core.materials.klausur import Kriterium
 
 Herkunft = Literal["eigene", "bank", "generator", "kuratiert"]
 HERKUNFT_NAMEN = {"eigene": "eigene bewährte Aufgabe", "bank": "Aufgabenbank", "generator": "Aufgabengenerator",
@@ -172,3 +176,30 @@ def task_from_generator(g: Generator, *, seed: int, klassenstufe: int, topic: st
                       titel=f"Rechenaufgabe „{g.unterthema}“, Werte neu gewählt und exakt berechnet"),
         quality=0.7, materialien=(t.material,) if t.material else (),
         material_key=f"gen:{g.key}#{seed}" if t.material else None, generator=g.key, seed=seed)
+
+
+@dataclass(kw_only=True)
+class Umfeld:
+    """What a quiz or worksheet order knows around its candidates: the resolved topics, the course level, the
+    neighbouring topics to offer, what to avoid, and the salt that varies equal choices by request."""
+
+    topic: TopicContext | None = None
+    kurs: str | None = None
+    primary_topics: tuple[str, ...] = ()
+    nachbarn: list[Nachbar] = field(default_factory=list)
+    avoid: tuple[str, ...] = ()
+    salt: str = ""
+
+
+def preference_score(c: QuizCandidate | DiffCandidate, *, salt: str, primary_topics: Sequence[str],
+                     klassenstufe: int) -> float:
+    """How much a quiz question or three-level task is preferred: quality, the request's own topics, the teacher's
+    own tasks, the right grade — plus a small salted tie-break, so equal candidates vary by request, not by order."""
+    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{salt}|{c.key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
+    if c.topic in primary_topics:
+        s += 0.5
+    if c.herkunft == "eigene":
+        s += 0.4
+    if c.klassenstufe is not None and klassenstufe <= 10:
+        s -= 0.2 * abs(c.klassenstufe - klassenstufe)
+    return s

@@ -3,22 +3,20 @@ combined when the teacher named several sub-topics or tasks. Hilfekarten and sol
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from core.checks.promises import covers
-from core.checks.topicality import TopicContext
 from core.checks.views import TaskView
-from core.composition.candidates import DiffCandidate
+from core.composition.candidates import DiffCandidate, Umfeld, preference_score
 from core.composition.filters import passing
-from core.composition.report import Befund, Nachbar
-from core.materials import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
+from core.composition.report import Befund
+from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
 MAX_TEILE = 3
 
 
 @dataclass
-class DiffAuftrag:
+class DiffAuftrag(Umfeld):
     thema: str
     fach: str
     fach_name: str
@@ -26,12 +24,6 @@ class DiffAuftrag:
     unterthemen: list[str]
     anzahl: int | None
     candidates: list[DiffCandidate]
-    topic: TopicContext | None = None
-    kurs: str | None = None
-    primary_topics: tuple[str, ...] = ()
-    nachbarn: list[Nachbar] = field(default_factory=list)
-    avoid: tuple[str, ...] = ()
-    salt: str = ""
 
 
 @dataclass
@@ -45,14 +37,7 @@ def _view(c: DiffCandidate) -> TaskView:
 
 
 def _score(c: DiffCandidate, a: DiffAuftrag) -> float:
-    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{a.salt}|{c.key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
-    if c.topic in a.primary_topics:
-        s += 0.5
-    if c.herkunft == "eigene":
-        s += 0.4
-    if c.klassenstufe is not None and a.klassenstufe <= 10:
-        s -= 0.2 * abs(c.klassenstufe - a.klassenstufe)
-    return s
+    return preference_score(c, salt=a.salt, primary_topics=a.primary_topics, klassenstufe=a.klassenstufe)
 
 
 def _choose(usable: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> list[DiffCandidate]:

@@ -7,14 +7,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
+from core.checks.arithmetic.calculations import check_calculations
 from core.checks.gate import task_findings
 from core.checks.topicality import TopicContext, main_off_topic_reason
 from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
 from core.composition.wishes import to_avoid
-from core.materials import NIVEAU_NAMEN, DifferenziertesMaterial, H5PSet, Niveau
-from core.verification import check_calculations
+from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
+from core.materials.h5p import H5PSet
 
 C = TypeVar("C", TaskCandidate, QuizCandidate, DiffCandidate)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from core.composition.generators.registry import all_generators
-from core.materials import Aufgabe, Klausur, Kriterium, MaterialBlock, Teilaufgabe
+from core.materials.blocks import MaterialBlock
+from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
 
 WANTS_GROUPS = re.compile(r"gruppe\s*a\s*(und|/|&|\+)\s*(gruppe\s*)?b|a-\s*und\s*b-gruppe|a/b-gruppe|zwei\s+gruppen|"
                           r"gruppen\s*a\s*(und|/)\s*b|parallel(arbeit|gruppe)", re.I)

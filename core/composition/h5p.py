@@ -3,23 +3,21 @@ padded — fewer questions with an honest note when the bank has fewer."""
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from core.checks.duplicates import similar
 from core.checks.promises import covers
-from core.checks.topicality import TopicContext
-from core.composition.candidates import QuizCandidate
+from core.composition.candidates import QuizCandidate, Umfeld, preference_score
 from core.composition.filters import passing, quiz_view
-from core.composition.report import Befund, Nachbar
-from core.materials import H5PSet
+from core.composition.report import Befund
+from core.materials.h5p import H5PSet
 
 DEFAULT_ANZAHL = 10
 TYPES = ("multichoice", "truefalse", "blanks", "dragtext")
 
 
 @dataclass
-class QuizAuftrag:
+class QuizAuftrag(Umfeld):
     thema: str
     fach: str
     fach_name: str
@@ -27,12 +25,6 @@ class QuizAuftrag:
     anzahl: int | None
     unterthemen: list[str]
     candidates: list[QuizCandidate]
-    topic: TopicContext | None = None
-    kurs: str | None = None
-    primary_topics: tuple[str, ...] = ()
-    nachbarn: list[Nachbar] = field(default_factory=list)
-    avoid: tuple[str, ...] = ()
-    salt: str = ""
     ausgeschlossen: frozenset[str] = frozenset()  # question types the teacher does not want
 
 
@@ -43,14 +35,7 @@ class QuizComposition:
 
 
 def _score(c: QuizCandidate, a: QuizAuftrag) -> float:
-    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{a.salt}|{c.key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
-    if c.topic in a.primary_topics:
-        s += 0.5
-    if c.herkunft == "eigene":
-        s += 0.4
-    if c.klassenstufe is not None and a.klassenstufe <= 10:
-        s -= 0.2 * abs(c.klassenstufe - a.klassenstufe)
-    return s
+    return preference_score(c, salt=a.salt, primary_topics=a.primary_topics, klassenstufe=a.klassenstufe)
 
 
 def _pick(pool: list[QuizCandidate], chosen: list[QuizCandidate], a: QuizAuftrag) -> QuizCandidate | None:

@@ -16,7 +16,9 @@ from core.composition.gruppen import wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.report import Befund, Nachbar
 from core.composition.select import ExamSpec, Selection, select
-from core.materials import AFB_STUFEN, Klausur, MaterialRequest, Quelle
+from core.materials.blocks import AFB_STUFEN, Quelle
+from core.materials.klausur import Klausur
+from core.materials.request import MaterialRequest
 
 SHORT = 0.75  # below this share of the budget the exam is declared shorter
 AFB_TOLERANZ = 10.0

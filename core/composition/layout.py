@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
-from core.materials import Aufgabe, Quelle, Teilaufgabe
+from core.materials.blocks import Quelle
+from core.materials.klausur import Aufgabe, Teilaufgabe
 
 MAX_TEILAUFGABEN = 4
 _RANK = {"I": 1, "II": 2, "III": 3}

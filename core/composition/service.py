@@ -36,10 +36,11 @@ from core.composition.notes import note_keywords
 from core.composition.report import Nachbar
 from core.composition.wishes import count_in, excluded_quiz_types
 from core.errors import UserError
-from core.faecher import fach_name
+from core.knowledge.retrieval import search
 from core.language.request.example_wish import wants_example
-from core.materials import MaterialRequest, Quelle
-from core.retrieval import search
+from core.materials.blocks import Quelle
+from core.materials.faecher import fach_name
+from core.materials.request import MaterialRequest
 from db.repos import knowledge as knowledge_repo
 from db.session import Identity
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.validation import erwaehnt
+from core.checks.structure import erwaehnt
 
 # Synonyms of things teachers ask to avoid, matched against task texts (casefolded substrings).
 VERMEIDEN_SYNONYME = {

@@ -10,7 +10,7 @@ from docx.document import Document as DocxDocument
 from core.exports import add_box, docx_text, new_document, to_bytes
 from core.exports.docx_klausur import QUELLEN_ARTEN
 from core.exports.docx_material import add_material
-from core.materials import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
+from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
 NIVEAU_SYMBOLE = {"grundlegend": "●", "mittel": "●●", "erweitert": "●●●"}
 NIVEAU_TITEL = {"grundlegend": "Grundlegendes Niveau", "mittel": "Mittleres Niveau", "erweitert": "Erweitertes Niveau"}

@@ -13,8 +13,9 @@ from docx.shared import Cm, Pt
 
 from core.exports import add_box, add_table, docx_text, new_document, text_width, to_bytes
 from core.exports.docx_material import add_material
-from core.materials import AFB_STUFEN, Aufgabe, Klausur, Quelle, Teilaufgabe
-from core.notenschluessel import format_punkte, format_zahl
+from core.materials.blocks import AFB_STUFEN, Quelle
+from core.materials.klausur import Aufgabe, Klausur, Teilaufgabe
+from core.materials.notenschluessel import format_punkte, format_zahl
 
 QUELLEN_ARTEN = {
     "curriculum": "Lehrplan",

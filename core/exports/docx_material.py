@@ -7,7 +7,7 @@ from docx.document import Document as DocxDocument
 from docx.shared import Pt
 
 from core.exports import add_box, add_table, docx_text, text_width
-from core.materials import MaterialBlock
+from core.materials.blocks import MaterialBlock
 
 LINE_STEP = 5  # print every fifth line number, as school editions do
 

@@ -13,8 +13,9 @@ import zipfile
 from collections import Counter
 from typing import Any
 
+from core.checks.structure import validate_h5p
 from core.exports import ExportError, xml_safe
-from core.materials import (
+from core.materials.h5p import (
     FRAGETYP_NAMEN,
     BlanksFrage,
     DragTextFrage,
@@ -24,7 +25,6 @@ from core.materials import (
     TrueFalseFrage,
     zerlege_lueckentext,
 )
-from core.validation import validate_h5p
 
 # Pinned library versions (machineName, major, minor). The content.json parameter names below follow each library's
 # semantics.json at these versions (h5p/h5p-multi-choice, -true-false, -blanks, -drag-text, -question-set):

@@ -8,8 +8,9 @@ from __future__ import annotations
 import html
 import xml.etree.ElementTree as ET
 
+from core.checks.structure import validate_h5p
 from core.exports import ExportError, xml_safe
-from core.materials import (
+from core.materials.h5p import (
     BlanksFrage,
     DragTextFrage,
     H5PSet,
@@ -18,7 +19,6 @@ from core.materials import (
     TrueFalseFrage,
     zerlege_lueckentext,
 )
-from core.validation import validate_h5p
 
 # Characters with a meaning inside a cloze sub-question {1:SHORTANSWER:=…}. Moodle parses the question HTML with a
 # regex and html_entity_decode()s each answer afterwards, so numeric entities hide them from the parser and still

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from core import patch_ops as patch
 from core.errors import UserError
-from core.materials import Klausur
+from core.materials import patch_ops as patch
+from core.materials.klausur import Klausur
 
 
 class EditUnclear(UserError):

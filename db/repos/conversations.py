@@ -8,7 +8,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from db.models import Conversation, ConversationMessage
+from db.models import Conversation, ConversationMessage, GeneratedMaterial
 
 
 def create_conversation(*, db: Session, teacher_id: uuid.UUID, title: str = "Neues Gespräch") -> Conversation:
@@ -78,7 +78,5 @@ def list_conversations(*, db: Session, teacher_id: uuid.UUID, limit: int = 50) -
 
 def materials_in(*, db: Session, conversation_id: uuid.UUID) -> list[uuid.UUID]:
     """Ids of the materials made in this conversation (newest first)."""
-    from db.models import GeneratedMaterial
-
     return list(db.scalars(sa.select(GeneratedMaterial.id).where(GeneratedMaterial.conversation_id == conversation_id)
                            .order_by(GeneratedMaterial.created_at.desc()).limit(50)))

@@ -1,4 +1,4 @@
-"""Repository for `agent_knowledge` and `curriculum_chunks`: inserts, the Wissenskarte aggregate, hybrid search.
+"""Repository for `agent_knowledge` and `curriculum_chunks`: inserts, lookups, notes, preferences, topics.
 
 Every read filters by the identity's visibility in SQL (defence in depth) on top of the RLS policies.
 """
@@ -6,7 +6,6 @@ Every read filters by the identity's visibility in SQL (defence in depth) on top
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -80,87 +79,6 @@ def known_faecher(*, db: Session) -> list[str]:
     )
 
 
-# --- Wissenskarte ------------------------------------------------------------------------------------------------
-
-# One statement, one round trip. Each scope is its own branch so every count is an index(-only) range scan on
-# ix_ak_map with an exact prefix (agent_type, fach, scope_type, scope_id) — no scan over all of a subject's rows.
-_COUNT = """SELECT knowledge_type, '{scope}' AS scope_type, count(*) AS n FROM agent_knowledge
-  WHERE agent_type = :agent AND fach = :fach AND scope_type = '{scope}' AND {cond}
-    AND knowledge_type IN ('example', 'good_practice') AND status = 'active' GROUP BY knowledge_type"""
-
-_MAP_SQL = sa.text(
-    "WITH scoped AS ("
-    + " UNION ALL ".join(
-        _COUNT.format(scope=scope, cond=cond)
-        for scope, cond in (
-            ("teacher", "scope_id = :teacher"),
-            ("class", "scope_id = ANY (CAST(:classes AS uuid[]))"),
-            ("school", "scope_id = :school"),
-            ("global", "scope_id IS NULL"),
-        )
-    )
-    + """
-), profile AS (
-  SELECT content FROM agent_knowledge
-  WHERE agent_type IN (:agent, :wide) AND fach = :fach AND knowledge_type = 'generic'
-    AND scope_type = 'global' AND scope_id IS NULL AND status = 'active'
-  ORDER BY (agent_type = :agent) DESC, updated_at DESC LIMIT 1
-), pref AS (
-  SELECT content FROM agent_knowledge
-  WHERE agent_type = :agent AND fach = :fach AND scope_type = 'teacher' AND scope_id = :teacher
-    AND knowledge_type = 'preference' AND status = 'active'
-  ORDER BY updated_at DESC LIMIT 1
-), notes AS (
-  SELECT scope_type, description, quality_score, updated_at FROM agent_knowledge
-  WHERE agent_type IN (:agent, :wide) AND fach = :fach AND knowledge_type = 'note' AND status = 'active'
-    AND ((scope_type = 'class' AND scope_id = ANY (CAST(:classes AS uuid[])))
-         OR (scope_type = 'school' AND scope_id = :school))
-  ORDER BY quality_score DESC, updated_at DESC LIMIT 3
-)
-SELECT
-  (SELECT coalesce(jsonb_agg(jsonb_build_object('type', knowledge_type, 'scope', scope_type, 'n', n)), '[]')
-     FROM scoped) AS counts,
-  (SELECT content FROM profile) AS profile,
-  (SELECT content FROM pref) AS preferences,
-  (SELECT coalesce(jsonb_agg(jsonb_build_object('scope', scope_type, 'text', description)), '[]') FROM notes)
-     AS notes
-"""
-)
-
-
-def wissenskarte_facts(*, db: Session, identity: Identity, agent_type: str, fach: str) -> dict[str, Any]:
-    """Everything the Wissenskarte shows, aggregated in SQL in one round trip (index-only counts)."""
-    row = db.execute(
-        _MAP_SQL,
-        {
-            "agent": agent_type,
-            "wide": SUBJECT_WIDE,
-            "fach": fach,
-            "teacher": identity.teacher_id,
-            "school": identity.school_id,
-            "classes": list(identity.class_ids),
-        },
-    ).one()
-    return {"counts": row.counts, "profile": row.profile, "preferences": row.preferences, "notes": row.notes}
-
-
-def wissenskarte_baseline(*, db: Session, identity: Identity, agent_type: str, fach: str) -> dict[str, Any]:
-    """The seed design's approach, kept only as the benchmark baseline: load the teacher's rows, filter in Python."""
-    rows = db.execute(sa.select(AgentKnowledge).where(visible(AgentKnowledge, identity))).scalars().all()
-    counts: dict[tuple[str, str], int] = {}
-    profile = preferences = None
-    for r in rows:
-        if r.fach != fach or r.status != "active":
-            continue
-        if r.knowledge_type == "generic" and r.agent_type in (agent_type, SUBJECT_WIDE):
-            profile = r.content
-        elif r.knowledge_type == "preference" and r.agent_type == agent_type and r.scope_id == identity.teacher_id:
-            preferences = r.content
-        elif r.knowledge_type in ("example", "good_practice") and r.agent_type == agent_type:
-            counts[(r.knowledge_type, r.scope_type)] = counts.get((r.knowledge_type, r.scope_type), 0) + 1
-    return {"counts": counts, "profile": profile, "preferences": preferences}
-
-
 def subject_vocabulary(*, db: Session) -> dict[str, dict[str, list[str]]]:
     """fach -> themenfeld -> terms, from the subject profiles (the retrieval's subject vocabulary)."""
     rows = db.execute(
@@ -188,114 +106,6 @@ def preference_row(*, db: Session, teacher_id: uuid.UUID, agent_type: str, fach:
         .order_by(AgentKnowledge.updated_at.desc())
         .limit(1)
     )
-
-
-# --- hybrid search -----------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Ranked:
-    id: uuid.UUID
-    vector_rank: int | None
-    text_rank: int | None
-    distance: float | None
-    scope_type: str = "global"
-    quality_score: float = 0.5
-
-
-def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: list[float], tsquery: str | None,
-            k: int) -> list[Ranked]:
-    """Top-k by cosine distance and top-k by full-text rank among the visible candidates, joined by id.
-
-    Filter first: visibility × Fach × agent type leaves a few thousand rows for any teacher (the map index serves
-    each scope), and ranking those exactly is faster than making HNSW wade through everyone else's rows — and exact
-    (recall 1.0). The HNSW index still serves unfiltered searches such as curators' duplicate detection.
-    """
-    quality_col = model.quality_score if hasattr(model, "quality_score") else sa.literal(0.5)
-    cand = (sa.select(model.id, model.embedding, model.fts, model.scope_type, quality_col.label("quality"))
-            .where(*where).cte("cand").prefix_with("MATERIALIZED"))
-    dist = cand.c.embedding.cosine_distance(qvec)
-    vec = (
-        sa.select(cand.c.id, dist.label("d")).where(cand.c.embedding.is_not(None)).order_by(dist).limit(k).cte("v")
-    )
-    vec_ranked = sa.select(
-        vec.c.id, vec.c.d, sa.func.row_number().over(order_by=vec.c.d).label("r")
-    ).subquery("vr")
-    if tsquery:
-        q = sa.func.to_tsquery("german", tsquery)
-        rank = sa.func.ts_rank_cd(cand.c.fts, q, 32)
-        txt = (
-            sa.select(cand.c.id, rank.label("s")).where(cand.c.fts.op("@@")(q)).order_by(rank.desc()).limit(k)
-        ).cte("t")
-        txt_ranked = sa.select(
-            txt.c.id, sa.func.row_number().over(order_by=txt.c.s.desc()).label("r")
-        ).subquery("tr")
-        both = sa.select(
-            sa.func.coalesce(vec_ranked.c.id, txt_ranked.c.id).label("id"),
-            vec_ranked.c.r.label("vr"),
-            txt_ranked.c.r.label("tr"),
-            vec_ranked.c.d.label("d"),
-        ).select_from(vec_ranked.join(txt_ranked, vec_ranked.c.id == txt_ranked.c.id, full=True)).subquery("b")
-    else:
-        both = sa.select(vec_ranked.c.id.label("id"), vec_ranked.c.r.label("vr"), sa.null().label("tr"),
-                         vec_ranked.c.d.label("d")).subquery("b")
-    # Scope and quality come from the small candidate set; joining the table here made the planner scan it all.
-    info = sa.select(cand.c.id, cand.c.scope_type, cand.c.quality).subquery("info")
-    stmt = sa.select(both.c.id, both.c.vr, both.c.tr, both.c.d, info.c.scope_type, info.c.quality).join(
-        info, info.c.id == both.c.id
-    )
-    return [Ranked(*row) for row in db.execute(stmt).all()]
-
-
-def rank_knowledge(
-    *,
-    db: Session,
-    identity: Identity,
-    qvec: list[float],
-    tsquery: str | None,
-    fach: str | None,
-    agent_type: str | None,
-    knowledge_type: str,
-    k: int = 40,
-) -> list[Ranked]:
-    where = [
-        visible(AgentKnowledge, identity),
-        AgentKnowledge.knowledge_type == knowledge_type,
-        AgentKnowledge.status == "active",
-    ]
-    if fach:
-        where.append(AgentKnowledge.fach == fach)
-    if agent_type:
-        where.append(AgentKnowledge.agent_type == agent_type)
-    return _ranked(db, AgentKnowledge, where, qvec, tsquery, k)
-
-
-def rank_curriculum(
-    *, db: Session, identity: Identity, qvec: list[float], tsquery: str | None, fach: str | None, k: int = 40
-) -> list[Ranked]:
-    where = [visible(CurriculumChunk, identity)]
-    if fach:
-        where.append(CurriculumChunk.fach == fach)
-    return _ranked(db, CurriculumChunk, where, qvec, tsquery, k)
-
-
-def exact_vector_ids(
-    *, db: Session, identity: Identity, qvec: list[float], fach: str | None, agent_type: str | None,
-    knowledge_type: str, limit: int
-) -> list[uuid.UUID]:
-    """Exact nearest neighbours (no index) — the reference for measuring the HNSW path's recall."""
-    db.execute(sa.text("SELECT set_config('enable_indexscan', 'off', true)"))
-    where = [visible(AgentKnowledge, identity), AgentKnowledge.knowledge_type == knowledge_type,
-             AgentKnowledge.status == "active", AgentKnowledge.embedding.is_not(None)]
-    if fach:
-        where.append(AgentKnowledge.fach == fach)
-    if agent_type:
-        where.append(AgentKnowledge.agent_type == agent_type)
-    ids = db.scalars(
-        sa.select(AgentKnowledge.id).where(*where).order_by(AgentKnowledge.embedding.cosine_distance(qvec)).limit(limit)
-    ).all()
-    db.execute(sa.text("SELECT set_config('enable_indexscan', 'on', true)"))
-    return list(ids)
 
 
 def knowledge_by_ids(*, db: Session, identity: Identity, ids: list[uuid.UUID]) -> dict[uuid.UUID, AgentKnowledge]:

@@ -53,3 +53,7 @@ def add_rating(*, db: Session, teacher_id: uuid.UUID, material_id: uuid.UUID, st
     db.add(row)
     db.flush()
     return row
+
+
+def get_file(*, db: Session, file_id: uuid.UUID) -> MaterialFile | None:
+    return db.get(MaterialFile, file_id)

@@ -7,7 +7,7 @@ import uuid
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from db.models import SchoolClass, Teacher, TeacherClass
+from db.models import School, SchoolClass, Teacher, TeacherClass
 from db.session import Identity
 
 
@@ -46,3 +46,8 @@ def classes_of(*, db: Session, teacher_id: uuid.UUID) -> list[SchoolClass]:
 
 def list_teachers(*, db: Session) -> list[Teacher]:
     return list(db.scalars(sa.select(Teacher).order_by(Teacher.role, Teacher.name)))
+
+
+def school_of(*, db: Session, teacher: Teacher) -> School | None:
+    """The teacher's school (its settings hold the school's defaults), if any."""
+    return db.get(School, teacher.school_id) if teacher.school_id else None

@@ -25,7 +25,7 @@ from core.assessment import (
     exam_choices,
 )
 from core.errors import NotFoundError, UserError
-from core.materials import Aufgabe, Klausur, Kriterium, Teilaufgabe
+from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
 from db import models as m
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import fresh_person

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from core import curation as cur
 from core.errors import ConflictError, NotFoundError, UserError
-from core.faecher import fach_name
+from core.materials.faecher import fach_name
 from db.models import AgentKnowledge, KnowledgeChange, School, SchoolClass, Teacher, TeacherClass
 from db.repos import curation as repo
 from db.session import Identity, act_as
@@ -68,8 +68,8 @@ def entry(db: Session, tag: str, *, owner: Teacher | None = None, shared: bool =
           agent_type: str = "klausur", quality: float = 0.5, rating_count: int = 0, times_used: int = 0,
           **content: Any) -> AgentKnowledge:
     """A good practice written as system (global, or a teacher's own row), embedded like the seeds."""
-    from core.embeddings import embed_documents
-    from core.knowledge import knowledge_text
+    from core.knowledge.embeddings import embed_documents
+    from core.knowledge.entries import knowledge_text
 
     body = task(tag, **content)
     text = knowledge_text(content=body, thema=f"Thema {tag}", description=f"Beschreibung {tag}")

@@ -15,12 +15,12 @@ from pydantic_evals import Case, Dataset
 
 from agents.models.registry import offline_rules, override_models, rules_model
 from agents.prompts import DEFAULTS, instructions_for
-from core import demo
 from core import evaluation as ev
 from core import prompt_lab as pl
+from core.chat import demo
 from core.cli import main
 from core.errors import NotFoundError, UserError
-from core.faecher import FAECHER
+from core.materials.faecher import FAECHER
 from db import models as m
 from db.repos import evals as eval_repo
 from db.session import Identity, unit_of_work

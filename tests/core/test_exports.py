@@ -13,16 +13,16 @@ import docx
 import pytest
 from lxml import etree
 
+from core.checks.structure import validate_h5p
 from core.exports import ExportError, xml_safe
 from core.exports.docx_differenzierung import arbeitsblatt
 from core.exports.docx_klausur import lehrerfassung, schuelerfassung
 from core.exports.h5p import LIBRARIES, build_package, summary
 from core.exports.moodle import to_moodle_xml
-from core.materials import Antwort, BlanksFrage, DragTextFrage, MultiChoiceFrage, TrueFalseFrage
-from core.notenschluessel import format_zahl
-from core.validation import validate_h5p
-from tests.core.test_materials import AFB_ZIEL, make_klausur
-from tests.core.test_validation import make_differenzierung, make_h5p
+from core.materials.h5p import Antwort, BlanksFrage, DragTextFrage, MultiChoiceFrage, TrueFalseFrage
+from core.materials.notenschluessel import format_zahl
+from tests.core.checks.test_structure import make_differenzierung, make_h5p
+from tests.core.materials.test_models import AFB_ZIEL, make_klausur
 
 HOSTILE = "<script>alert('x')</script> ]]> & \"Zitat\" 😀 مرحبا שלום {1:SHORTANSWER:=x} ~#}\\"
 CONTROL = "Steuer\x00zeichen\x0b weg\x1f"

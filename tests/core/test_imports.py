@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from core.errors import UserError
 from core.imports import import_knowledge, parse_import_file
-from core.retrieval import search
+from core.knowledge.retrieval import search
 from db.session import Identity
 
 

@@ -13,7 +13,7 @@ from pydantic_ai.models.function import AgentInfo
 from agents.models.registry import offline_rules, override_models, rules_model
 from core import prompt_lab as pl
 from core.acting import acting
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from core.errors import NotFoundError, UserError
 from tests.pages.conftest import fresh_person
 

@@ -19,7 +19,8 @@ from sqlalchemy.orm import Session
 from agents.specialist_tools import get_example
 from core import upload_parsing
 from core.errors import NotFoundError, UserError
-from core.retrieval import search
+from core.knowledge.retrieval import search
+from core.knowledge.wissenskarte import build_wissenskarte
 from core.upload_parsing import (
     Block,
     check_document,
@@ -32,7 +33,6 @@ from core.upload_parsing import (
     split_paragraphs,
 )
 from core.uploads import store_upload
-from core.wissenskarte import build_wissenskarte
 from db import models as m
 from db.repos.knowledge import teacher_examples
 from db.repos.teachers import find_teacher

@@ -12,9 +12,9 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from core.embeddings import embed_documents, embedding_model_name
-from core.retrieval import search
-from core.wissenskarte import build_wissenskarte
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.retrieval import search
+from core.knowledge.wissenskarte import build_wissenskarte
 from db import models as m
 from db.session import Identity, act_as
 

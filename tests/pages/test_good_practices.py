@@ -14,9 +14,9 @@ from streamlit import dataframe_util
 from streamlit.testing.v1 import AppTest
 
 from core.curation import share_for_curation
-from core.embeddings import embed_documents, embedding_model_name
-from core.knowledge import knowledge_text
-from core.retrieval import search
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.entries import knowledge_text
+from core.knowledge.retrieval import search
 from db.models import AgentKnowledge, KnowledgeChange, Teacher
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import app_as, fresh_person

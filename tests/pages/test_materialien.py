@@ -9,10 +9,12 @@ import pytest
 import sqlalchemy as sa
 
 from core.acting import acting
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from core.errors import NotFoundError
-from core.materials import DifferenziertesMaterial, H5PSet
-from core.materials_service import SCHOOL_TZ, material_detail
+from core.materials.dates import SCHOOL_TZ
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
+from core.materials.service import material_detail
 from db import models as m
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import app_as, fresh_person

@@ -9,8 +9,8 @@ import uuid
 import sqlalchemy as sa
 
 from core.acting import acting
-from core.chat import chat_turn
-from core.materials import Klausur
+from core.chat.turn import chat_turn
+from core.materials.klausur import Klausur
 from db import models as m
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import app_as

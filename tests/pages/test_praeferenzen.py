@@ -7,9 +7,9 @@ import uuid
 import pytest
 
 from core.acting import acting
-from core.chat import chat_turn
-from core.materials import Klausur
-from core.materials_service import material_view
+from core.chat.turn import chat_turn
+from core.materials.klausur import Klausur
+from core.materials.service import material_view
 from db import models as m
 from db.repos.knowledge import preference_row
 from db.session import Identity, unit_of_work

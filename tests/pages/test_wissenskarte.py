@@ -10,11 +10,11 @@ import pytest
 import sqlalchemy as sa
 
 from core.acting import acting
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from core.errors import UserError
-from core.inspector import entry_detail, inspect_wissenskarte
-from core.learning import rate_material
-from core.wissenskarte import build_wissenskarte
+from core.knowledge.inspector import entry_detail, inspect_wissenskarte
+from core.knowledge.learning import rate_material
+from core.knowledge.wissenskarte import build_wissenskarte
 from db import models as m
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import app_as, fresh_person

@@ -23,7 +23,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo
 
 from agents.models.registry import offline_rules
-from core.chat import ChatResult, chat_turn
+from core.chat.turn import ChatResult, chat_turn
 from db.models import Teacher
 from db.repos.teachers import identity_for
 from db.session import Identity, unit_of_work
@@ -122,7 +122,7 @@ def chat_page(monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[Any, list[
     """`chat_page(message=…, teacher_id=…, conversation_id=…)` sends like pages/chat.py does — `ui.run(send, …)` —
     and returns (result or None, the error messages the page showed)."""
     import pages.ui as ui
-    from core.chat_service import send
+    from core.chat.service import send
 
     shown: list[str] = []
     monkeypatch.setattr(ui.st, "error", lambda body, *a, **k: shown.append(str(body)))

@@ -26,18 +26,18 @@ from pydantic_ai.models.function import AgentInfo
 from streamlit.testing.v1 import AppTest
 
 from agents.models.registry import offline_rules, override_models, rules_model
-from core.chat_service import Attachment, conversation_log, material_brief, send
+from core.chat.service import Attachment, conversation_log, material_brief, send
 from core.cli import main as cli_main
 from core.curation import entry_detail, save_entry
-from core.embeddings import embed_documents, embedding_model_name
 from core.errors import UserError
-from core.knowledge import knowledge_text
-from core.materials import Klausur
-from core.materials_service import rate_my_material
-from core.notes import add_note, visible_notes
-from core.preferences import load_preferences, save_preferences
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.entries import knowledge_text
+from core.knowledge.notes import add_note, visible_notes
+from core.knowledge.preferences import load_preferences, save_preferences
+from core.knowledge.retrieval import search
+from core.materials.klausur import Klausur
+from core.materials.service import rate_my_material
 from core.prompt_lab import agent_names, get_version, save_version
-from core.retrieval import search
 from core.upload_parsing import import_file
 from db.models import AgentKnowledge, Teacher, TeacherClass
 from db.session import Identity, unit_of_work

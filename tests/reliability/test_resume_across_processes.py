@@ -1,7 +1,8 @@
 """A Rückfrage lives in PostgreSQL, not in a process: it is answered by another process (the CLI) or after the app
 restarted, exactly once — also when two processes answer at the same moment or the same answer comes twice.
 
-Extends tests/core/test_rueckfrage_sessions.py (same process, threads) and test_cli_walkthrough.py (CLI only).
+Extends tests/core/generation/test_rueckfrage_sessions.py (same process, threads) and test_cli_walkthrough.py
+(CLI only).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sqlalchemy as sa
 from agents.deps import TurnContext
 from agents.models.registry import override_models, rules_model
 from core.config import get_settings
-from core.router import continue_generation
+from core.generation.service import continue_generation
 from db import models as m
 from db.session import Identity, reset_engines, unit_of_work
 from tests.reliability.conftest import (

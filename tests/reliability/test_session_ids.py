@@ -2,7 +2,7 @@
 prompt-injected model passes it through), only the teacher's own waiting session can be continued.
 
 Runs the whole turn (guard, router, chat_turn) with a scripted main model; extends the router-level check in
-tests/core/test_rueckfrage_sessions.py. Conversation ids from outside are covered by test_bad_input.py.
+tests/core/generation/test_rueckfrage_sessions.py. Conversation ids from outside are covered by test_bad_input.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pydantic_ai.models.function import AgentInfo
 from sqlalchemy.orm import Session
 
 from agents.models.registry import offline_rules, override_models, rules_model
-from core.chat import chat_turn
+from core.chat.turn import chat_turn
 from db import models as m
 from db.repos.teachers import find_teacher
 from db.session import Identity, act_as

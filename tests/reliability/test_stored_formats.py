@@ -6,7 +6,7 @@ a change to MaterialRequest, ClarificationRequest or the deps snapshot) stops th
 then either keep the old JSON loading or bump SESSION_SCHEMA_VERSION (old sessions then expire with a German
 message) and capture a new version next to the old one.
 
-Extends tests/core/test_rueckfrage_sessions.py (a "kaputt" history, schema_version 0).
+Extends tests/core/generation/test_rueckfrage_sessions.py (a "kaputt" history, schema_version 0).
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ import sqlalchemy as sa
 from pydantic_ai.messages import ModelMessagesTypeAdapter, ModelRequest, UserPromptPart
 from sqlalchemy.orm import Session
 
-from core.chat import chat_turn
-from core.materials import ClarificationRequest, MaterialRequest
-from core.router import SESSION_SCHEMA_VERSION
+from core.chat.turn import chat_turn
+from core.generation.sessions import SESSION_SCHEMA_VERSION
+from core.materials.replies import ClarificationRequest
+from core.materials.request import MaterialRequest
 from db import models as m
 from db.repos.teachers import find_teacher
 from db.session import Identity, act_as

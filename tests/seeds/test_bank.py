@@ -7,9 +7,9 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
+from core.checks.arithmetic.calculations import check_calculations
 from core.checks.calibration import _profile, bank_tasks
 from core.checks.filler import filler_reason, topic_stems
-from core.verification import check_calculations
 from db.models import AgentKnowledge
 from seeds.bank import MIN_AUFGABEN, MIN_DIFF, MIN_QUIZ, MIN_TOPICS, check_fach, load_coverage, load_topic
 from seeds.schema import FACH_KEYS

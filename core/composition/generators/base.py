@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from core.materials import MaterialBlock
+from core.materials.blocks import MaterialBlock
 
 AFB = Literal["I", "II", "III"]
 Niveau = Literal["Sek I", "gA", "eA"]

@@ -9,15 +9,9 @@ from core.checks.calibration import bank_tasks, evaluate, report, seed_index
 from core.checks.gate import check_material
 from core.checks.topicality import context, level_reason, off_topic_reason
 from core.checks.views import TaskView
-from core.materials import (
-    Aufgabe,
-    H5PSet,
-    Klausur,
-    Kriterium,
-    MaterialRequest,
-    Teilaufgabe,
-    TrueFalseFrage,
-)
+from core.materials.h5p import H5PSet, TrueFalseFrage
+from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
+from core.materials.request import MaterialRequest
 
 REPORTED_FILLER = [
     ("Genetik und Vererbung", "Beschreibe, was man unter „Genetik und Vererbung“ versteht, und nenne ein Beispiel."),

@@ -7,7 +7,8 @@ from core.checks.gate import check_material
 from core.composition.candidates import TaskCandidate
 from core.composition.klausur import KlausurAuftrag, compose_klausur
 from core.composition.report import Nachbar
-from core.materials import MaterialRequest, Quelle
+from core.materials.blocks import Quelle
+from core.materials.request import MaterialRequest
 
 AFB_OPS = {"I": "Nennen", "II": "Erklären", "III": "Beurteilen"}
 

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.checks.arithmetic.calculations import check_calculations
 from core.composition.generators.base import GeneratedTask, Generator
 from core.composition.generators.mathematik import GENERATORS
-from core.verification import check_calculations
 
 SEEDS = Path(__file__).resolve().parents[3] / "seeds" / "data" / "mathematik.json"
 OPERATOREN = {o["operator"]: o["afb"] for o in json.loads(SEEDS.read_text(encoding="utf-8"))["operatoren"]}

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.checks.arithmetic.calculations import check_calculations
 from core.composition.generators import physik
 from core.composition.generators.base import GeneratedTask, Generator
-from core.verification import check_calculations
 
 SEEDS = Path(__file__).resolve().parents[3] / "seeds" / "data"
 G = 9.81

@@ -15,8 +15,8 @@ from pathlib import Path
 from docx import Document
 from sqlalchemy.orm import Session
 
-from core.chat import chat_turn
-from core.materials import Klausur
+from core.chat.turn import chat_turn
+from core.materials.klausur import Klausur
 from db.repos.materials import files_of, get_material
 from db.repos.teachers import find_teacher
 

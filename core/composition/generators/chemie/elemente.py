@@ -9,7 +9,7 @@ import re
 from fractions import Fraction as F
 
 from core.composition.generators.physik.common import runden, tabelle, z
-from core.materials import MaterialBlock
+from core.materials.blocks import MaterialBlock
 
 # atomic masses in g/mol as in school tables (one decimal)
 ATOMMASSEN: dict[str, F] = {

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from core.composition.generators.base import AFB, GeneratedTask, Schritt
 from core.composition.generators.zahlen import bruch, zahl
-from core.materials import MaterialBlock, Tabelle
+from core.materials.blocks import MaterialBlock, Tabelle
 
 Zahl = int | Fraction | Decimal
 _HOCH = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from core.composition.generators.base import AFB, GeneratedTask, Schritt
 from core.composition.generators.zahlen import zahl
-from core.materials import MaterialBlock, Tabelle
+from core.materials.blocks import MaterialBlock, Tabelle
 
 Zahl = int | Fraction | Decimal | float
 G = Fraction("9.81")  # N/kg, as every German Physik book states it

@@ -1,0 +1,114 @@
+"""Demo mode: five curated showcase conversations that `play()` sends, message by message, through the real chat
+as the chosen teacher into a new conversation (one unit of work per turn, as on the chat page)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.acting import acting
+from core.chat.turn import chat_turn
+from core.errors import NotFoundError, UserError
+
+SUGGESTION = re.compile(r"\{vorschlag_(\d)\}")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    description: str
+    # "{vorschlag_1}": the first suggestion of the Rückfrage just asked (without a Rückfrage the step is skipped)
+    messages: tuple[str, ...]
+
+
+SCENARIOS: tuple[Scenario, ...] = (
+    Scenario(
+        id="e-lehre",
+        title="Klausur E-Lehre mit Rückfrage und Lob",
+        description="Schärfungsfragen, AFB-Rückfrage, geprüfte Klausur mit Erwartungshorizont – und „genau so!“ "
+                    "macht die Aufgaben zu bewährten Aufgaben.",
+        messages=("Ich brauche ne Klausur E-Lehre für die 10a",
+                  "Stromkreise, 45 Min, aber bitte eine Aufgabe Induktion als AFB III",
+                  "30/40/30 bitte",
+                  "Super, genau so!"),
+    ),
+    Scenario(
+        id="differenzierung",
+        title="Differenziertes Arbeitsblatt Fotosynthese",
+        description="Ein Lernziel auf drei Niveaus mit Hilfekarten und Lösungen, als DOCX.",
+        messages=("Bitte ein differenziertes Arbeitsblatt zur Fotosynthese für Klasse 8 in Biologie",),
+    ),
+    Scenario(
+        id="h5p-quiz",
+        title="H5P-Quiz Französische Revolution",
+        description="Interaktive Übung als echtes .h5p-Paket und Moodle-XML.",
+        messages=("Ein H5P-Quiz zur Französischen Revolution für Klasse 8 in Geschichte, 8 Fragen",),
+    ),
+    Scenario(
+        id="rueckfrage-vorschlag",
+        title="Rückfrage mit Vorschlag beantwortet",
+        description="Der Klausur-Assistent fragt nach der AFB-Verteilung; die Lehrkraft übernimmt den ersten "
+                    "Vorschlag.",
+        messages=("Klausur Mathe Klasse 9 zum Satz des Pythagoras, 45 Minuten", "{vorschlag_1}"),
+    ),
+    Scenario(
+        id="deutsch-klausur",
+        title="Deutsch-Klausur Kurzgeschichten",
+        description="Eine Klausur mit vorgegebener AFB-Verteilung, ohne Rückfrage – Operatoren aus der Deutsch-Liste.",
+        messages=("Klausur Deutsch für Klasse 9 zu Kurzgeschichten, 90 Minuten, AFB 30/40/30",),
+    ),
+)
+
+
+def scenarios() -> list[Scenario]:
+    return list(SCENARIOS)
+
+
+def scenario(scenario_id: str) -> Scenario:
+    found = next((s for s in SCENARIOS if s.id == scenario_id), None)
+    if found is None:
+        raise NotFoundError(f"Das Demo-Szenario „{scenario_id[:40]}“ gibt es nicht. Vorhanden: "
+                            f"{', '.join(s.id for s in SCENARIOS)}.")
+    return found
+
+
+def _fill(message: str, question: dict | None) -> str:
+    """Replace "{vorschlag_N}" with the N-th suggestion of the open Rückfrage (or a plain 'wie vorgeschlagen')."""
+    def suggestion(m: re.Match[str]) -> str:
+        vorschlaege = list((question or {}).get("vorschlaege") or [])
+        n = int(m.group(1))
+        return vorschlaege[n - 1] if 0 < n <= len(vorschlaege) else "wie vorgeschlagen"
+
+    return SUGGESTION.sub(suggestion, message)
+
+
+def play(scenario_id: str, *, teacher_id: uuid.UUID,
+         on_step: Callable[[int, str, object], None] | None = None) -> uuid.UUID:
+    """Play a scenario as `teacher_id` in a new conversation; returns its id.
+
+    `on_step(number, message, result)` is called after every turn with the 1-based turn number, the message sent
+    and the turn's `core.chat.turn.ChatResult` (e.g. to show progress). Each turn is committed on its own, like in the
+    chat; if a turn fails, the turns before it stay and the German error is raised as `UserError`.
+    """
+    chosen = scenario(scenario_id)
+    conversation_id: uuid.UUID | None = None
+    question: dict | None = None
+    for number, template in enumerate(chosen.messages, start=1):
+        if SUGGESTION.search(template) and not question:
+            continue  # nothing was asked (e.g. the teacher's preferences already settle it): the step is moot
+        message = _fill(template, question)
+        try:
+            with acting(teacher_id) as (db, teacher, identity):
+                result = chat_turn(db=db, identity=identity, teacher=teacher, message=message,
+                                   conversation_id=conversation_id)
+        except UserError as exc:
+            done = f" Die ersten {number - 1} Schritte sind im Gespräch gespeichert." if number > 1 else ""
+            raise UserError(f"Die Demo „{chosen.title}“ stockte bei Schritt {number}: {exc.message}{done}") from exc
+        conversation_id, question = result.conversation_id, result.question
+        if on_step is not None:
+            on_step(number, message, result)
+    assert conversation_id is not None
+    return conversation_id

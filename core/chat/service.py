@@ -1,0 +1,121 @@
+"""What the chat pages (Chat, Sitzungen & Traces) call, each call one unit of work acting as the persona (pages
+never open sessions): conversations, a turn, downloads, ratings, the set ZIP, demo scenarios and traces."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core import acting as personas
+from core.acting import Persona, acting
+from core.chat.demo import Scenario, play, scenarios
+from core.chat.traces import (
+    SESSION_STATUS,
+    ConversationHead,
+    ConversationTrace,
+    SessionOverview,
+    TraceStep,
+    conversation_trace,
+    my_conversations,
+    my_sessions,
+)
+from core.chat.turn import ChatResult, chat_turn, open_question
+from core.errors import NotFoundError, UserError
+from core.knowledge.learning import rate_material
+from core.material_sets.archive import combined_zip
+from core.materials.service import material_view
+from core.uploads import store_upload
+from db.repos import conversations as conv_repo
+from db.repos import materials as material_repo
+
+__all__ = [
+    "SESSION_STATUS", "Attachment", "ChatResult", "ConversationHead", "ConversationTrace", "Scenario",
+    "SessionOverview", "TraceStep", "conversation_log", "conversation_trace", "demo_persona", "file_bytes",
+    "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "rate", "scenarios", "send",
+    "set_zip",
+]
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    mime: str
+    data: bytes
+
+
+def list_conversations(*, teacher_id: uuid.UUID, limit: int = 30) -> list[dict[str, Any]]:
+    with acting(teacher_id) as (db, teacher, _):
+        return [{"id": c.id, "title": c.title, "updated_at": c.updated_at}
+                for c in conv_repo.list_conversations(db=db, teacher_id=teacher.id, limit=limit)]
+
+
+def conversation_log(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> dict[str, Any]:
+    """The readable log (user/assistant messages with their files) and the Rückfrage still open, if any."""
+    with acting(teacher_id) as (db, teacher, _):
+        conv = conv_repo.get_conversation(db=db, conversation_id=conversation_id)
+        if conv is None:
+            raise NotFoundError("Dieses Gespräch gibt es nicht (mehr). Bitte ein anderes wählen oder neu beginnen.")
+        messages = []
+        for m in conv_repo.list_messages(db=db, conversation_id=conv.id):
+            meta = m.meta or {}
+            ids = list(meta.get("material_ids") or []) or ([meta["material_id"]] if meta.get("material_id") else [])
+            materials = [{"id": mid, "files": [{"id": f.id, "filename": f.filename, "kind": f.kind, "mime": f.mime}
+                                               for f in material_repo.files_of(db=db, material_id=uuid.UUID(mid))]}
+                         for mid in ids]
+            messages.append({"id": m.id, "role": m.role, "content": m.content, "meta": meta,
+                             "materials": materials, "files": materials[-1]["files"] if materials else []})
+        return {"title": conv.title, "messages": messages, "open_question": open_question(db=db,
+                                                                                        conversation_id=conv.id)}
+
+
+def send(*, teacher_id: uuid.UUID, message: str, conversation_id: uuid.UUID | None,
+         attachments: list[Attachment] = (), on_step: Callable[[str], None] | None = None) -> ChatResult:
+    """One chat turn; attachments are checked and stored first and named in the message for the specialists."""
+    with acting(teacher_id) as (db, teacher, identity):
+        notes = []
+        for a in attachments:
+            up = store_upload(db=db, teacher_id=teacher.id, conversation_id=conversation_id, filename=a.filename,
+                              mime=a.mime, data=a.data)
+            notes.append(f"[Anhang {up.filename}, upload_id {up.id}, {up.chars} Zeichen Text]")
+        text = "\n".join([message.strip(), *notes]).strip() if notes else message
+        if not text.strip() and not notes:
+            raise UserError("Bitte eine Nachricht eingeben oder eine Datei anhängen.")
+        return chat_turn(db=db, identity=identity, teacher=teacher, message=text, conversation_id=conversation_id,
+                         on_step=on_step)
+
+
+def file_bytes(*, teacher_id: uuid.UUID, file_id: uuid.UUID) -> bytes:
+    with acting(teacher_id) as (db, _, _):
+        row = material_repo.get_file(db=db, file_id=file_id)
+        if row is None:
+            raise NotFoundError("Diese Datei gibt es nicht (mehr).")
+        return row.data
+
+
+def rate(*, teacher_id: uuid.UUID, material_id: uuid.UUID, stars: int, task_ref: str | None = None) -> dict[str, Any]:
+    with acting(teacher_id) as (db, teacher, identity):
+        return rate_material(db=db, identity=identity, teacher=teacher, material_id=material_id, stars=stars,
+                             task_ref=task_ref)
+
+
+def material_brief(*, teacher_id: uuid.UUID, material_id: uuid.UUID) -> dict[str, Any]:
+    with acting(teacher_id) as (db, teacher, _):
+        return material_view(db=db, teacher=teacher, material_id=material_id)
+
+
+def set_zip(*, teacher_id: uuid.UUID, material_ids: list[str]) -> bytes:
+    """All files of a material set as one ZIP (built on demand from the stored files)."""
+    with acting(teacher_id) as (db, teacher, _):
+        ids = [uuid.UUID(i) for i in material_ids]
+        for mid in ids:
+            row = material_repo.get_material(db=db, material_id=mid)
+            if row is None or row.teacher_id != teacher.id:
+                raise NotFoundError("Dieses Material gibt es nicht (mehr).")
+        return combined_zip(db=db, material_ids=ids)
+
+
+def demo_persona() -> Persona | None:
+    """The demo teacher the showcase scenarios play as (read when asked, so tests can point it elsewhere)."""
+    return personas.persona_by_email(personas.DEMO_TEACHER_EMAIL)

@@ -1,0 +1,244 @@
+"""One teacher turn in the main chat: clean -> safety -> lock -> run the main agent -> persist, all or nothing.
+
+The conversation (pydantic-ai messages as JSON) is saved with an optimistic revision check, so a conversation
+continues after a restart or in another process, and two writers never overwrite each other silently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_ai import UsageLimitExceeded, capture_run_messages
+from pydantic_ai.exceptions import FallbackExceptionGroup, ModelAPIError, RunTimedOut, UnexpectedModelBehavior
+from pydantic_ai.messages import (
+    FunctionToolCallEvent,
+    FunctionToolResultEvent,
+    ModelMessage,
+    ModelMessagesTypeAdapter,
+    ModelRequest,
+    ModelResponse,
+    TextPart,
+    UserPromptPart,
+    repair_messages,
+)
+from sqlalchemy.orm import Session
+
+from agents.deps import TurnContext
+from agents.main import main_agent
+from agents.models.calls import CallLog, collect_calls
+from agents.models.errors import describe_model_error
+from agents.models.fallback import fallback_notice
+from agents.models.limits import DEFAULT_USAGE_LIMITS, TURN_TIMEOUT_S
+from agents.models.registry import model_for
+from core.app.sync import run_sync
+from core.chat.message import clean_message
+from core.chat.toolsets import select_toolsets
+from core.errors import ConflictError, NotFoundError, UserError
+from core.generation.outcomes import MaterialMade, Rueckfrage, SetMade
+from core.knowledge.memory import remember_stated_facts
+from core.observability import request_id
+from core.safety import Verdict, check_request
+from db.models import Conversation, Teacher
+from db.repos import conversations as conv_repo
+from db.repos import materials as material_repo
+from db.repos import memory as memory_repo
+from db.repos import sessions as session_repo
+from db.session import Identity
+
+log = logging.getLogger(__name__)
+# Failures of the model side (provider, behaviour, time): the teacher gets a German message, nothing is stored.
+MODEL_FAILURES = (ModelAPIError, UnexpectedModelBehavior, FallbackExceptionGroup, RunTimedOut, TimeoutError)
+
+
+@dataclass
+class ChatResult:
+    reply: str
+    conversation_id: uuid.UUID
+    model: str
+    session_id: str | None = None
+    question: dict[str, Any] | None = None
+    material_id: str | None = None
+    files: list[dict[str, str]] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"reply": self.reply, "conversation_id": str(self.conversation_id), "session_id": self.session_id,
+                "material_id": self.material_id, "files": [f["filename"] for f in self.files],
+                "question": self.question, "notices": self.notices, "model": self.model}
+
+
+def _short(value: Any, limit: int = 90) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _open_conversation(db: Session, teacher: Teacher, text: str, conversation_id: uuid.UUID | None
+                       ) -> tuple[Conversation, list[ModelMessage]]:
+    """A new conversation, or the teacher's existing one locked for this turn with its history."""
+    if conversation_id is None:
+        return conv_repo.create_conversation(db=db, teacher_id=teacher.id, title=text[:80]), []
+    conv = conv_repo.get_conversation(db=db, conversation_id=conversation_id)
+    if conv is None or conv.teacher_id != teacher.id:
+        raise NotFoundError("Dieses Gespräch gibt es nicht (oder es gehört einer anderen Lehrkraft).")
+    # One turn at a time per conversation: a second window waits briefly, then is told instead of racing.
+    conv = conv_repo.lock_conversation(db=db, conversation_id=conv.id)
+    if conv is None:
+        db.rollback()
+        raise ConflictError("Dieses Gespräch wird gerade an anderer Stelle bearbeitet (z. B. in einem anderen "
+                            "Fenster). Bitte warten, bis die Antwort dort erscheint, und die Seite neu laden.")
+    try:
+        return conv, ModelMessagesTypeAdapter.validate_python(conv.history or [])
+    except ValidationError:
+        log.warning("conversation %s history no longer loads; starting fresh", conv.id)
+        return conv, []
+
+
+def _answer(turn: TurnContext, text: str, history: list[ModelMessage], verdict: Verdict, model_role: str,
+            step: Callable[[str], None]) -> tuple[list[ModelMessage], str]:
+    """The turn's messages and reply: the main agent's run, the guard's refusal, or a partial answer at a limit."""
+
+    async def events(ctx: Any, stream: Any) -> None:
+        async for ev in stream:
+            if isinstance(ev, FunctionToolCallEvent):
+                step(f"Assistent ruft {ev.part.tool_name} auf ({_short(ev.part.args, 120)})")
+            elif isinstance(ev, FunctionToolResultEvent):
+                step(f"→ {_short(getattr(ev.part, 'content', ''))}")
+
+    async def run() -> Any:
+        return await asyncio.wait_for(
+            main_agent.run(text, deps=turn, message_history=history, model=model_for(model_role),
+                           usage_limits=DEFAULT_USAGE_LIMITS, event_stream_handler=events),
+            timeout=TURN_TIMEOUT_S,
+        )
+
+    with capture_run_messages() as captured:
+        try:
+            if not verdict.allowed:
+                reply = verdict.message or "Dabei kann die Werkbank nicht helfen."
+                step(f"Schutzprüfung: {verdict.category} — Anfrage nicht bearbeitet")
+                return [*history, ModelRequest(parts=[UserPromptPart(text)]),
+                        ModelResponse(parts=[TextPart(reply)], model_name="werkbank")], reply
+            result = run_sync(run())
+            return result.all_messages(), result.output
+        except UserError:
+            turn.db.rollback()
+            raise
+        except UsageLimitExceeded as exc:
+            # A partial answer: what the turn finished stays (materials are complete units), the rest is named.
+            reply = describe_model_error(exc) or "Die Anfrage war zu umfangreich für einen Durchgang."
+            done = [o.titel for o in turn.outcomes if isinstance(o, MaterialMade)]
+            if done:
+                reply += " Fertig geworden ist bereits: " + ", ".join(done) + "."
+            log.warning("turn %s stopped by usage limit: %s", turn.request_id, exc)
+            return [*repair_messages(captured), ModelResponse(parts=[TextPart(reply)], model_name="werkbank")], reply
+        except MODEL_FAILURES as exc:
+            turn.db.rollback()
+            log.warning("turn failed (%s): %s", type(exc).__name__, exc)
+            raise UserError(describe_model_error(exc)) from exc
+        except BaseException:
+            turn.db.rollback()  # a bug, not a model failure: the caller logs it with an id; nothing is stored
+            raise
+
+
+def _last(turn: TurnContext, kind: type[Any]) -> Any:
+    return next((o for o in reversed(turn.outcomes) if isinstance(o, kind)), None)
+
+
+def _meta(turn: TurnContext, model_name: str, notices: list[str], steps: list[str]) -> dict[str, Any]:
+    """What the assistant message keeps besides its text: model, steps, and the turn's material or Rückfrage."""
+    material: MaterialMade | None = _last(turn, MaterialMade)
+    material_set: SetMade | None = _last(turn, SetMade)
+    question: Rueckfrage | None = _last(turn, Rueckfrage)
+    return {"model": model_name, "notices": notices, "steps": steps[-40:], "request_id": turn.request_id,
+            "material_ids": [str(i) for i in material_set.material_ids] if material_set else [],
+            "session_ids": [str(i) for i in material_set.session_ids] if material_set else [],
+            "material_id": str(material.material_id) if material else None,
+            "session_id": str(question.session_id) if question else None,
+            "question": question.question() if question else None}
+
+
+def _persist(turn: TurnContext, conv: Conversation, revision: int, text: str, reply: str,
+             messages: list[ModelMessage], meta: dict[str, Any], calls: CallLog) -> None:
+    """Save history (revision-checked), both messages, stated facts and the model calls; commit the turn."""
+    new_revision = conv_repo.save_conversation(
+        db=turn.db, conversation_id=conv.id, expected_revision=revision,
+        history=json.loads(ModelMessagesTypeAdapter.dump_json(messages)), state={"last_request_id": turn.request_id},
+    )
+    if new_revision is None:
+        turn.db.rollback()
+        raise ConflictError("Dieses Gespräch wurde inzwischen an anderer Stelle fortgesetzt. Bitte die Seite neu "
+                            "laden; Ihre Nachricht wurde nicht gespeichert.")
+    conv_repo.add_message(db=turn.db, conversation_id=conv.id, teacher_id=turn.teacher.id, role="user", content=text)
+    conv_repo.add_message(db=turn.db, conversation_id=conv.id, teacher_id=turn.teacher.id, role="assistant",
+                          content=reply, meta=meta)
+    remember_stated_facts(db=turn.db, teacher=turn.teacher, text=text)
+    memory_repo.add_llm_calls(db=turn.db, rows=[
+        {**c.__dict__, "cost_usd": c.cost_usd or 0.0, "teacher_id": turn.teacher.id, "conversation_id": conv.id,
+         "request_id": turn.request_id, "detail": {**c.detail, "cost_known": c.cost_usd is not None}}
+        for c in calls.records
+    ])
+    turn.db.commit()
+    log.info("turn done model=%s material=%s rueckfrage=%s calls=%d", meta["model"], meta["material_id"],
+             meta["session_id"], len(calls.records))
+
+
+def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str,
+              conversation_id: uuid.UUID | None = None, on_step: Callable[[str], None] | None = None,
+              model_role: str = "main") -> ChatResult:
+    """Run one turn and commit it as a whole; on any failure nothing of the turn is stored."""
+    text = clean_message(message)
+    # Safety and scope first: refused requests never reach the agent; pupils' personal data is never stored.
+    verdict = check_request(text)
+    guard_notice = verdict.message if verdict.allowed and verdict.message else None
+    text = verdict.redacted_text or text
+    conv, history = _open_conversation(db, teacher, text, conversation_id)
+    revision = conv.revision
+    steps: list[str] = []
+
+    def step(line: str) -> None:
+        steps.append(line)
+        if on_step is not None:
+            on_step(line)
+
+    turn = TurnContext(db=db, identity=identity, teacher=teacher, conversation_id=conv.id,
+                       request_id=secrets.token_hex(6), on_step=step)
+    request_id.set(turn.request_id)
+    turn.toolsets = select_toolsets(
+        text=text, has_materials=bool(conv_repo.materials_in(db=db, conversation_id=conv.id)),
+        open_rueckfrage=open_question(db=db, conversation_id=conv.id) is not None, has_uploads="[Anhang " in text)
+    step(turn.toolsets.describe())
+    log.info("turn start conversation=%s teacher=%s chars=%d", conv.id, teacher.id, len(text))
+    with collect_calls() as calls:
+        messages, reply = _answer(turn, text, history, verdict, model_role, step)
+    notices = [n for n in [guard_notice, fallback_notice(messages)] if n]
+    model_name = next((m.model_name for m in reversed(messages) if isinstance(m, ModelResponse) and m.model_name
+                       and m.model_name != "werkbank"), "offline-rules")
+    if not verdict.allowed:
+        model_name = "Schutzprüfung (regelbasiert)"
+    meta = _meta(turn, model_name, notices, steps)
+    _persist(turn, conv, revision, text, reply, messages, meta, calls)
+    files = []
+    if meta["material_id"]:
+        for f in material_repo.files_of(db=db, material_id=uuid.UUID(meta["material_id"])):
+            files.append({"id": str(f.id), "filename": f.filename, "kind": f.kind, "mime": f.mime})
+    return ChatResult(reply=reply, conversation_id=conv.id, model=model_name, session_id=meta["session_id"],
+                      question=meta["question"], material_id=meta["material_id"], files=files, notices=notices,
+                      steps=steps)
+
+
+def open_question(*, db: Session, conversation_id: uuid.UUID) -> dict[str, Any] | None:
+    """The Rückfrage still waiting in this conversation (shown again after a reload), if any."""
+    s = session_repo.waiting_session_for(db=db, conversation_id=conversation_id)
+    if s is None or not s.question:
+        return None
+    return {"session_id": str(s.id), **{k: s.question.get(k) for k in ("frage", "kontext", "vorschlaege")}}

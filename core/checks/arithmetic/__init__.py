@@ -1,0 +1,1 @@
+"""The arithmetic check: recompute the calculations in an Erwartungshorizont (German numbers, units)."""

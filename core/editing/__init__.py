@@ -1,0 +1,1 @@
+"""Editing stored materials: patch operations, the German edit parser, rework, regeneration, versions."""

@@ -1,0 +1,1 @@
+"""Material generation: prepare a specialist, run it, pause and resume Rückfragen, store materials and versions."""

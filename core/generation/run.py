@@ -1,0 +1,69 @@
+"""Running a specialist (klausur | differenzierung | h5p) with prepared deps, and what its output leads to:
+a stored material, a Rückfrage session waiting for the teacher, or an honest Absage.
+
+After three Rückfragen the specialist is told to generate with what it has; a reworked material passes
+`version_of` so the result is stored as the next version of the earlier one.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from pydantic_ai import Agent
+
+from agents.deps import SpecialistDeps, TurnContext
+from agents.differenzierung import differenzierung_agent
+from agents.h5p import h5p_agent
+from agents.klausur import klausur_agent
+from agents.models.limits import DEFAULT_USAGE_LIMITS
+from agents.models.registry import model_for
+from core.generation.failures import fail
+from core.generation.outcomes import GenerationOutcome
+from core.generation.sessions import finish_session, history_json, pause_run
+from core.generation.store import NewVersion, store_generated
+from core.generation.texts import NAMES, absage_text
+from core.materials.replies import Absage, ClarificationRequest
+from core.materials.request import MaterialRequest
+
+MAX_RUECKFRAGEN = 3
+FINAL_PROMPT = ("KEINE_WEITEREN_RUECKFRAGEN: Es sind bereits drei Rückfragen gestellt worden. Erstelle das Material "
+                "jetzt mit den bekannten Angaben und sinnvollen Standardwerten.")
+SPECIALISTS: dict[str, Agent[SpecialistDeps, Any]] = {
+    "klausur": klausur_agent, "differenzierung": differenzierung_agent, "h5p": h5p_agent,
+}
+
+
+def auftrag_prompt(request: MaterialRequest) -> str:
+    """The specialist's first user prompt: the request as JSON (models and the offline rules both read it)."""
+    return "Auftrag:\n```json\n" + request.model_dump_json(exclude_none=True) + "\n```"
+
+
+async def run_specialist(turn: TurnContext, deps: SpecialistDeps, *, prompt: str, history: list[Any] | None,
+                         session_id: uuid.UUID | None, answer_hash: str | None = None,
+                         version_of: NewVersion | None = None) -> GenerationOutcome:
+    """Run the specialist for `deps` (resuming `history` when given) and act on its output."""
+    agent = SPECIALISTS[deps.agent_type]
+    model = model_for(deps.agent_type)
+    turn.step(f"{NAMES[deps.agent_type]} arbeitet ({len(deps.wissenskarte)} Zeichen Wissenskarte)")
+    result = await agent.run(prompt, deps=deps, message_history=history, model=model, usage=turn.usage,
+                             usage_limits=DEFAULT_USAGE_LIMITS)
+    output = result.output
+    if isinstance(output, ClarificationRequest) and deps.rueckfragen >= MAX_RUECKFRAGEN:
+        turn.step(f"{NAMES[deps.agent_type]}: schon {MAX_RUECKFRAGEN} Rückfragen — erstellt jetzt ohne weitere")
+        deps.final = True
+        result = await agent.run(FINAL_PROMPT, deps=deps, message_history=result.all_messages(), model=model,
+                                 usage=turn.usage, usage_limits=DEFAULT_USAGE_LIMITS)
+        output = result.output
+    if isinstance(output, Absage):
+        if session_id is not None:
+            finish_session(turn, session_id, answer_hash=answer_hash)
+        turn.step(f"{NAMES[deps.agent_type]}: kein gutes Material möglich — sagt es offen")
+        return fail(turn, absage_text(deps.agent_type, output))
+    if isinstance(output, ClarificationRequest):
+        return pause_run(turn, deps, output, history_json(result.all_messages_json()), session_id)
+    outcome = store_generated(turn, deps, output, result.all_messages(), version_of=version_of)
+    if session_id is not None:
+        finish_session(turn, session_id, answer_hash=answer_hash, material_id=outcome.material_id,
+                       history=history_json(result.all_messages_json()))
+    return outcome

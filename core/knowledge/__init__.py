@@ -1,0 +1,1 @@
+"""What the specialists know: Wissenskarte, retrieval, embeddings, the learning loop, memory, notes, preferences."""

@@ -1,0 +1,1 @@
+"""The material models (Klausur, Differenzierung, H5P), requests, patch ops, Notenschlüssel, subjects, summaries."""

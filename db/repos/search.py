@@ -1,0 +1,122 @@
+"""Hybrid search over visible rows: top-k by cosine distance and top-k by German full-text rank, joined by id.
+
+Fusion (reciprocal rank) happens in core.knowledge.retrieval; this module only ranks, always filtered by visibility.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from db.models import AgentKnowledge, CurriculumChunk
+from db.repos.knowledge import visible
+from db.session import Identity
+
+
+@dataclass(frozen=True)
+class Ranked:
+    id: uuid.UUID
+    vector_rank: int | None
+    text_rank: int | None
+    distance: float | None
+    scope_type: str = "global"
+    quality_score: float = 0.5
+
+
+def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: list[float], tsquery: str | None,
+            k: int) -> list[Ranked]:
+    """Top-k by cosine distance and top-k by full-text rank among the visible candidates, joined by id.
+
+    Filter first: visibility × Fach × agent type leaves a few thousand rows for any teacher (the map index serves
+    each scope), and ranking those exactly is faster than making HNSW wade through everyone else's rows — and exact
+    (recall 1.0). The HNSW index still serves unfiltered searches such as curators' duplicate detection.
+    """
+    quality_col = model.quality_score if hasattr(model, "quality_score") else sa.literal(0.5)
+    cand = (sa.select(model.id, model.embedding, model.fts, model.scope_type, quality_col.label("quality"))
+            .where(*where).cte("cand").prefix_with("MATERIALIZED"))
+    dist = cand.c.embedding.cosine_distance(qvec)
+    vec = (
+        sa.select(cand.c.id, dist.label("d")).where(cand.c.embedding.is_not(None)).order_by(dist).limit(k).cte("v")
+    )
+    vec_ranked = sa.select(
+        vec.c.id, vec.c.d, sa.func.row_number().over(order_by=vec.c.d).label("r")
+    ).subquery("vr")
+    if tsquery:
+        q = sa.func.to_tsquery("german", tsquery)
+        rank = sa.func.ts_rank_cd(cand.c.fts, q, 32)
+        txt = (
+            sa.select(cand.c.id, rank.label("s")).where(cand.c.fts.op("@@")(q)).order_by(rank.desc()).limit(k)
+        ).cte("t")
+        txt_ranked = sa.select(
+            txt.c.id, sa.func.row_number().over(order_by=txt.c.s.desc()).label("r")
+        ).subquery("tr")
+        both = sa.select(
+            sa.func.coalesce(vec_ranked.c.id, txt_ranked.c.id).label("id"),
+            vec_ranked.c.r.label("vr"),
+            txt_ranked.c.r.label("tr"),
+            vec_ranked.c.d.label("d"),
+        ).select_from(vec_ranked.join(txt_ranked, vec_ranked.c.id == txt_ranked.c.id, full=True)).subquery("b")
+    else:
+        both = sa.select(vec_ranked.c.id.label("id"), vec_ranked.c.r.label("vr"), sa.null().label("tr"),
+                         vec_ranked.c.d.label("d")).subquery("b")
+    # Scope and quality come from the small candidate set; joining the table here made the planner scan it all.
+    info = sa.select(cand.c.id, cand.c.scope_type, cand.c.quality).subquery("info")
+    stmt = sa.select(both.c.id, both.c.vr, both.c.tr, both.c.d, info.c.scope_type, info.c.quality).join(
+        info, info.c.id == both.c.id
+    )
+    return [Ranked(*row) for row in db.execute(stmt).all()]
+
+
+def rank_knowledge(
+    *,
+    db: Session,
+    identity: Identity,
+    qvec: list[float],
+    tsquery: str | None,
+    fach: str | None,
+    agent_type: str | None,
+    knowledge_type: str,
+    k: int = 40,
+) -> list[Ranked]:
+    where = [
+        visible(AgentKnowledge, identity),
+        AgentKnowledge.knowledge_type == knowledge_type,
+        AgentKnowledge.status == "active",
+    ]
+    if fach:
+        where.append(AgentKnowledge.fach == fach)
+    if agent_type:
+        where.append(AgentKnowledge.agent_type == agent_type)
+    return _ranked(db, AgentKnowledge, where, qvec, tsquery, k)
+
+
+def rank_curriculum(
+    *, db: Session, identity: Identity, qvec: list[float], tsquery: str | None, fach: str | None, k: int = 40
+) -> list[Ranked]:
+    where = [visible(CurriculumChunk, identity)]
+    if fach:
+        where.append(CurriculumChunk.fach == fach)
+    return _ranked(db, CurriculumChunk, where, qvec, tsquery, k)
+
+
+def exact_vector_ids(
+    *, db: Session, identity: Identity, qvec: list[float], fach: str | None, agent_type: str | None,
+    knowledge_type: str, limit: int
+) -> list[uuid.UUID]:
+    """Exact nearest neighbours (no index) — the reference for measuring the HNSW path's recall."""
+    db.execute(sa.text("SELECT set_config('enable_indexscan', 'off', true)"))
+    where = [visible(AgentKnowledge, identity), AgentKnowledge.knowledge_type == knowledge_type,
+             AgentKnowledge.status == "active", AgentKnowledge.embedding.is_not(None)]
+    if fach:
+        where.append(AgentKnowledge.fach == fach)
+    if agent_type:
+        where.append(AgentKnowledge.agent_type == agent_type)
+    ids = db.scalars(
+        sa.select(AgentKnowledge.id).where(*where).order_by(AgentKnowledge.embedding.cosine_distance(qvec)).limit(limit)
+    ).all()
+    db.execute(sa.text("SELECT set_config('enable_indexscan', 'on', true)"))
+    return list(ids)
