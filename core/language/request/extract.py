@@ -3,6 +3,7 @@ names a topic), known_term (the usual spelling of a known term). Pure, determini
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from core.language import spelling
@@ -28,6 +29,9 @@ from core.language.text import fold, stem
 # a token, so a 50 000-character paste costs milliseconds, never a catastrophic backtrack.
 
 
+_PLACEHOLDER = re.compile(r"\[[^\[\]]{1,40} entfernt\]")
+
+
 def extract(text: str, *, topic_terms: TopicTerms | None = None) -> Extraction:
     """Everything one teacher message says about the wanted material; impossible values become `problems`.
 
@@ -35,7 +39,8 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None) -> Extraction:
     words and wins over the small built-in vocabulary where both know a word.
     """
     vocab, hyphen_words = vocab_for(topic_terms)
-    return _extract(spelling.correct(text or ""), vocab, hyphen_words, nested=False)
+    text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
+    return _extract(spelling.correct(text), vocab, hyphen_words, nested=False)
 
 
 def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool) -> Extraction:

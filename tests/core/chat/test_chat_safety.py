@@ -34,7 +34,7 @@ def test_pupil_names_are_removed_before_anything_is_stored(db: Session, as_teach
     teacher = find_teacher(db=db, ref=DEMO_TEACHER)
     r = chat_turn(db=db, identity=ident, teacher=teacher,
                   message="Ich unterrichte die 10a, Max Müller aus der 10a hat Legasthenie. Klausur Physik für die "
-                          "10a zu Optik, 45 Minuten, AFB 30/40/30")
+                          "10a zu Linsen, 45 Minuten, AFB 30/40/30")
     stored_user = _stored(db, r.conversation_id)[0][1]
     assert "Max Müller" not in stored_user and "entfernt" in stored_user
     assert r.notices and any("Name" in n or "Daten" in n for n in r.notices), r.notices
