@@ -17,7 +17,7 @@ from pydantic_ai.toolsets import FunctionToolset
 from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
-from core.errors import UserError
+from core.app.errors import UserError
 from core.materials import AfbWunsch, MaterialRequest
 from core.patching import PatchOp
 from db.repos import memory as memory_repo

@@ -15,7 +15,7 @@ from pydantic_ai.toolsets import FunctionToolset
 from agents.compose_tool import COMPOSE_TOOLS
 from agents.deps import SpecialistDeps
 from agents.guard import GuardedToolset
-from core.errors import UserError
+from core.app.errors import UserError
 from core.retrieval import MAX_QUERY_CHARS, search
 from db.models import Upload
 from db.repos import conversations as conv_repo

@@ -19,7 +19,7 @@ from pydantic_ai.models.function import AgentInfo
 
 from agents import offline_nlu as nlu
 from agents.offline import topic_terms
-from core.errors import UserError
+from core.app.errors import UserError
 from core.faecher import fach_name, normalize_fach
 from core.materials import AfbWunsch, MaterialRequest
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Literal, Protocol
 
-from core.acting import acting
-from core.errors import NotFoundError, UserError
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.materials import Klausur, Kriterium, Teilaufgabe
 from core.materials_service import local_time
 from core.notenschluessel import format_punkte

@@ -26,7 +26,7 @@ from psycopg.types.json import Jsonb
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
-from core.config import ROOT, get_settings
+from core.app.config import ROOT, get_settings
 from core.embeddings import embedding_model_name, hashing_vector
 from db.models import EMBEDDING_DIM
 from db.session import Identity, admin_url, apply_identity, upgrade_schema

@@ -10,7 +10,7 @@ import threading
 
 import sqlalchemy as sa
 
-from core.config import get_settings
+from core.app.config import get_settings
 from db.session import Identity, get_engine, unit_of_work, upgrade_schema
 
 log = logging.getLogger(__name__)

@@ -36,9 +36,9 @@ from sqlalchemy.orm import Session
 from agents.deps import TurnContext
 from agents.main import main_agent
 from agents.models import model_for
-from core.errors import ConflictError, NotFoundError, UserError
+from core.app.errors import ConflictError, NotFoundError, UserError
+from core.app.observability import request_id
 from core.memory import remember_stated_facts
-from core.observability import request_id
 from core.safety import check_request
 from core.toolsets import select_toolsets
 from db.models import Teacher

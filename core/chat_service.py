@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.chat import ChatResult, chat_turn, open_question
-from core.errors import NotFoundError, UserError
 from core.learning import rate_material
 from core.uploads import store_upload
 from db.models import MaterialFile

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from core.errors import UserError
+from core.app.errors import UserError
 
 DEMO_TEACHER = "steffen.keller@demo-gymnasium.de"
 
@@ -277,7 +277,7 @@ def cmd_retention(args: argparse.Namespace) -> int:
 
 
 def cmd_db_stop(args: argparse.Namespace) -> int:
-    from core.config import get_settings
+    from core.app.config import get_settings
     from db.server import stop_embedded
 
     if get_settings().database_url:
@@ -441,7 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from core.observability import apology, configure_logging, report_unexpected
+    from core.app.observability import apology, configure_logging, report_unexpected
 
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -2,7 +2,7 @@
 retire. Every change is recorded in `knowledge_changes` (who, when, before/after).
 
 Services take a Session acting as the curator (`db`, `curator`); the `*_entry`/`queue_page`/… functions below them
-are what the Good-Practices page calls with a person id — each is one unit of work via `core.acting.acting`.
+are what the Good-Practices page calls with a person id — each is one unit of work via `core.app.acting.acting`.
 Rules of the desk: global rows are the curators' to edit, retire and merge; a row a teacher shared stays the
 teacher's (rate it, mark it reviewed, or promote an anonymised global copy — the teacher keeps the original).
 `revision` versions the editable content: edits are optimistic (`UPDATE … WHERE revision = :expected`); ratings are
@@ -25,9 +25,9 @@ from zoneinfo import ZoneInfo
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import ConflictError, NotFoundError, UserError
 from core.embeddings import embed_documents, embedding_model_name
-from core.errors import ConflictError, NotFoundError, UserError
 from core.faecher import FAECHER, fach_name
 from core.knowledge import knowledge_text, quality_from_stars
 from core.validation import afb_passt

@@ -17,7 +17,7 @@ import numpy as np
 from pydantic_ai import Embedder, EmbeddingModel, EmbeddingResult, EmbeddingSettings, RequestUsage
 from pydantic_ai.embeddings.result import EmbedInputType
 
-from core.config import get_settings
+from core.app.config import get_settings
 from db.models import EMBEDDING_DIM
 
 # Texts are cut here before embedding: a task or query longer than this adds noise, not meaning.

@@ -28,13 +28,13 @@ from sqlalchemy.orm import Session
 
 from agents.models import override_models
 from agents.prompts import override_prompts
-from core.acting import acting
+from core.app.acting import acting
+from core.app.config import ROOT
+from core.app.errors import NotFoundError, UserError
 from core.composition.generators.registry import all_generators
-from core.config import ROOT
-from core.errors import NotFoundError, UserError
 from core.evaluation_content import content_evaluators, content_figures, content_lines
-from core.exports import ExportError
 from core.exports.h5p import build_package
+from core.exports.xml_text import ExportError
 from core.faecher import FAECHER, fach_name, normalize_fach
 from core.llm import CallLog
 from core.materials import AFB_STUFEN, NIVEAU_NAMEN, DifferenziertesMaterial, H5PSet, Klausur, MaterialType
@@ -1170,7 +1170,7 @@ def run_suite(*, suite: str | Path | Suite, agent: str = "main", prompt_version:
         elif isinstance(problem, UserError):
             reason = problem.message
         else:
-            from core.observability import report_unexpected
+            from core.app.observability import report_unexpected
 
             reason = f"interner Fehler (Fehler-ID {report_unexpected(problem, context=f'eval run {run_id}')})"
         summary["abbruch"] = reason

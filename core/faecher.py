@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from core.app.errors import UserError
 from core.embeddings import fold
-from core.errors import UserError
 
 FAECHER: dict[str, str] = {
     "physik": "Physik",

@@ -10,8 +10,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.orm import Session
 
+from core.app.errors import UserError
 from core.embeddings import embed_documents, embedding_model_name
-from core.errors import UserError
 from core.faecher import normalize_fach
 from core.knowledge import knowledge_text
 from db.models import KNOWLEDGE_TYPES, School, SchoolClass, Teacher

@@ -12,10 +12,10 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from agents.offline_nlu import classify_feedback, extract_preferences
+from core.app.errors import NotFoundError, UserError
 from core.checks.gate import task_findings
 from core.checks.views import views
 from core.embeddings import embed_documents, embedding_model_name
-from core.errors import NotFoundError, UserError
 from core.knowledge import knowledge_text, quality_from_stars
 from core.materials import DifferenziertesMaterial, H5PSet, Klausur
 from db.models import GeneratedMaterial, Teacher

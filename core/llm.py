@@ -71,7 +71,7 @@ from pydantic_ai.models.test import TestModel
 from pydantic_ai.models.wrapper import WrapperModel
 from pydantic_ai.settings import ModelSettings
 
-from core.errors import UserError
+from core.app.errors import UserError
 
 T = TypeVar("T")
 
@@ -122,7 +122,7 @@ def _env() -> dict[str, str]:
 
 
 def _default_model_name() -> str:
-    from core.config import get_settings
+    from core.app.config import get_settings
 
     return get_settings().werkbank_model.strip() or OFFLINE
 

@@ -15,8 +15,8 @@ from zoneinfo import ZoneInfo
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
-from core.acting import acting
-from core.errors import NotFoundError, UserError
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.exports.h5p import summary as h5p_summary
 from core.faecher import fach_name
 from core.learning import rate_material

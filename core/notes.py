@@ -11,9 +11,9 @@ import uuid
 from dataclasses import dataclass
 from typing import Literal
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.embeddings import embed_documents, embedding_model_name
-from core.errors import NotFoundError, UserError
 from core.faecher import fach_name, normalize_fach
 from db.repos import knowledge as knowledge_repo
 from db.repos.teachers import classes_of

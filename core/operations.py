@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from core.config import get_settings
+from core.app.config import get_settings
 from db.models import AgentSession, Conversation, ConversationMessage, LlmCall
 from db.session import Identity, current_revision, head_revision, unit_of_work
 

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from core.errors import NotFoundError, UserError
+from core.app.errors import NotFoundError, UserError
 from core.language.imperativ import imperativ
 from core.materials import (
     AFB_STUFEN,
@@ -972,7 +972,7 @@ def _store_version(turn: TurnContext, row: GeneratedMaterial, old: Klausur, new:
                    force: bool, art: str) -> EditOutcome:
     """Validate `new` with the router's targets and store it as the next version of `row` with fresh files."""
     from agents.klausur import klausur_faults
-    from core.files import render
+    from core.exports.files import render
     from core.router import _fill_sources, grading_scheme
     from db.repos import materials as material_repo
     from db.repos import memory as memory_repo
@@ -1399,7 +1399,7 @@ def _turn(db: Session, teacher: Teacher, identity: Identity) -> TurnContext:
 
 def edit_view(*, teacher_id: uuid.UUID, material_id: uuid.UUID) -> EditView:
     """What the Bearbeiten section offers for one Klausur: its sub-tasks, the operators, earlier versions."""
-    from core.acting import acting
+    from core.app.acting import acting
     from db.repos import knowledge as knowledge_repo
 
     with acting(teacher_id) as (db, teacher, identity):
@@ -1459,7 +1459,7 @@ def apply_form_edit(*, teacher_id: uuid.UUID, material_id: uuid.UUID, aktion: st
                     force: bool = False) -> EditOutcome:
     """One change from the Bearbeiten form, stored as a new version (refused with reasons if it breaks the check,
     unless `force`)."""
-    from core.acting import acting
+    from core.app.acting import acting
 
     with acting(teacher_id) as (db, teacher, identity):
         turn = _turn(db, teacher, identity)
@@ -1470,7 +1470,7 @@ def apply_form_edit(*, teacher_id: uuid.UUID, material_id: uuid.UUID, aktion: st
 
 def regenerate_my_material(*, teacher_id: uuid.UUID, material_id: uuid.UUID, instruction: str) -> EditOutcome:
     """"Neu erzeugen mit Anweisung" from the page: a new version made from the instruction."""
-    from core.acting import acting
+    from core.app.acting import acting
     from core.chat import _run as run_sync
 
     with acting(teacher_id) as (db, teacher, identity):

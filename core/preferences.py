@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from core.acting import acting
-from core.errors import UserError
+from core.app.acting import acting
+from core.app.errors import UserError
 from core.faecher import normalize_fach
 from core.learning import upsert_preferences
 from core.notenschluessel import SEK1_SCHWELLEN

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from agents.prompts import DEFAULTS
-from core.acting import acting
-from core.errors import NotFoundError, UserError
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from db.models import PromptVersion
 from db.repos import prompts as prompt_repo
 from db.session import Identity, unit_of_work

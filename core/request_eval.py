@@ -21,8 +21,8 @@ from pydantic_ai.models import Model
 from pydantic_evals import Case, Dataset
 from pydantic_evals.evaluators import EvaluationReason, Evaluator, EvaluatorContext
 
-from core.config import ROOT
-from core.errors import UserError
+from core.app.config import ROOT
+from core.app.errors import UserError
 
 SUITE_FILE = ROOT / "seeds" / "eval" / "requests.yaml"
 SECTIONS = ("dev", "heldout", "heldout_2")

@@ -15,8 +15,8 @@ from typing import Any, Literal
 
 from sqlalchemy.orm import Session
 
+from core.app.errors import UserError
 from core.embeddings import embed_query, fold, words
-from core.errors import UserError
 from core.faecher import ALIASES, FAECHER, normalize_fach
 from db.repos import knowledge as knowledge_repo
 from db.session import Identity

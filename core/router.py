@@ -26,10 +26,10 @@ from agents.klausur import klausur_agent, klausur_faults, klausur_flags
 from agents.models import model_for
 from agents.offline_nlu import parse_afb_answer
 from agents.specialist_tools import gate_faults
-from core.config import get_settings
-from core.errors import UserError
+from core.app.config import get_settings
+from core.app.errors import UserError
+from core.exports.files import render
 from core.faecher import fach_name, normalize_fach
-from core.files import render
 from core.materials import (
     Absage,
     ClarificationRequest,

@@ -59,11 +59,11 @@ from agents.supervisor import (
     select_specialist,
     topological_levels,
 )
-from core.errors import UserError
+from core.app.errors import UserError
+from core.app.observability import report_unexpected
+from core.exports.files import safe_name
 from core.faecher import fach_name
-from core.files import safe_name
 from core.materials import MaterialRequest
-from core.observability import report_unexpected
 from core.router import RouterOutcome, continue_generation, start_generation
 from db.models import GeneratedMaterial
 from db.repos import materials as material_repo

@@ -19,9 +19,9 @@ from typing import Any, Literal
 
 from sqlalchemy.orm import Session
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.embeddings import embed_documents, embedding_model_name
-from core.errors import NotFoundError, UserError
 from core.faecher import FAECHER, fach_name, normalize_fach
 from core.knowledge import knowledge_text
 from core.uploads import (

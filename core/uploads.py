@@ -15,7 +15,7 @@ from pathlib import PurePath
 
 from sqlalchemy.orm import Session
 
-from core.errors import UserError
+from core.app.errors import UserError
 from db.models import Upload
 
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024

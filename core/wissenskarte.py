@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from core.errors import UserError
+from core.app.errors import UserError
 from core.faecher import fach_name, normalize_fach
 from core.tokens import estimate_tokens
 from db.repos import knowledge as knowledge_repo

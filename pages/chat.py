@@ -4,7 +4,7 @@ import uuid
 
 import streamlit as st
 
-from core.acting import DEMO_TEACHER_EMAIL, persona_by_email
+from core.app.service import DEMO_TEACHER_EMAIL, persona_by_email
 from core.chat_service import Attachment, conversation_log, list_conversations, send, set_zip
 from core.demo import play, scenarios
 from pages import ui, widgets

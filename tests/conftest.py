@@ -29,7 +29,7 @@ models.ALLOW_MODEL_REQUESTS = False
 import sqlalchemy as sa  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
 
-from core.config import get_settings  # noqa: E402
+from core.app.config import get_settings  # noqa: E402
 from db.session import Identity, act_as, get_engine, reset_engines  # noqa: E402
 
 DEMO_TEACHER = "steffen.keller@demo-gymnasium.de"

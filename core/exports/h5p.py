@@ -13,7 +13,7 @@ import zipfile
 from collections import Counter
 from typing import Any
 
-from core.exports import ExportError, xml_safe
+from core.exports.xml_text import ExportError, xml_safe
 from core.materials import (
     FRAGETYP_NAMEN,
     BlanksFrage,

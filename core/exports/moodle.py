@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import xml.etree.ElementTree as ET
 
-from core.exports import ExportError, xml_safe
+from core.exports.xml_text import ExportError, xml_safe
 from core.materials import (
     BlanksFrage,
     DragTextFrage,

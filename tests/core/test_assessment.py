@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from core.app.errors import NotFoundError, UserError
 from core.assessment import (
     HINWEIS,
     MAX_ANSWER_CHARS,
@@ -24,7 +25,6 @@ from core.assessment import (
     assess,
     exam_choices,
 )
-from core.errors import NotFoundError, UserError
 from core.materials import Aufgabe, Klausur, Kriterium, Teilaufgabe
 from db import models as m
 from db.session import Identity, unit_of_work

@@ -14,7 +14,7 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from core import curation as cur
-from core.errors import ConflictError, NotFoundError, UserError
+from core.app.errors import ConflictError, NotFoundError, UserError
 from core.faecher import fach_name
 from db.models import AgentKnowledge, KnowledgeChange, School, SchoolClass, Teacher, TeacherClass
 from db.repos import curation as repo

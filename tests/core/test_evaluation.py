@@ -19,8 +19,8 @@ from agents.prompts import DEFAULTS, instructions_for
 from core import demo
 from core import evaluation as ev
 from core import prompt_lab as pl
+from core.app.errors import NotFoundError, UserError
 from core.cli import main
-from core.errors import NotFoundError, UserError
 from core.faecher import FAECHER
 from db import models as m
 from db.repos import evals as eval_repo

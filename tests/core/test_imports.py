@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from core.errors import UserError
+from core.app.errors import UserError
 from core.imports import import_knowledge, parse_import_file
 from core.retrieval import search
 from db.session import Identity

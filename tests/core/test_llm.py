@@ -43,7 +43,7 @@ from pydantic_ai.models.openai import OpenAIChatModel, OpenAIResponsesModel
 from pydantic_ai.usage import RequestUsage
 
 from core import llm
-from core.errors import UserError
+from core.app.errors import UserError
 from core.llm import (
     DEFAULT_USAGE_LIMITS,
     OFFLINE_MODEL_NAME,

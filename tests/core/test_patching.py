@@ -14,8 +14,8 @@ from docx import Document
 from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
+from core.app.errors import NotFoundError
 from core.chat import chat_turn
-from core.errors import NotFoundError
 from core.materials import AFB_STUFEN, Klausur
 from core.patching import (
     AddSubtask,

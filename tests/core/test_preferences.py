@@ -6,9 +6,9 @@ import uuid
 
 import pytest
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import UserError
 from core.chat import chat_turn
-from core.errors import UserError
 from core.learning import upsert_preferences
 from core.materials import Klausur
 from core.preferences import PreferenceForm, load_preferences, save_preferences, validate_form

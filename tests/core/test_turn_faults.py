@@ -16,8 +16,8 @@ from sqlalchemy.orm import Session
 
 from agents.models import override_models
 from agents.offline import klausur_rules, main_rules, offline_model, rules_model
+from core.app.errors import UserError
 from core.chat import chat_turn
-from core.errors import UserError
 from core.llm import guard_model
 from core.materials_service import material_view
 from db.repos.teachers import find_teacher

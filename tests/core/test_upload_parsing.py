@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from agents.specialist_tools import get_example
 from core import upload_parsing
-from core.errors import NotFoundError, UserError
+from core.app.errors import NotFoundError, UserError
 from core.retrieval import search
 from core.upload_parsing import (
     Block,

@@ -8,9 +8,9 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import NotFoundError
 from core.chat import chat_turn
-from core.errors import NotFoundError
 from core.materials import DifferenziertesMaterial, H5PSet
 from core.materials_service import SCHOOL_TZ, material_detail
 from db import models as m

@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from core.acting import acting
+from core.app.acting import acting
 from core.chat import chat_turn
 from core.materials import Klausur
 from core.materials_service import material_view

@@ -9,9 +9,9 @@ import uuid
 import pytest
 import sqlalchemy as sa
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import UserError
 from core.chat import chat_turn
-from core.errors import UserError
 from core.inspector import entry_detail, inspect_wissenskarte
 from core.learning import rate_material
 from core.wissenskarte import build_wissenskarte

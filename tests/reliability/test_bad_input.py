@@ -27,11 +27,11 @@ from streamlit.testing.v1 import AppTest
 
 from agents.models import override_models
 from agents.offline import RULES, rules_model
+from core.app.errors import UserError
 from core.chat_service import Attachment, conversation_log, material_brief, send
 from core.cli import main as cli_main
 from core.curation import entry_detail, save_entry
 from core.embeddings import embed_documents, embedding_model_name
-from core.errors import UserError
 from core.knowledge import knowledge_text
 from core.materials import Klausur
 from core.materials_service import rate_my_material
@@ -256,7 +256,7 @@ def import_adapter(case: Case, env: Env) -> Outcome:
 
 
 def search_adapter(case: Case, env: Env) -> Outcome:
-    from core.acting import acting
+    from core.app.acting import acting
 
     try:
         with acting(env.world.teacher) as (db, _, identity):

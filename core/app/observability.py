@@ -7,7 +7,7 @@ import secrets
 from contextvars import ContextVar
 from logging.handlers import RotatingFileHandler
 
-from core.config import get_settings
+from core.app.config import get_settings
 
 log = logging.getLogger("werkbank")
 _configured = False

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from core.errors import NotFoundError
+from core.app.errors import NotFoundError
 from db.models import Teacher
 from db.repos.teachers import find_teacher, identity_for, list_teachers
 from db.session import Identity, unit_of_work

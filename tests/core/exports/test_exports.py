@@ -13,11 +13,11 @@ import docx
 import pytest
 from lxml import etree
 
-from core.exports import ExportError, xml_safe
 from core.exports.docx_differenzierung import arbeitsblatt
 from core.exports.docx_klausur import lehrerfassung, schuelerfassung
 from core.exports.h5p import LIBRARIES, build_package, summary
 from core.exports.moodle import to_moodle_xml
+from core.exports.xml_text import ExportError, xml_safe
 from core.materials import Antwort, BlanksFrage, DragTextFrage, MultiChoiceFrage, TrueFalseFrage
 from core.notenschluessel import format_zahl
 from core.validation import validate_h5p
