@@ -39,7 +39,7 @@ from agents.models import model_for
 from core.app.errors import ConflictError, NotFoundError, UserError
 from core.app.observability import request_id
 from core.memory import remember_stated_facts
-from core.safety import check_request
+from core.safety.service import check_request
 from core.toolsets import select_toolsets
 from db.models import Teacher
 from db.repos import conversations as conv_repo

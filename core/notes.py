@@ -46,7 +46,7 @@ def add_note(*, teacher_id: uuid.UUID, scope: Literal["class", "school"], scope_
         raise UserError("Bitte einen Hinweis eingeben, z. B. „10a: viele Probleme mit Einheiten“.")
     if len(text) > MAX_NOTE_CHARS:
         raise UserError(f"Der Hinweis ist zu lang ({len(text)} Zeichen, höchstens {MAX_NOTE_CHARS}).")
-    from core.safety import find_personal_data
+    from core.safety.service import find_personal_data
 
     if find_personal_data(text):
         raise UserError("Der Hinweis enthält offenbar personenbezogene Daten (Namen, Kontaktdaten). Bitte nur "

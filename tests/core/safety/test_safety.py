@@ -12,7 +12,7 @@ from typing import get_args
 import pytest
 import yaml
 
-from core.safety import (
+from core.safety.service import (
     Category,
     Checker,
     Finding,
@@ -22,7 +22,7 @@ from core.safety import (
     redact,
 )
 
-LABELLED = Path(__file__).resolve().parents[2] / "seeds" / "eval" / "safety.yaml"
+LABELLED = Path(__file__).resolve().parents[3] / "seeds" / "eval" / "safety.yaml"
 CATEGORIES = set(get_args(Category))
 # Words any German refusal uses; an English or empty message has none of them.
 GERMAN = re.compile(r"\b(?:ich|Ihnen|nicht|und|die|für|gern|Werkbank|Unterricht)\b")
