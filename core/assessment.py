@@ -20,7 +20,7 @@ from core.app.errors import NotFoundError, UserError
 from core.materials import Klausur, Kriterium, Teilaufgabe
 from core.materials_service import local_time
 from core.notenschluessel import format_punkte
-from core.uploads import extract_text, safe_filename
+from core.uploads.files import extract_text, safe_filename
 from core.verification import Quantity, quantities, tokenize
 from db.repos import materials as material_repo
 

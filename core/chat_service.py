@@ -11,7 +11,7 @@ from core.app.acting import acting
 from core.app.errors import NotFoundError, UserError
 from core.chat import ChatResult, chat_turn, open_question
 from core.learning import rate_material
-from core.uploads import store_upload
+from core.uploads.service import store_upload
 from db.models import MaterialFile
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo

@@ -111,7 +111,7 @@ def cmd_wissenskarte(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from core.imports import import_knowledge, parse_import_file
+    from core.uploads.service import import_knowledge, parse_import_file
 
     items = parse_import_file(Path(args.file))
     with _system_db() as db:

@@ -13,8 +13,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from core.imports import ImportItem, import_knowledge
 from core.retrieval import search
+from core.uploads.json_import import ImportItem, import_knowledge
 from db.session import Identity
 
 

@@ -2,8 +2,7 @@
 
 import streamlit as st
 
-from core.faecher import FAECHER
-from core.upload_parsing import import_file
+from core.uploads.service import FAECHER, import_file
 from pages import ui
 
 persona = ui.page_setup("hochladen")

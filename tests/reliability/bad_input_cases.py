@@ -202,7 +202,7 @@ CASES: list[Case] = [
            stored={"filename": "bad[31mname.txt", "text": "Hallo"}),
     attach("upload-injection-txt", "hinweise.txt", txt(INJECTION), None, stored={"text": INJECTION}),
 
-    # --- teachers' documents as knowledge (core.upload_parsing.import_file) ------------------------------------------
+    # --- teachers' documents as knowledge (core.uploads.service.import_file) ------------------------------------------
     imp("import-empty", "leer.docx", b"", "Die Datei ist leer"),
     imp("import-50mb", "gross.docx", Lazy(mb, (50,)), "Die Datei ist zu groß"),
     imp("import-zip-bomb", "bombe.docx", Lazy(docs.zip_bomb_docx), "entpackt ungewöhnlich groß"),

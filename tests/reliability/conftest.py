@@ -35,7 +35,8 @@ ASK = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten"
 # Everything a chat turn can write; a failed turn must leave every count as it was.
 TURN_TABLES = ("conversations", "conversation_messages", "generated_materials", "material_files", "agent_sessions",
                "llm_calls")
-# core.app.observability.apology: what the chat page (pages/ui.run) and the CLI show for a fault the teacher did not cause.
+# core.app.observability.apology: what the chat page (pages/ui.run) and the CLI show for a fault the teacher did
+# not cause.
 APOLOGY = re.compile(r"Das hat leider nicht geklappt — ein interner Fehler \(Fehler-ID [0-9a-f]{8}\)\. Bitte versuchen "
                      r"Sie es noch einmal; bleibt der Fehler, nennen Sie dem Support die Fehler-ID\.")
 

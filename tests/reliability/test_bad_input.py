@@ -39,7 +39,7 @@ from core.notes import add_note, visible_notes
 from core.preferences import load_preferences, save_preferences
 from core.prompt_lab import agent_names, get_version, save_version
 from core.retrieval import search
-from core.upload_parsing import import_file
+from core.uploads.service import import_file
 from db.models import AgentKnowledge, Teacher, TeacherClass
 from db.session import Identity, unit_of_work
 from pages.widgets import safe

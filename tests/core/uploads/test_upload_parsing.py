@@ -17,21 +17,16 @@ from lxml.etree import XMLSyntaxError
 from sqlalchemy.orm import Session
 
 from agents.specialist_tools import get_example
-from core import upload_parsing
 from core.app.errors import NotFoundError, UserError
 from core.retrieval import search
-from core.upload_parsing import (
-    Block,
-    check_document,
-    document_blocks,
-    import_curriculum,
-    import_example,
-    import_file,
-    parse_curriculum,
-    parse_exam,
-    split_paragraphs,
-)
-from core.uploads import store_upload
+from core.uploads import curriculum_import, examples
+from core.uploads.blocks import Block, document_blocks
+from core.uploads.curriculum import parse_curriculum, split_paragraphs
+from core.uploads.curriculum_import import import_curriculum
+from core.uploads.documents import check_document
+from core.uploads.exam_parser import parse_exam
+from core.uploads.examples import import_example
+from core.uploads.service import import_file, store_upload
 from core.wissenskarte import build_wissenskarte
 from db import models as m
 from db.repos.knowledge import teacher_examples
@@ -430,7 +425,8 @@ def test_a_failure_after_the_upload_row_was_written_rolls_everything_back(person
     def broken(texts):  # noqa: ANN001, ANN202
         raise RuntimeError("embedder down")
 
-    monkeypatch.setattr(upload_parsing, "embed_documents", broken)
+    monkeypatch.setattr(examples, "embed_documents", broken)
+    monkeypatch.setattr(curriculum_import, "embed_documents", broken)
     with pytest.raises(RuntimeError):
         import_file(teacher_id=person, filename="k.docx", data=docs.exam_docx(), kind="example")
     with pytest.raises(RuntimeError):

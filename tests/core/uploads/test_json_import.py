@@ -10,8 +10,8 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from core.app.errors import UserError
-from core.imports import import_knowledge, parse_import_file
 from core.retrieval import search
+from core.uploads.json_import import import_knowledge, parse_import_file
 from db.session import Identity
 
 

@@ -1,22 +1,14 @@
-"""Files teachers attach in the chat: checked (type, size, content), text extracted, stored as uploads.
-
-Specialists read them through `get_upload`. A file that is not what its name says, too large, encrypted or broken
-gets a German message and is not stored.
-"""
+"""A file a teacher hands in, checked (type, size, content) and its text extracted. A file that is not what its
+name says, too large, encrypted or broken gets a German message and goes no further."""
 
 from __future__ import annotations
 
 import io
 import re
-import uuid
 import zipfile
-from dataclasses import dataclass
 from pathlib import PurePath
 
-from sqlalchemy.orm import Session
-
 from core.app.errors import UserError
-from db.models import Upload
 
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 MAX_TEXT_CHARS = 200_000
@@ -25,12 +17,12 @@ ALLOWED = {".docx": "docx", ".pdf": "pdf", ".txt": "txt", ".md": "txt", ".png": 
 DOCX_MAX_UNCOMPRESSED = 50 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class StoredUpload:
-    id: uuid.UUID
-    filename: str
-    kind: str
-    chars: int
+def check_size(data: bytes) -> None:
+    """A German UserError for an empty file or one over the upload limit."""
+    if not data:
+        raise UserError("Die Datei ist leer.")
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise UserError(f"Die Datei ist zu groß ({len(data) / 2**20:.0f} MB). Höchstens 20 MB sind möglich.")
 
 
 def safe_filename(name: str) -> str:
@@ -40,7 +32,9 @@ def safe_filename(name: str) -> str:
     return base[:200]
 
 
-_DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+# Word never writes a DTD: a DOCTYPE or ENTITY declaration in a DOCX part is an entity trick (external files, billion
+# laughs), refused before any parser sees it.
+DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
 def _docx_text(data: bytes) -> str:
@@ -52,7 +46,7 @@ def _docx_text(data: bytes) -> str:
             if "word/document.xml" not in z.namelist():
                 raise UserError("Die Datei ist kein Word-Dokument (DOCX). Bitte als .docx speichern.")
             # Word never writes a DTD: entity tricks (external files, billion laughs) are refused before parsing.
-            if any(_DTD.search(z.read(i)) for i in z.infolist() if i.filename.lower().endswith((".xml", ".rels"))):
+            if any(DTD.search(z.read(i)) for i in z.infolist() if i.filename.lower().endswith((".xml", ".rels"))):
                 raise UserError("Die DOCX-Datei enthält unzulässige XML-Definitionen (DOCTYPE/ENTITY), wie Word sie "
                                 "nie schreibt. Bitte das Dokument in Word neu speichern.")
         from docx import Document
@@ -98,10 +92,7 @@ def extract_text(filename: str, data: bytes) -> tuple[str, str]:
     if kind is None:
         raise UserError(f"Dateityp „{suffix or 'ohne Endung'}“ wird nicht unterstützt. Möglich sind DOCX, PDF, TXT "
                         "und Bilder (PNG, JPG).")
-    if not data:
-        raise UserError("Die Datei ist leer.")
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise UserError(f"Die Datei ist zu groß ({len(data) / 2**20:.0f} MB). Höchstens 20 MB sind möglich.")
+    check_size(data)
     if kind == "docx":
         if not data.startswith(b"PK"):
             raise UserError("Die Datei heißt .docx, ist aber kein Word-Dokument. Bitte als .docx speichern.")
@@ -117,21 +108,3 @@ def extract_text(filename: str, data: bytes) -> tuple[str, str]:
             raise UserError("Die Bilddatei ist kein PNG oder JPG.")
         text = ""
     return kind, text.replace("\x00", "")[:MAX_TEXT_CHARS]
-
-
-def store_upload(*, db: Session, teacher_id: uuid.UUID, conversation_id: uuid.UUID | None, filename: str, mime: str,
-                 data: bytes) -> StoredUpload:
-    kind, text = extract_text(filename, data)
-    return add_upload(db=db, teacher_id=teacher_id, conversation_id=conversation_id, filename=filename, mime=mime,
-                      data=data, kind=kind, text=text)
-
-
-def add_upload(*, db: Session, teacher_id: uuid.UUID, conversation_id: uuid.UUID | None, filename: str, mime: str,
-               data: bytes, kind: str, text: str) -> StoredUpload:
-    """The upload row for a file whose checks and text extraction the caller has already done (`extract_text`)."""
-    row = Upload(teacher_id=teacher_id, conversation_id=conversation_id, filename=safe_filename(filename),
-                 mime=(mime or "application/octet-stream")[:120], size_bytes=len(data), data=data, kind=kind,
-                 extracted_text=text or None)
-    db.add(row)
-    db.flush()
-    return StoredUpload(id=row.id, filename=row.filename, kind=kind, chars=len(text))
