@@ -7,8 +7,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from core import curation as cur
-from core.faecher import FAECHER
+from core.curation import service as cur
+from core.curation.service import FAECHER
 from pages import ui
 from pages.widgets import safe
 

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from core import inspector
-from core.curation import share_for_curation
+from core.curation.service import share_for_curation
 from core.faecher import FAECHER
 from core.wissenskarte import AGENT_TYPES
 from pages import ui

@@ -307,7 +307,7 @@ CASES: list[Case] = [
     Case("pref-vermeiden-markup", "preferences", {"form": {"dinge_vermeiden": f"{SCRIPT}\n{MD_IMAGE}\n{SQL}"}}, None,
          stored={"dinge_vermeiden": [SCRIPT, MD_IMAGE, SQL]}),
 
-    # --- Good Practices edit (core.curation.save_entry) ---------------------------------------------------------------
+    # --- Good Practices edit (core.curation.service.save_entry) -------------------------------------------------------
     Case("gp-criteria-sum", "curation", {"edit": {"punkte": 3, "erwartung": [
         {"kriterium": "Amperemeter in Reihe", "punkte": 2}, {"kriterium": "Einheit", "punkte": 2}]}},
         "ergeben 4 Punkte, die Aufgabe hat 3"),

@@ -30,7 +30,7 @@ from agents.offline import RULES, rules_model
 from core.app.errors import UserError
 from core.chat_service import Attachment, conversation_log, material_brief, send
 from core.cli import main as cli_main
-from core.curation import entry_detail, save_entry
+from core.curation.service import entry_detail, save_entry
 from core.embeddings import embed_documents, embedding_model_name
 from core.knowledge import knowledge_text
 from core.materials import Klausur
