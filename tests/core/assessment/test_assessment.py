@@ -15,12 +15,12 @@ import pytest
 import sqlalchemy as sa
 
 from core.app.errors import NotFoundError, UserError
-from core.assessment import (
+from core.assessment.rules import RuleAssessor
+from core.assessment.service import (
     HINWEIS,
     MAX_ANSWER_CHARS,
     Assessment,
     CriterionCheck,
-    RuleAssessor,
     answer_from_upload,
     assess,
     exam_choices,
@@ -30,7 +30,7 @@ from db import models as m
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import fresh_person
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds" / "data"
+SEEDS = Path(__file__).resolve().parents[3] / "seeds" / "data"
 
 
 def physik_exam(titel: str = "Klassenarbeit Stromkreise") -> Klausur:
