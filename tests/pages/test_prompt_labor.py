@@ -13,8 +13,8 @@ from streamlit.testing.v1 import AppTest
 
 from agents.models import override_models
 from agents.offline import RULES, rules_model
-from core import evaluation as ev
-from core import prompt_lab as pl
+from core.evaluation import prompts as pl
+from core.evaluation import service as ev
 from tests.pages.conftest import ROOT, app_as, fresh_person
 
 PAGE = "pages/prompt_labor.py"

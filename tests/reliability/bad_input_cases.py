@@ -348,7 +348,7 @@ CASES: list[Case] = [
          "gehört einer anderen Lehrkraft"),
     Case("rate-material-missing", "rating", {"stars": 5, "material_id": A_UUID}, "Dieses Material gibt es nicht"),
 
-    # --- prompt versions (core.prompt_lab.save_version) ---------------------------------------------------------------
+    # --- prompt versions (core.evaluation.prompts.save_version) -------------------------------------------------------
     Case("prompt-empty", "prompt", {"text": ""}, "Der Prompt-Text ist leer"),
     Case("prompt-whitespace", "prompt", {"text": " \n\t\r\n "}, "Der Prompt-Text ist leer"),
     Case("prompt-too-long", "prompt", {"text": "x" * 20_001}, "Der Prompt-Text ist zu lang (20.001 Zeichen"),

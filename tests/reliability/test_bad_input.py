@@ -32,12 +32,12 @@ from core.chat_service import Attachment, conversation_log, material_brief, send
 from core.cli import main as cli_main
 from core.curation.service import entry_detail, save_entry
 from core.embeddings import embed_documents, embedding_model_name
+from core.evaluation.service import agent_names, get_version, save_version
 from core.knowledge import knowledge_text
 from core.materials import Klausur
 from core.materials_service import rate_my_material
 from core.notes import add_note, visible_notes
 from core.preferences import load_preferences, save_preferences
-from core.prompt_lab import agent_names, get_version, save_version
 from core.retrieval import search
 from core.uploads.service import import_file
 from db.models import AgentKnowledge, Teacher, TeacherClass

@@ -17,10 +17,17 @@ from agents.models import override_models
 from agents.offline import RULES, rules_model
 from agents.prompts import DEFAULTS, instructions_for
 from core import demo
-from core import evaluation as ev
-from core import prompt_lab as pl
 from core.app.errors import NotFoundError, UserError
 from core.cli import main
+from core.evaluation import prompts as pl
+from core.evaluation.comparison import compare_runs
+from core.evaluation.formats import fmt_pct
+from core.evaluation.model_choice import JUDGE_RUBRIC, SubjectJudge, build_judge, judge_model_name, model_overrides
+from core.evaluation.player import EVAL_EMAIL, EVAL_SCHOOL, CaseInputs, CaseOutput, Turn
+from core.evaluation.results import failures
+from core.evaluation.runner import EvalInterrupted, evaluators, run_suite, start_run
+from core.evaluation.runs import list_runs, run_costs, run_detail
+from core.evaluation.suites import Expectation, list_suites, load_suite, parse_suite
 from core.faecher import FAECHER
 from db import models as m
 from db.repos import evals as eval_repo
@@ -73,7 +80,7 @@ def stored(run_id: uuid.UUID) -> m.EvalRun:
 
 
 def test_standard_suite_covers_all_subjects_and_material_types() -> None:
-    suite = ev.load_suite("standard")
+    suite = load_suite("standard")
     assert len(suite.faelle) >= 40
     assert {c.erwartet.fach for c in suite.faelle} == set(FAECHER)
     assert {c.erwartet.typ for c in suite.faelle} == {"klausur", "differenzierung", "h5p"}
@@ -83,13 +90,13 @@ def test_standard_suite_covers_all_subjects_and_material_types() -> None:
     assert any(c.erwartet.rueckfrage for c in suite.faelle) and any(not c.erwartet.rueckfrage for c in suite.faelle)
     assert any(c.nachrichten for c in suite.faelle) and any(c.erwartet.afb for c in suite.faelle)
     assert all(c.erwartet.themen for c in suite.faelle if c.erwartet.typ == "klausur")
-    assert [s.name for s in ev.list_suites()] >= ["schnelltest", "standard"]
+    assert [s.name for s in list_suites()] >= ["schnelltest", "standard"]
 
 
 def test_a_yaml_syntax_error_names_line_and_column() -> None:
     text = "name: x\nfaelle:\n  - name: a\n    anfrage: Klausur: Physik\n"
     with pytest.raises(UserError) as err:
-        ev.parse_suite(text, path=Path("kaputt.yaml"))
+        parse_suite(text, path=Path("kaputt.yaml"))
     assert err.value.message.startswith("Die Suite-Datei kaputt.yaml ist kein gültiges YAML in Zeile 4, Spalte 21")
     assert "Anführungszeichen" in err.value.message
 
@@ -100,7 +107,7 @@ def test_a_validation_error_names_line_case_and_field() -> None:
             "  - name: schlecht\n    anfrage: Quiz Sport 7\n    erwartet:\n      typ: quiz\n      fach: physik\n"
             "      klassenstufe: 14\n      afb: 30/40/40\n      erwartett: ja\n")
     with pytest.raises(UserError) as err:
-        ev.parse_suite(text, path=Path("fehler.yaml"))
+        parse_suite(text, path=Path("fehler.yaml"))
     message = err.value.message
     assert "Zeile 9, Fall 2 „schlecht“: Feld erwartet.typ: muss einer dieser Werte sein" in message
     assert "Zeile 11, Fall 2 „schlecht“: Feld erwartet.klassenstufe: muss ≤ 13 sein" in message
@@ -120,7 +127,7 @@ def test_a_validation_error_names_line_case_and_field() -> None:
 ])
 def test_other_suite_file_errors_are_german(text: str, expected: str) -> None:
     with pytest.raises(UserError, match=re.escape(expected)):
-        ev.parse_suite(text, path=Path("x.yaml"))
+        parse_suite(text, path=Path("x.yaml"))
 
 
 def test_a_broken_suite_is_listed_with_its_error_and_foreign_files_are_skipped(tmp_path: Path) -> None:
@@ -128,7 +135,7 @@ def test_a_broken_suite_is_listed_with_its_error_and_foreign_files_are_skipped(t
                                        "{typ: h5p, fach: physik, klassenstufe: 7}}\n", encoding="utf-8")
     (tmp_path / "kaputt.yaml").write_text("faelle: [\n", encoding="utf-8")
     (tmp_path / "fremd.yaml").write_text("cases:\n  - id: x\n", encoding="utf-8")
-    suites = {s.name: s for s in ev.list_suites(tmp_path)}
+    suites = {s.name: s for s in list_suites(tmp_path)}
     assert set(suites) == {"gut", "kaputt"}
     assert suites["gut"].faelle == 1 and suites["kaputt"].fehler and "Zeile" in suites["kaputt"].fehler
 
@@ -145,18 +152,18 @@ KLAUSUR = {
 }
 
 
-def evaluate(output: ev.CaseOutput, expectation: dict) -> dict[str, tuple[bool, str]]:  # noqa: ANN001
-    dataset = Dataset[ev.CaseInputs, ev.CaseOutput, ev.Expectation](
-        name="unit", cases=[Case(name="c", inputs=ev.CaseInputs(anfrage="x"),
-                                 metadata=ev.Expectation.model_validate(expectation))],
-        evaluators=ev.evaluators("offline"))
+def evaluate(output: CaseOutput, expectation: dict) -> dict[str, tuple[bool, str]]:  # noqa: ANN001
+    dataset = Dataset[CaseInputs, CaseOutput, Expectation](
+        name="unit", cases=[Case(name="c", inputs=CaseInputs(anfrage="x"),
+                                 metadata=Expectation.model_validate(expectation))],
+        evaluators=evaluators("offline"))
     report = dataset.evaluate_sync(lambda _: output, progress=False)
     (case,) = report.cases
     return {k: (bool(r.value), r.reason or "") for k, r in case.assertions.items()}
 
 
 def test_evaluators_fail_with_reasons_that_name_the_fault() -> None:
-    output = ev.CaseOutput(material_type="klausur", material=KLAUSUR, afb_ziel_verwendet={"I": 30, "II": 40,
+    output = CaseOutput(material_type="klausur", material=KLAUSUR, afb_ziel_verwendet={"I": 30, "II": 40,
                                                                                             "III": 30},
                            operatoren={"Nennen": "I", "Beurteilen": "III"}, quellen_gefunden={"x": False},
                            validation=["Aufgabe 1a: Die Kriterien ergeben 2 Punkte, die Teilaufgabe hat 3 Punkte."])
@@ -177,7 +184,7 @@ def test_evaluators_fail_with_reasons_that_name_the_fault() -> None:
 
 
 def test_no_material_is_one_explained_failure_not_a_crash() -> None:
-    output = ev.CaseOutput(verlauf=[ev.Turn(lehrkraft="Klausur Chemie 8", antwort="Welches Thema?",
+    output = CaseOutput(verlauf=[Turn(lehrkraft="Klausur Chemie 8", antwort="Welches Thema?",
                                             art="schaerfungsfrage")], schaerfungsfragen=1)
     got = evaluate(output, {"typ": "klausur", "fach": "chemie", "klassenstufe": 8, "schaerfungsfrage": True})
     assert got["schema"] == (False, "Kein Material erzeugt; letzte Antwort: „Welches Thema?“")
@@ -190,29 +197,29 @@ def test_three_levels_and_h5p_package_are_checked() -> None:
                  "niveaus": [{"name": "grundlegend", "aufgaben": ["a"], "hilfekarten": ["h"], "loesungen": ["l"]},
                              {"name": "mittel", "aufgaben": ["a", "b"], "hilfekarten": ["h"], "loesungen": ["l"]}],
                  "quellen": []}
-    got = evaluate(ev.CaseOutput(material_type="differenzierung", material=worksheet),
+    got = evaluate(CaseOutput(material_type="differenzierung", material=worksheet),
                    {"typ": "differenzierung", "fach": "biologie", "klassenstufe": 7})
     assert not got["drei_niveaus"][0] and "mittel: 2 Aufgaben, 1 Lösungen" in got["drei_niveaus"][1]
     quiz = {"titel": "Quiz", "fach": "Physik", "klassenstufe": 7, "thema": "Optik", "quellen": [],
             "fragen": [{"typ": "truefalse", "frage": "Licht ist schnell.", "wahr": True},
                        {"typ": "multichoice", "frage": "Farbe?", "antworten": [{"text": "rot", "korrekt": True},
                                                                                 {"text": "blau", "korrekt": False}]}]}
-    got = evaluate(ev.CaseOutput(material_type="h5p", material=quiz), {"typ": "h5p", "fach": "physik",
+    got = evaluate(CaseOutput(material_type="h5p", material=quiz), {"typ": "h5p", "fach": "physik",
                                                                        "klassenstufe": 7})
     assert got["h5p_paket"] == (True, "H5P.QuestionSet mit 2 Fragen, lesbar")
     assert got["grounding"] == (False, "H5P zitiert weder Lehrplan noch Good Practice")
 
 
 def test_the_llm_judge_is_added_only_with_a_real_model(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert ev.build_judge("offline") is None
-    assert not any(isinstance(e, ev.SubjectJudge) for e in ev.evaluators("offline"))
+    assert build_judge("offline") is None
+    assert not any(isinstance(e, SubjectJudge) for e in evaluators("offline"))
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-not-used")
-    judge = ev.build_judge("anthropic:claude-haiku-4-5")  # built only, never called (no network in tests)
-    assert isinstance(judge, ev.SubjectJudge) and "fachlich korrekt" in judge.rubric
-    assert ev.judge_model_name("anthropic:claude-haiku-4-5") == "anthropic:claude-haiku-4-5"
+    judge = build_judge("anthropic:claude-haiku-4-5")  # built only, never called (no network in tests)
+    assert isinstance(judge, SubjectJudge) and "fachlich korrekt" in judge.rubric
+    assert judge_model_name("anthropic:claude-haiku-4-5") == "anthropic:claude-haiku-4-5"
     # the model under test: nothing to swap when it is the configured one; a real one runs without offline fallback
-    assert ev._model_overrides("klausur", "offline") == {}
-    (swapped,) = ev._model_overrides("klausur", "anthropic:claude-haiku-4-5").values()
+    assert model_overrides("klausur", "offline") == {}
+    (swapped,) = model_overrides("klausur", "anthropic:claude-haiku-4-5").values()
     assert type(swapped).__name__ == "RetryingModel" and swapped.model_name == "claude-haiku-4-5"
 
 
@@ -226,26 +233,26 @@ def test_the_standard_suite_passes_offline_from_the_cli_with_every_failure_expla
     assert code == 0, out
     assert out.startswith("Suite „standard“ · Haupt-Assistent (Chat) · Prompt v")
     assert "Mindestquote 95,0 % erreicht" in out
-    run = ev.run_detail(teacher_id=product, run_id=RUN_ID.search(out).group(1))
+    run = run_detail(teacher_id=product, run_id=RUN_ID.search(out).group(1))
     s = run.summary
     assert run.status == "completed" and s["faelle_fertig"] == s["faelle_gesamt"] == len(run.cases) >= 40
     assert s["quote"] >= 0.95 and s["faelle_fehler"] == 0
-    for case, check, reason in ev.failures(run):  # nothing hidden: each failure is in the table with its reason
+    for case, check, reason in failures(run):  # nothing hidden: each failure is in the table with its reason
         assert reason and f"✗ {case} · {check}: {reason}" in out
     assert {c.typ for c in run.cases} == {"klausur", "differenzierung", "h5p"}
     assert all(c.verlauf and c.aufrufe > 0 and c.tokens_geschaetzt for c in run.cases)
 
-    costs = ev.run_costs(teacher_id=product, run_id=run.id)  # per case and per run, from llm_calls
+    costs = run_costs(teacher_id=product, run_id=run.id)  # per case and per run, from llm_calls
     assert costs.calls == sum(c.aufrufe for c in run.cases)
     assert costs.input_tokens == s["input_tokens"] and costs.output_tokens == s["output_tokens"]
     assert costs.estimated and costs.cost_usd == 0.0 and not costs.cost_unknown
     assert {r["Fall"] for r in costs.rows} == {c.name for c in run.cases}
 
     with unit_of_work(Identity.system()) as db:  # every case was rolled back: the evaluation teacher has nothing
-        teacher = db.scalar(sa.select(m.Teacher).where(m.Teacher.email == ev.EVAL_EMAIL))
+        teacher = db.scalar(sa.select(m.Teacher).where(m.Teacher.email == EVAL_EMAIL))
         assert teacher is not None and teacher.role == "teacher" and set(teacher.faecher) == set(FAECHER)
         school = db.get(m.School, teacher.school_id)
-        assert school.name == ev.EVAL_SCHOOL and school.bundesland == "Sachsen"
+        assert school.name == EVAL_SCHOOL and school.bundesland == "Sachsen"
         classes = db.scalars(sa.select(m.SchoolClass.name).where(m.SchoolClass.school_id == school.id)).all()
         assert {f"{n}a" for n in range(5, 14)} <= set(classes)
         for model in (m.Conversation, m.GeneratedMaterial, m.AgentSession, m.UserMemory, m.Rating):
@@ -297,7 +304,7 @@ def test_an_override_run_sends_the_version_under_test_and_compares_with_the_acti
             return RULES["klausur"](messages, info)
 
         with override_models(klausur=rules_model(fn)):
-            runs[version.version] = ev.run_suite(suite=path, agent="klausur", prompt_version=version.version,
+            runs[version.version] = run_suite(suite=path, agent="klausur", prompt_version=version.version,
                                                  created_by=product)
         assert seen and all((marker in text) == (version is candidate) for text in seen), version.version
     with unit_of_work(Identity.system()) as db:  # the candidate was only tried, never activated
@@ -306,7 +313,7 @@ def test_an_override_run_sends_the_version_under_test_and_compares_with_the_acti
     assert (a.prompt_version, b.prompt_version) == (active.version, candidate.version)
     assert stored(b.run_id).prompt_version_id == candidate.id
 
-    cmp = ev.compare_runs(teacher_id=product, run_a=a.run_id, run_b=b.run_id)
+    cmp = compare_runs(teacher_id=product, run_a=a.run_id, run_b=b.run_id)
     assert [r["Fall"] for r in cmp.cases] == ["physik-ohm"]
     assert cmp.cases[0]["A"] == cmp.cases[0]["B"] == f"{a.cases[0].passed}/{a.cases[0].total}"
     assert cmp.flips == [] and "B ist gleich" in cmp.verdict
@@ -320,8 +327,8 @@ def test_a_keyboard_interrupt_in_case_7_keeps_six_cases_and_marks_the_run(tmp_pa
     path = write_suite(tmp_path, quick_cases(9))
     progress: list[tuple[int, int]] = []
     with override_models(main=failing_main("(Fall 7)", KeyboardInterrupt())), \
-            pytest.raises(ev.EvalInterrupted) as err:
-        ev.run_suite(suite=path, on_progress=lambda done, total: progress.append((done, total)))
+            pytest.raises(EvalInterrupted) as err:
+        run_suite(suite=path, on_progress=lambda done, total: progress.append((done, total)))
     assert err.value.keyboard and err.value.status == "interrupted" and err.value.done == 6
     assert "nach 6 von 9 Fällen unterbrochen: abgebrochen (Strg+C)" in err.value.message
     assert "Die 6 fertigen Fälle sind gespeichert" in err.value.message
@@ -341,12 +348,12 @@ def test_a_keyboard_interrupt_in_case_7_keeps_six_cases_and_marks_the_run(tmp_pa
 def test_an_error_in_a_case_is_recorded_and_the_run_goes_on(tmp_path: Path) -> None:
     path = write_suite(tmp_path, quick_cases(4))
     with override_models(main=failing_main("(Fall 2)", RuntimeError("Modell kaputt"))):
-        report = ev.run_suite(suite=path)
+        report = run_suite(suite=path)
     assert report.status == "completed" and len(report.cases) == 4
     broken = report.cases[1]
     assert broken.status == "fehler" and broken.checks["lauf"].grund == (
         "Der Fall brach mit einem Fehler ab: RuntimeError: Modell kaputt")
-    assert report.summary["faelle_fehler"] == 1 and ("fall-2", "lauf", broken.fehler) in ev.failures(report)
+    assert report.summary["faelle_fehler"] == 1 and ("fall-2", "lauf", broken.fehler) in failures(report)
 
 
 def test_an_error_while_storing_interrupts_the_run_with_an_error_id(tmp_path: Path) -> None:
@@ -356,8 +363,8 @@ def test_an_error_while_storing_interrupts_the_run_with_an_error_id(tmp_path: Pa
         if done == 6:
             raise RuntimeError("Platte voll")
 
-    with pytest.raises(ev.EvalInterrupted) as err:
-        ev.run_suite(suite=path, on_progress=progress)
+    with pytest.raises(EvalInterrupted) as err:
+        run_suite(suite=path, on_progress=progress)
     assert not err.value.keyboard and err.value.status == "interrupted" and err.value.done == 6
     assert re.search(r"unterbrochen: interner Fehler \(Fehler-ID [0-9a-f]{8}\)", err.value.message)
     assert len(stored(err.value.run_id).cases) == 6
@@ -368,11 +375,11 @@ def test_bad_model_suite_and_limit_are_refused_before_a_run_is_stored(tmp_path: 
     with unit_of_work(Identity.system()) as db:
         before = db.scalar(sa.select(sa.func.count()).select_from(m.EvalRun))
     with pytest.raises(UserError, match="Der Modellname „claude“ ist unbekannt"):
-        ev.run_suite(suite=path, model="claude")
+        run_suite(suite=path, model="claude")
     with pytest.raises(UserError, match="keine Fälle für H5P-Assistent"):
-        ev.run_suite(suite=path, agent="h5p")
+        run_suite(suite=path, agent="h5p")
     with pytest.raises(UserError, match="--limit muss mindestens 1 sein"):
-        ev.run_suite(suite=path, limit=0)
+        run_suite(suite=path, limit=0)
     with unit_of_work(Identity.system()) as db:
         assert db.scalar(sa.select(sa.func.count()).select_from(m.EvalRun)) == before
 
@@ -380,9 +387,9 @@ def test_bad_model_suite_and_limit_are_refused_before_a_run_is_stored(tmp_path: 
 def test_only_the_product_team_reads_and_starts_runs(database) -> None:  # noqa: ANN001
     teacher = fresh_person()
     with pytest.raises(UserError, match="dem Produktteam vorbehalten"):
-        ev.list_runs(teacher_id=teacher)
+        list_runs(teacher_id=teacher)
     with pytest.raises(UserError, match="dem Produktteam vorbehalten"):
-        ev.start_run(teacher_id=teacher, suite="schnelltest", agent="main", prompt_version=None, model=None)
+        start_run(teacher_id=teacher, suite="schnelltest", agent="main", prompt_version=None, model=None)
 
 
 # --- demo mode ---------------------------------------------------------------------------------------------------
@@ -422,11 +429,11 @@ def play_all(teacher: uuid.UUID, steps: list[tuple[str, int, bool, bool]]) -> No
 def test_the_comparison_names_flipped_checks_and_the_trend(product, tmp_path: Path) -> None:  # noqa: ANN001
     path = write_suite(tmp_path, [("bio-quiz", "H5P-Übung Biologie Klasse 9 zum Immunsystem",
                                    "{typ: h5p, fach: biologie, klassenstufe: 9, themen: [Immun]}")])
-    good = ev.run_suite(suite=path, created_by=product)
+    good = run_suite(suite=path, created_by=product)
     with override_models(main=failing_main("Immunsystem", RuntimeError("Zeitüberschreitung beim Anbieter"))):
-        bad = ev.run_suite(suite=path, created_by=product)
-    cmp = ev.compare_runs(teacher_id=product, run_a=good.run_id, run_b=bad.run_id)
-    assert cmp.verdict.startswith(f"B ist schlechter: {ev.fmt_pct(good.pass_rate)} → 0,0 % bestanden")
+        bad = run_suite(suite=path, created_by=product)
+    cmp = compare_runs(teacher_id=product, run_a=good.run_id, run_b=bad.run_id)
+    assert cmp.verdict.startswith(f"B ist schlechter: {fmt_pct(good.pass_rate)} → 0,0 % bestanden")
     flipped = {f["Prüfung"]: (f["A"], f["B"]) for f in cmp.flips}
     assert flipped["schema"] == ("✓", "–") and flipped["h5p_paket"] == ("✓", "–") and flipped["lauf"] == ("–", "✗")
     lauf = next(f for f in cmp.flips if f["Prüfung"] == "lauf")
@@ -447,13 +454,13 @@ def test_the_judge_grades_the_request_and_material_only() -> None:
 
     quiz = {"titel": "Quiz", "fach": "Physik", "klassenstufe": 7, "thema": "Optik", "quellen": [],
             "fragen": [{"typ": "truefalse", "frage": "Licht ist schnell.", "wahr": True}]}
-    subject = ev.SubjectJudge(rubric=ev.JUDGE_RUBRIC, model=FunctionModel(judge), include_input=True,
+    subject = SubjectJudge(rubric=JUDGE_RUBRIC, model=FunctionModel(judge), include_input=True,
                               assertion={"evaluation_name": "urteil", "include_reason": True})
-    dataset = Dataset[ev.CaseInputs, ev.CaseOutput, ev.Expectation](
+    dataset = Dataset[CaseInputs, CaseOutput, Expectation](
         name="judge", evaluators=[subject],
-        cases=[Case(name="c", inputs=ev.CaseInputs(anfrage="Quiz Optik Klasse 7"),
-                    metadata=ev.Expectation(typ="h5p", fach="physik", klassenstufe=7))])
-    report = dataset.evaluate_sync(lambda _: ev.CaseOutput(material_type="h5p", material=quiz,
+        cases=[Case(name="c", inputs=CaseInputs(anfrage="Quiz Optik Klasse 7"),
+                    metadata=Expectation(typ="h5p", fach="physik", klassenstufe=7))])
+    report = dataset.evaluate_sync(lambda _: CaseOutput(material_type="h5p", material=quiz,
                                                            operatoren={"Nennen": "I"}), progress=False)
     (case,) = report.cases
     assert case.assertions["urteil"].value is True and case.assertions["urteil"].reason == "klar und altersgerecht"

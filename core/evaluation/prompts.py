@@ -11,6 +11,7 @@ from datetime import datetime
 from agents.prompts import DEFAULTS
 from core.app.acting import acting
 from core.app.errors import NotFoundError, UserError
+from core.materials_service import local_time
 from db.models import PromptVersion
 from db.repos import prompts as prompt_repo
 from db.session import Identity, unit_of_work
@@ -54,8 +55,6 @@ class VersionInfo:
 
     @property
     def created_label(self) -> str:
-        from core.materials_service import local_time
-
         return local_time(self.created_at)
 
     @property

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from core import request_eval
 from core.cli import main
+from core.evaluation import requests as request_eval
 
 FAECHER = {"physik", "biologie", "deutsch", "mathematik", "geschichte", "geographie", "englisch", "chemie"}
 

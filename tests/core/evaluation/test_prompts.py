@@ -12,10 +12,10 @@ from pydantic_ai.models.function import AgentInfo
 
 from agents.models import override_models
 from agents.offline import RULES, rules_model
-from core import prompt_lab as pl
 from core.app.acting import acting
 from core.app.errors import NotFoundError, UserError
 from core.chat import chat_turn
+from core.evaluation import prompts as pl
 from tests.pages.conftest import fresh_person
 
 EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"

@@ -21,6 +21,7 @@ from pydantic_ai.models import Model
 from pydantic_evals import Case, Dataset
 from pydantic_evals.evaluators import EvaluationReason, Evaluator, EvaluatorContext
 
+from agents.models import offline_model
 from core.app.config import ROOT
 from core.app.errors import UserError
 
@@ -203,8 +204,6 @@ class SectionResult:
 
 
 def _offline_main() -> Model:
-    from agents.offline import offline_model
-
     return offline_model("main")
 
 
