@@ -40,7 +40,7 @@ def database() -> Iterator[sa.Engine]:
     """Start the embedded server (lazily — only tests that need data pay for it), migrate, seed."""
     get_settings.cache_clear()
     reset_engines()
-    from core.bootstrap import ensure_ready
+    from core.ops.bootstrap import ensure_ready
 
     ensure_ready(seed=True)
     yield get_engine()

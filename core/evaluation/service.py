@@ -18,7 +18,11 @@ from core.evaluation.prompts import (
     save_version,
 )
 from core.evaluation.report import format_report, report_json
+from core.evaluation.requests import SECTIONS as REQUEST_SECTIONS
+from core.evaluation.requests import format_results as format_request_results
 from core.evaluation.requests import is_request_suite
+from core.evaluation.requests import passed as request_suite_passed
+from core.evaluation.requests import run as run_request_suite
 from core.evaluation.results import CaseResult, failures
 from core.evaluation.runner import EvalInterrupted, RunReport, run_suite, start_run
 from core.evaluation.runs import (
@@ -35,9 +39,10 @@ from core.evaluation.runs import (
 from core.evaluation.suites import SuiteInfo, list_suites
 
 __all__ = [
-    "CaseResult", "Comparison", "EvalInterrupted", "RunCosts", "RunInfo", "RunReport", "SuiteInfo", "VersionInfo",
-    "activate_version", "agent_label", "agent_names", "case_detail", "case_table", "check_rows", "compare_runs",
-    "default_model", "diff_versions", "failures", "fmt_pct", "format_report", "get_version", "is_request_suite",
-    "list_runs", "list_suites", "list_versions", "report_json", "resolve_version", "run_costs", "run_detail",
+    "REQUEST_SECTIONS", "CaseResult", "Comparison", "EvalInterrupted", "RunCosts", "RunInfo", "RunReport",
+    "SuiteInfo", "VersionInfo", "activate_version", "agent_label", "agent_names", "case_detail", "case_table",
+    "check_rows", "compare_runs", "default_model", "diff_versions", "failures", "fmt_pct", "format_report",
+    "format_request_results", "get_version", "is_request_suite", "list_runs", "list_suites", "list_versions",
+    "report_json", "request_suite_passed", "resolve_version", "run_costs", "run_detail", "run_request_suite",
     "run_suite", "save_version", "start_run", "stored_run",
 ]

@@ -16,9 +16,10 @@ from core.uploads.examples import check_agent, example_message, example_row
 from core.uploads.json_import import ImportItem, import_knowledge, parse_import_file
 from core.uploads.store import StoredUpload, add_upload, store_upload
 from db.repos import uploads as upload_repo
+from db.session import Identity, unit_of_work
 
 __all__ = ["FAECHER", "ImportItem", "ImportKind", "ImportResult", "StoredUpload", "import_file", "import_knowledge",
-           "parse_import_file", "store_upload"]
+           "import_knowledge_items", "parse_import_file", "store_upload"]
 
 ImportKind = Literal["example", "curriculum"]
 
@@ -72,3 +73,10 @@ def import_file(*, teacher_id: uuid.UUID, filename: str, data: bytes, kind: Impo
                      f"Abschnitt{'e' if sections != 1 else ''} in {len(rows)} "
                      f"{'Auszügen' if len(rows) != 1 else 'Auszug'}."),
         )
+
+
+def import_knowledge_items(items: list[ImportItem]) -> dict[str, int]:
+    """Knowledge items read from a JSON file (`parse_import_file`), written as the system in one unit of work — all
+    or nothing. Returns the counts of inserted and updated rows (the CLI's `import-knowledge`)."""
+    with unit_of_work(Identity.system()) as db:
+        return import_knowledge(db=db, items=items)

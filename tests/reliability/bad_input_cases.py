@@ -244,7 +244,7 @@ CASES: list[Case] = [
          "Die Suchanfrage ist zu lang (60.000 Zeichen)"),
     Case("search-unknown-fach", "search", {"query": "Strom", "fach": "Zauberkunde"}, "Unbekanntes Fach"),
 
-    # --- command line (core.cli.main): German one line on stderr, exit 2 ---------------------------------------------
+    # --- command line (core.ops.cli.main.main): German one line on stderr, exit 2 -------------------------------------
     cli("cli-unknown-command", ["zaubern"], "Ungültiger Wert „zaubern“"),
     cli("cli-unknown-option", ["search", "Strom", "--foo", "1"], "Unbekannte Argumente: --foo 1"),
     cli("cli-missing-argument", ["rate"], "Es fehlt: material_id, stars"),

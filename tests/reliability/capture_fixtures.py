@@ -36,8 +36,8 @@ def capture(version: int) -> list[Path]:
 
     from importlib.metadata import version as dist_version
 
-    from core.bootstrap import ensure_ready
     from core.chat import chat_turn
+    from core.ops.bootstrap import ensure_ready
     from core.router import SESSION_SCHEMA_VERSION
     from db import models as m
     from db.server import stop_embedded

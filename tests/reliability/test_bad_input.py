@@ -2,7 +2,7 @@
 adapter, and for every row: a German message that says what to do (refused) or safe handling (accepted, stored and
 shown unchanged); never a traceback in anything shown or printed; refused input leaves every main table as it was.
 
-Adapters call what the pages and the CLI call (core services acting as fresh persons, `core.cli.main`); a few rows
+Adapters call what the pages and the CLI call (core services acting as fresh persons, `core.ops.cli.main`); a few rows
 run the real page in AppTest. Prompt-injection rows drive the offline rule models through recording wrappers and
 compare the tool calls of main agent and specialist with and without the injected text.
 """
@@ -29,7 +29,6 @@ from agents.models import override_models
 from agents.offline import RULES, rules_model
 from core.app.errors import UserError
 from core.chat_service import Attachment, conversation_log, material_brief, send
-from core.cli import main as cli_main
 from core.curation.service import entry_detail, save_entry
 from core.embeddings import embed_documents, embedding_model_name
 from core.evaluation.service import agent_names, get_version, save_version
@@ -37,6 +36,7 @@ from core.knowledge import knowledge_text
 from core.materials import Klausur
 from core.materials_service import rate_my_material
 from core.notes import add_note, visible_notes
+from core.ops.cli.main import main as cli_main
 from core.preferences import load_preferences, save_preferences
 from core.retrieval import search
 from core.uploads.service import import_file

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 
 from core.chat_service import conversation_log
-from core.operations import retention
+from core.ops.retention import retention
 from db import models as m
 from db.session import Identity, unit_of_work
 from tests.reliability.conftest import ASK, Person, committed_turn, materials_of, session_row

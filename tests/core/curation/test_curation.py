@@ -3,9 +3,7 @@ near-duplicates and merge, the histogram. Each test runs in a rolled-back transa
 
 from __future__ import annotations
 
-import contextlib
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,26 +18,16 @@ from core.curation.histogram import histogram
 from core.curation.promotion import PersonalData, anonymise, promote
 from core.curation.queue import entry_view, list_entries
 from core.curation.review import mark_reviewed, rate, set_retired
+from core.curation.rows import system_reads as as_system
 from core.curation.service import queue_page
 from core.curation.validation import validate_edit
 from core.curation.views import EntryEdit, QueueFilter
 from core.faecher import fach_name
 from db.models import AgentKnowledge, KnowledgeChange, School, SchoolClass, Teacher, TeacherClass
 from db.repos import curation as repo
-from db.session import Identity, act_as
 from tests.conftest import unique
 
 OPERATORS = {"Nennen": "I", "Beschreiben": "I", "Erklären": "II", "Beurteilen": "III"}
-
-
-@contextlib.contextmanager
-def as_system(db: Session) -> Iterator[None]:
-    identity = db.info["identity"]
-    act_as(db, Identity.system())
-    try:
-        yield
-    finally:
-        act_as(db, identity)
 
 
 def person(db: Session, *, role: str, name: str, school: School | None = None) -> Teacher:

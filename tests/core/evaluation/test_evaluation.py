@@ -18,7 +18,6 @@ from agents.offline import RULES, rules_model
 from agents.prompts import DEFAULTS, instructions_for
 from core import demo
 from core.app.errors import NotFoundError, UserError
-from core.cli import main
 from core.evaluation import prompts as pl
 from core.evaluation.comparison import compare_runs
 from core.evaluation.formats import fmt_pct
@@ -29,6 +28,7 @@ from core.evaluation.runner import EvalInterrupted, evaluators, run_suite, start
 from core.evaluation.runs import list_runs, run_costs, run_detail
 from core.evaluation.suites import Expectation, list_suites, load_suite, parse_suite
 from core.faecher import FAECHER
+from core.ops.cli.main import main
 from db import models as m
 from db.repos import evals as eval_repo
 from db.session import Identity, unit_of_work

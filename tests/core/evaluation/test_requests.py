@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from core.cli import main
 from core.evaluation import requests as request_eval
+from core.ops.cli.main import main
 
 FAECHER = {"physik", "biologie", "deutsch", "mathematik", "geschichte", "geographie", "englisch", "chemie"}
 

@@ -17,7 +17,7 @@ from docx import Document
 from db import models as m
 from db.session import Identity, unit_of_work
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _cli(*args: str) -> dict | str:

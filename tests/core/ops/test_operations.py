@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
-from core.operations import health, retention
+from core.ops.health import health
+from core.ops.retention import retention
 from db import models as m
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import fresh_person

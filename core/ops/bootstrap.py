@@ -8,10 +8,10 @@ from __future__ import annotations
 import logging
 import threading
 
-import sqlalchemy as sa
-
 from core.app.config import get_settings
+from db.repos import ops as ops_repo
 from db.session import Identity, get_engine, unit_of_work, upgrade_schema
+from seeds.steps import fingerprint, is_seeded, run_seed
 
 log = logging.getLogger(__name__)
 SEED_LOCK = 738_211_002
@@ -31,27 +31,22 @@ def ensure_ready(*, seed: bool | None = None) -> None:
         _done = True
 
 
+def forget_ready() -> None:
+    """The next `ensure_ready` migrates and seeds again (a benchmark that switched to a fresh database)."""
+    global _done
+    with _lock:
+        _done = False
+
+
 def run_seed_locked(*, only_if_empty: bool = False) -> list[str]:
     """Run the seed under a lock. With `only_if_empty` (app start) it runs only on a new database or when the
     seed content changed since the last run (fingerprint in app_meta)."""
-    from db.models import AppMeta
-    from seeds.steps import fingerprint, is_seeded, run_seed
-
     current = fingerprint()
-    with get_engine().connect() as conn:
-        conn.execute(sa.text("SELECT pg_advisory_lock(:k)"), {"k": SEED_LOCK})
-        conn.commit()
-        try:
-            with unit_of_work(Identity.system(), bind=conn) as db:
-                applied = db.get(AppMeta, "seed_fingerprint")
-                if only_if_empty and is_seeded(db) and applied is not None and applied.value == current:
-                    return ["bereits vorhanden"]
-                report = run_seed(db)
-                if applied is None:
-                    db.add(AppMeta(key="seed_fingerprint", value=current))
-                else:
-                    applied.value = current
-            return report.lines()
-        finally:
-            conn.execute(sa.text("SELECT pg_advisory_unlock(:k)"), {"k": SEED_LOCK})
-            conn.commit()
+    with get_engine().connect() as conn, ops_repo.advisory_lock(conn, SEED_LOCK):
+        with unit_of_work(Identity.system(), bind=conn) as db:
+            applied = ops_repo.get_meta(db=db, key="seed_fingerprint")
+            if only_if_empty and is_seeded(db) and applied is not None and applied.value == current:
+                return ["bereits vorhanden"]
+            report = run_seed(db)
+            ops_repo.set_meta(db=db, key="seed_fingerprint", value=current)
+        return report.lines()

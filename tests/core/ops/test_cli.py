@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from core.cli import main
+from core.ops.cli.main import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run_cli(capsys, *args: str) -> tuple[int, str, str]:  # noqa: ANN001

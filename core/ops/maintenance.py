@@ -11,7 +11,7 @@ from core.knowledge import knowledge_text
 from core.retrieval import VOCABULARY
 from db.models import AgentKnowledge
 from db.repos import knowledge as knowledge_repo
-from db.session import current_revision, head_revision
+from db.session import Identity, current_revision, head_revision, unit_of_work
 
 
 def db_info(*, db: Session) -> dict[str, Any]:
@@ -47,7 +47,5 @@ def reembed(*, db: Session, batch: int = 500) -> int:
 
 def system_status() -> dict[str, Any]:
     """Database facts for the start page and operators (own unit of work, as the system identity)."""
-    from db.session import Identity, unit_of_work
-
     with unit_of_work(Identity.system()) as db:
         return db_info(db=db)
