@@ -1,6 +1,6 @@
 """A Rückfrage expires after its TTL — it says so, for every process — and cleanup never deletes one that waits.
 
-Extends tests/core/test_rueckfrage_sessions.py (expiry inside one transaction) and tests/core/test_operations.py
+Extends tests/core/test_rueckfrage_sessions.py (expiry inside one transaction) and tests/core/ops/test_operations.py
 (retention's basic keep/expire/delete).
 """
 
