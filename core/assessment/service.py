@@ -105,9 +105,6 @@ def assess(*, teacher_id: uuid.UUID, material_id: uuid.UUID | str, task_ref: str
         punkte_max=sum(c.punkte_max for c in checks), assessor=used.name, notes=notes)
 
 
-# --- choices and uploads for the page ----------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class TaskChoice:
     ref: str

@@ -90,9 +90,6 @@ def quality_histogram(*, curator_id: uuid.UUID, agent_type: str | None = None) -
     return _as_curator(curator_id, lambda db, curator: histogram(db=db, agent_type=agent_type))
 
 
-# --- teachers ----------------------------------------------------------------------------------------------------
-
-
 def share_for_curation(*, teacher_id: uuid.UUID, knowledge_id: uuid.UUID) -> str:
     """A teacher offers one of their own good practices to the curators (it stays theirs until promoted)."""
     with acting(teacher_id) as (db, teacher, _):
