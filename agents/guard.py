@@ -13,8 +13,8 @@ from pydantic_ai.exceptions import ApprovalRequired, CallDeferred
 from pydantic_ai.toolsets import WrapperToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
-from core.errors import UserError
-from core.observability import report_unexpected
+from core.app.errors import UserError
+from core.app.observability import report_unexpected
 
 
 def _session(deps: Any) -> Any:

@@ -17,9 +17,9 @@ from pydantic_ai.toolsets import FunctionToolset
 from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
+from core.app.errors import UserError
 from core.editing.patch import patch_material
 from core.editing.regenerate import regenerate_from_previous as regenerate
-from core.errors import UserError
 from core.generation.outcomes import Feedback, TurnError
 from core.generation.service import continue_generation, start_generation
 from core.knowledge.learning import apply_chat_feedback, remember_fact

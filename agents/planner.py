@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 from pydantic_ai import Agent, ModelRetry, RunContext
 
-from core.errors import UserError
+from core.app.errors import UserError
 from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN
 from core.materials.faecher import fach_name, normalize_fach
 from core.materials.request import AfbWunsch, MaterialRequest

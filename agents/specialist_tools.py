@@ -14,7 +14,7 @@ from pydantic_ai import RunContext
 from pydantic_ai.toolsets import FunctionToolset
 
 from agents.deps import SpecialistDeps
-from core.errors import UserError
+from core.app.errors import UserError
 from core.knowledge.retrieval import MAX_QUERY_CHARS, search
 from db.models import Upload
 from db.repos import conversations as conv_repo

@@ -2,6 +2,6 @@
 
 import sys
 
-from core.cli import main
+from core.ops.cli.main import main
 
 sys.exit(main())

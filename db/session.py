@@ -21,7 +21,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import Session
 
-from core.config import get_settings
+from core.app.config import get_settings
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ import re
 
 import streamlit as st
 
-from core.assessment import DATENSCHUTZ, HINWEIS, UPLOAD_TYPES, answer_from_upload, assess, exam_choices
+from core.assessment.service import DATENSCHUTZ, HINWEIS, UPLOAD_TYPES, answer_from_upload, assess, exam_choices
 from pages import ui
 
 persona = ui.page_setup("bewerten")

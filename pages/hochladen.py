@@ -3,7 +3,7 @@
 import streamlit as st
 
 from core.materials.service import FAECHER
-from core.upload_parsing import import_file
+from core.uploads.service import import_file
 from pages import ui
 
 persona = ui.page_setup("hochladen")

@@ -4,8 +4,7 @@ case detail and cost, and two runs side by side."""
 import pandas as pd
 import streamlit as st
 
-from core import evaluation as ev
-from core import prompt_lab as pl
+from core.evaluation import service as ev
 from pages import ui
 
 persona = ui.page_setup("prompt_labor")
@@ -15,7 +14,7 @@ st.title("Prompt-Labor")
 tab_prompts, tab_run, tab_runs = st.tabs(["Prompt-Versionen", "Evaluation starten", "Läufe & Vergleich"])
 
 
-def version_picker(label: str, versions: list[pl.VersionInfo], key: str, index: int = 0) -> pl.VersionInfo:
+def version_picker(label: str, versions: list[ev.VersionInfo], key: str, index: int = 0) -> ev.VersionInfo:
     if not versions:
         st.warning("Für diesen Agenten gibt es keine Prompt-Version. Bitte `python -m core seed` ausführen.")
         st.stop()
@@ -26,8 +25,8 @@ def version_picker(label: str, versions: list[pl.VersionInfo], key: str, index: 
 
 
 with tab_prompts:
-    agent = st.selectbox("Agent", pl.agent_names(), format_func=pl.agent_label, key="pl_agent")
-    versions = ui.run(pl.list_versions, teacher_id=me, agent_name=agent) or []
+    agent = st.selectbox("Agent", ev.agent_names(), format_func=ev.agent_label, key="pl_agent")
+    versions = ui.run(ev.list_versions, teacher_id=me, agent_name=agent) or []
     active = next((v for v in versions if v.is_active), None)
     if flash := ss.pop("pl_flash", None):
         st.success(flash)
@@ -40,7 +39,7 @@ with tab_prompts:
     now = st.checkbox("Sofort aktivieren", key="pl_activate",
                       help="Sonst nur speichern – z. B. um die Version erst in einer Evaluation zu prüfen.")
     if st.button("Als neue Version speichern", key="pl_save", type="primary"):
-        saved = ui.run(pl.save_version, teacher_id=me, agent_name=agent, text=text, note=note, activate=now)
+        saved = ui.run(ev.save_version, teacher_id=me, agent_name=agent, text=text, note=note, activate=now)
         if saved:
             ss["pl_flash"] = f"Version {saved.version} gespeichert" + (" und aktiviert." if saved.is_active else ".")
             ss[f"pl_diff_a_{agent}"], ss[f"pl_diff_b_{agent}"] = str((active or saved).id), str(saved.id)
@@ -51,7 +50,7 @@ with tab_prompts:
                    "Evaluationsläufe vergleichbar bleiben.")
         target = version_picker("Version", versions, f"pl_target_{agent}")
         if st.button("Diese Version aktivieren", key="pl_activate_btn", disabled=target.is_active):
-            done = ui.run(pl.activate_version, teacher_id=me, version_id=target.id)
+            done = ui.run(ev.activate_version, teacher_id=me, version_id=target.id)
             if done:
                 ss["pl_flash"] = f"Version {done.version} ist jetzt aktiv – ab dem nächsten Lauf des Agenten."
                 st.rerun()
@@ -62,7 +61,7 @@ with tab_prompts:
             a = version_picker("Von", versions, f"pl_diff_a_{agent}", index=1)
         with right:
             b = version_picker("Zu", versions, f"pl_diff_b_{agent}", index=0)
-        diff = ui.run(pl.diff_versions, teacher_id=me, version_a=a.id, version_b=b.id)
+        diff = ui.run(ev.diff_versions, teacher_id=me, version_a=a.id, version_b=b.id)
         if diff:
             st.caption(diff.summary)
             if not diff.same:
@@ -79,8 +78,8 @@ with tab_run:
         suite = st.selectbox("Suite", usable, format_func=lambda s: s.label, key="ev_suite")
         st.caption(suite.beschreibung)
         c1, c2 = st.columns(2)
-        run_agent = c1.selectbox("Agent", pl.agent_names(), format_func=pl.agent_label, key="ev_agent")
-        run_versions = ui.run(pl.list_versions, teacher_id=me, agent_name=run_agent) or []
+        run_agent = c1.selectbox("Agent", ev.agent_names(), format_func=ev.agent_label, key="ev_agent")
+        run_versions = ui.run(ev.list_versions, teacher_id=me, agent_name=run_agent) or []
         active_index = next((i for i, v in enumerate(run_versions) if v.is_active), 0)
         with c2:
             run_version = version_picker("Prompt-Version", run_versions, f"ev_version_{run_agent}", index=active_index)

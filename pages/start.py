@@ -3,8 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from core.maintenance import system_status
-from core.operations import health
+from core.ops.service import health, system_status
 from pages import ui
 
 ui.page_setup("system")

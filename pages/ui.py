@@ -11,9 +11,18 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from core.acting import Persona, persona_by_email, personas
-from core.errors import UserError
-from core.observability import apology, configure_logging, report_unexpected
+from core.app.service import (
+    EmbeddedServerError,
+    Persona,
+    UserError,
+    apology,
+    configure_logging,
+    main_model_name,
+    persona_by_email,
+    personas,
+    report_unexpected,
+)
+from core.ops.service import ensure_ready
 
 T = TypeVar("T")
 
@@ -35,8 +44,6 @@ PAGE_ROLES: dict[str, set[str]] = {
 
 @st.cache_resource(show_spinner="Datenbank wird vorbereitet …")
 def _ready() -> bool:
-    from core.bootstrap import ensure_ready
-
     configure_logging()
     ensure_ready()
     return True
@@ -118,8 +125,6 @@ def page_setup(page: str | None = None) -> Persona:
     try:
         _ready()
     except Exception as exc:  # the UI never shows a traceback
-        from db.server import EmbeddedServerError
-
         st.error(str(exc) if isinstance(exc, EmbeddedServerError) else apology(report_unexpected(exc, context="start")))
         st.stop()
     persona = current_persona()
@@ -142,8 +147,6 @@ def run(action: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
 
 def sidebar(persona: Persona) -> None:
     """Who is acting and which model answers (shown on every page by app.py)."""
-    from agents.models.names import model_name_for_role
-
     with st.sidebar:
         if oidc_configured():
             st.caption(f"Angemeldet: {persona.label}")
@@ -155,7 +158,7 @@ def sidebar(persona: Persona) -> None:
             if st.session_state.get("persona_id") not in ids:
                 st.session_state["persona_id"] = str(persona.teacher_id)
             st.selectbox("Handelnde Person (Demo)", ids, format_func=labels.get, key="persona_id")
-        model = model_name_for_role("main")
+        model = main_model_name()
         if model == "offline":
             st.badge("Offline-Modus (regelbasiert)", icon="🔌", color="gray")
         else:

@@ -6,7 +6,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from core.curation import share_for_curation
+from core.curation.service import share_for_curation
 from core.knowledge import service as inspector
 from core.knowledge.service import AGENT_TYPES, FAECHER
 from pages import ui

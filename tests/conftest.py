@@ -29,7 +29,7 @@ models.ALLOW_MODEL_REQUESTS = False
 import sqlalchemy as sa  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
 
-from core.config import get_settings  # noqa: E402
+from core.app.config import get_settings  # noqa: E402
 from db.session import Identity, act_as, get_engine, reset_engines  # noqa: E402
 
 DEMO_TEACHER = "steffen.keller@demo-gymnasium.de"
@@ -40,7 +40,7 @@ def database() -> Iterator[sa.Engine]:
     """Start the embedded server (lazily — only tests that need data pay for it), migrate, seed."""
     get_settings.cache_clear()
     reset_engines()
-    from core.bootstrap import ensure_ready
+    from core.ops.bootstrap import ensure_ready
 
     ensure_ready(seed=True)
     yield get_engine()

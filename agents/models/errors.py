@@ -28,7 +28,7 @@ from pydantic_ai.exceptions import (
     UsageLimitExceeded,
 )
 
-from core.errors import UserError
+from core.app.errors import UserError
 
 _QUOTA_MARKERS: Final = (
     "insufficient_quota",

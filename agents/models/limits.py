@@ -31,7 +31,7 @@ from pydantic_ai.models import Model, StreamedResponse
 
 from agents.models.calls import AttemptWrapper, CallRecord, StreamOpener, request_attempt
 from agents.models.errors import classify_error, is_quota_error
-from core.errors import UserError
+from core.app.errors import UserError
 
 T = TypeVar("T")
 

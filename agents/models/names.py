@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import urlsplit
 
-from core.config import get_settings
-from core.errors import UserError
+from core.app.config import get_settings
+from core.app.errors import UserError
 
 ROLES: Final = ("main", "klausur", "differenzierung", "h5p", "learning", "memory", "supervisor", "safety", "judge")
 

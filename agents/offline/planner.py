@@ -16,7 +16,7 @@ from agents.offline.capability import UNSURE_BELOW, SpecialistChoice, Word, choo
 from agents.offline.messages import JSON_BLOCK, Rules, user_prompts
 from agents.offline.segments import SEP_PUNCT, Segment, classify_heads, split_segments, strip_joiners
 from agents.planner import TYPE_LABELS, Plan, PlanPart
-from core.errors import UserError
+from core.app.errors import UserError
 from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract

@@ -8,9 +8,9 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.chat.turn import chat_turn
-from core.errors import NotFoundError, UserError
 
 SUGGESTION = re.compile(r"\{vorschlag_(\d)\}")
 

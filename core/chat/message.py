@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.errors import UserError
+from core.app.errors import UserError
 
 MAX_MESSAGE_CHARS = 4000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

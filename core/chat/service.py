@@ -8,8 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core import acting as personas
-from core.acting import Persona, acting
+from core.app import acting as personas
+from core.app.acting import Persona, acting
+from core.app.errors import NotFoundError, UserError
 from core.chat.demo import Scenario, play, scenarios
 from core.chat.traces import (
     SESSION_STATUS,
@@ -22,11 +23,10 @@ from core.chat.traces import (
     my_sessions,
 )
 from core.chat.turn import ChatResult, chat_turn, open_question
-from core.errors import NotFoundError, UserError
 from core.knowledge.learning import rate_material
 from core.material_sets.archive import combined_zip
 from core.materials.service import material_view
-from core.uploads import store_upload
+from core.uploads.service import store_upload
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo
 

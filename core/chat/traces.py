@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from core.acting import acting
-from core.errors import NotFoundError, UserError
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.generation.texts import NAMES
 from core.materials.dates import SCHOOL_TZ, local_time
 from db.repos import browse

@@ -38,14 +38,15 @@ from agents.models.errors import describe_model_error
 from agents.models.fallback import fallback_notice
 from agents.models.limits import DEFAULT_USAGE_LIMITS, TURN_TIMEOUT_S
 from agents.models.registry import model_for
+from core.app.errors import ConflictError, NotFoundError, UserError
+from core.app.observability import request_id
 from core.app.sync import run_sync
 from core.chat.message import clean_message
 from core.chat.toolsets import select_toolsets
-from core.errors import ConflictError, NotFoundError, UserError
 from core.generation.outcomes import MaterialMade, Rueckfrage, SetMade
 from core.knowledge.memory import remember_stated_facts
-from core.observability import request_id
-from core.safety import Verdict, check_request
+from core.safety.models import Verdict
+from core.safety.service import check_request
 from db.models import Conversation, Teacher
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo

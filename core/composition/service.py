@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from core.app.errors import UserError
 from core.checks.coverage import build_index
 from core.checks.topicality import TopicContext, context
 from core.checks.topics import TopicIndex, text_stems
@@ -35,7 +36,6 @@ from core.composition.klausur import Composition, KlausurAuftrag, compose_klausu
 from core.composition.notes import note_keywords
 from core.composition.report import Nachbar
 from core.composition.wishes import count_in, excluded_quiz_types
-from core.errors import UserError
 from core.knowledge.retrieval import search
 from core.language.request.example_wish import wants_example
 from core.materials.blocks import Quelle

@@ -5,7 +5,7 @@ A wish that misses a detail is `core.language.edits.EditUnclear`, raised where t
 
 from __future__ import annotations
 
-from core.errors import UserError
+from core.app.errors import UserError
 
 
 class PatchError(UserError):

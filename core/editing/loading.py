@@ -8,8 +8,8 @@ import uuid
 from pydantic import ValidationError
 
 from agents.deps import SpecialistDeps, TurnContext
+from core.app.errors import NotFoundError
 from core.editing.errors import PatchError
-from core.errors import NotFoundError
 from core.generation.prepare import prepare_deps
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur

@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from agents.deps import TurnContext
+from core.app.errors import UserError
 from core.checks.operators import AFB_RANG
 from core.editing.errors import PatchError
 from core.editing.operators import FAMILIEN, canonical_operator, operator_fits
 from core.editing.values import scale_points, shorten
 from core.editing.work import PatchWork
-from core.errors import UserError
 from core.knowledge.embeddings import words
 from core.knowledge.retrieval import search
 from core.materials.blocks import AFB_STUFEN, Quelle

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
-from core.acting import acting
+from core.app.acting import acting
 from core.app.sync import run_sync
 from core.editing.errors import PatchError
 from core.editing.form import FORM_ACTIONS, form_operations

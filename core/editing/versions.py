@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from core.errors import NotFoundError
+from core.app.errors import NotFoundError
 from core.materials.dates import local_time
 from core.materials.downloads import StoredFile, stored_files
 from db.models import Teacher

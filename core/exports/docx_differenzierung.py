@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from docx.document import Document as DocxDocument
 
-from core.exports import add_box, docx_text, new_document, to_bytes
+from core.exports.docx_blocks import add_box, docx_text, new_document, to_bytes
 from core.exports.docx_klausur import QUELLEN_ARTEN
 from core.exports.docx_material import add_material
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau

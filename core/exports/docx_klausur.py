@@ -11,7 +11,7 @@ from docx.document import Document as DocxDocument
 from docx.enum.text import WD_TAB_ALIGNMENT
 from docx.shared import Cm, Pt
 
-from core.exports import add_box, add_table, docx_text, new_document, text_width, to_bytes
+from core.exports.docx_blocks import add_box, add_table, docx_text, new_document, text_width, to_bytes
 from core.exports.docx_material import add_material
 from core.materials.blocks import AFB_STUFEN, Quelle
 from core.materials.klausur import Aufgabe, Klausur, Teilaufgabe

@@ -6,7 +6,7 @@ from __future__ import annotations
 from docx.document import Document as DocxDocument
 from docx.shared import Pt
 
-from core.exports import add_box, add_table, docx_text, text_width
+from core.exports.docx_blocks import add_box, add_table, docx_text, text_width
 from core.materials.blocks import MaterialBlock
 
 LINE_STEP = 5  # print every fifth line number, as school editions do

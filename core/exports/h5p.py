@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from core.checks.structure import validate_h5p
-from core.exports import ExportError, xml_safe
+from core.exports.xml_text import ExportError, xml_safe
 from core.materials.h5p import (
     FRAGETYP_NAMEN,
     BlanksFrage,

@@ -9,7 +9,7 @@ import html
 import xml.etree.ElementTree as ET
 
 from core.checks.structure import validate_h5p
-from core.exports import ExportError, xml_safe
+from core.exports.xml_text import ExportError, xml_safe
 from core.materials.h5p import (
     BlanksFrage,
     DragTextFrage,

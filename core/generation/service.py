@@ -11,7 +11,7 @@ import uuid
 from pydantic import ValidationError
 
 from agents.deps import TurnContext
-from core.errors import UserError
+from core.app.errors import UserError
 from core.generation.answers import answer_hash, resolve_answer
 from core.generation.failures import fail
 from core.generation.outcomes import GenerationOutcome

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic_ai.messages import ModelMessage, ModelMessagesTypeAdapter
 
 from agents.deps import SpecialistDeps, TurnContext
-from core.config import get_settings
+from core.app.config import get_settings
 from core.generation.failures import fail
 from core.generation.outcomes import GenerationOutcome, MaterialMade, Rueckfrage
 from core.generation.prepare import prepare_deps

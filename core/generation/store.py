@@ -19,7 +19,7 @@ from agents.klausur import klausur_faults, klausur_flags
 from agents.specialist_checks import gate_faults
 from core.checks.structure import validate_differenzierung, validate_h5p
 from core.checks.verification import flags_for_teacher
-from core.files import RenderedFile, render
+from core.exports.files import RenderedFile, render
 from core.generation.outcomes import GenerationOutcome, MaterialMade
 from core.materials.blocks import Quelle
 from core.materials.differenzierung import DifferenziertesMaterial

@@ -15,8 +15,8 @@ import numpy as np
 from pydantic_ai import Embedder, EmbeddingModel, EmbeddingResult, EmbeddingSettings, RequestUsage
 from pydantic_ai.embeddings.result import EmbedInputType
 
+from core.app.config import get_settings
 from core.app.sync import run_sync
-from core.config import get_settings
 from core.language.text import fold_compatible
 from db.models import EMBEDDING_DIM
 

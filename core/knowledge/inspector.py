@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from core.acting import Persona, acting, personas
-from core.errors import NotFoundError, UserError
+from core.app.acting import Persona, acting, personas
+from core.app.errors import NotFoundError, UserError
 from core.knowledge.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS, Wissenskarte, build_wissenskarte
 from core.materials.faecher import fach_name
 from db.repos import inspector as repo

@@ -11,9 +11,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from core.app.errors import NotFoundError, UserError
 from core.checks.gate import task_findings
 from core.checks.views import views
-from core.errors import NotFoundError, UserError
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text, quality_from_stars
 from core.language.feedback import classify_feedback

@@ -11,11 +11,11 @@ import uuid
 from dataclasses import dataclass
 from typing import Literal
 
-from core.acting import acting
-from core.errors import NotFoundError, UserError
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.materials.faecher import fach_name, normalize_fach
-from core.safety import find_personal_data
+from core.safety.service import find_personal_data
 from db.repos import knowledge as knowledge_repo
 from db.repos.teachers import classes_of
 

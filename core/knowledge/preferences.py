@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from core.acting import acting
-from core.errors import UserError
+from core.app.acting import acting
+from core.app.errors import UserError
 from core.knowledge.learning import upsert_preferences
 from core.knowledge.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS, format_value
 from core.materials.faecher import normalize_fach

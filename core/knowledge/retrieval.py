@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from sqlalchemy.orm import Session
 
-from core.errors import UserError
+from core.app.errors import UserError
 from core.knowledge.embeddings import embed_query, words
 from core.language.text import fold_compatible
 from core.materials.faecher import ALIASES, FAECHER, normalize_fach

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from core.errors import UserError
+from core.app.errors import UserError
 from core.language.tokens import estimate_tokens
 from core.materials.faecher import fach_name, normalize_fach
 from db.repos import wissenskarte as wissenskarte_repo

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from core.errors import UserError
+from core.app.errors import UserError
 from core.materials import patch_ops as patch
 from core.materials.klausur import Klausur
 

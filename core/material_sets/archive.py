@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
-from core.files import safe_name
+from core.exports.files import safe_name
 from core.material_sets.records import SHORT
 from db.repos import materials as material_repo
 

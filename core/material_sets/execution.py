@@ -11,10 +11,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from agents.deps import TurnContext
 from agents.planner import Plan, PlanPart, topological_levels
 from agents.prompts import instructions_for, override_prompts
+from core.app.observability import report_unexpected
 from core.generation.service import start_generation
 from core.material_sets.records import PART_FAILURES, SHORT, CollectedQuestion, PartResult
 from core.materials.request import MaterialRequest
-from core.observability import report_unexpected
 from db.repos import materials as material_repo
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from pydantic_ai import UsageLimitExceeded
 from pydantic_ai.exceptions import FallbackExceptionGroup, ModelAPIError, RunTimedOut, UnexpectedModelBehavior
 
 from agents.planner import TYPE_LABELS, Plan, PlanPart
-from core.errors import UserError
+from core.app.errors import UserError
 from core.generation.outcomes import GenerationOutcome
 from core.materials.request import MaterialRequest
 from db.models import GeneratedMaterial

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from agents.deps import TurnContext
 from agents.planner import PlanPart
+from core.app.observability import report_unexpected
 from core.generation.outcomes import GenerationOutcome
 from core.generation.service import continue_generation
 from core.material_sets.answers import split_answer
@@ -31,7 +32,6 @@ from core.material_sets.records import (
 )
 from core.material_sets.synthesis import finish, refuse
 from core.materials.faecher import normalize_fach
-from core.observability import report_unexpected
 from db.repos import materials as material_repo
 from db.repos import sessions as session_repo
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from agents.deps import TurnContext
 from agents.planner import TYPE_LABELS, Plan
-from core.files import safe_name
+from core.exports.files import safe_name
 from core.generation.outcomes import SetMade, TurnError
 from core.material_sets.archive import combined_zip
 from core.material_sets.records import (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.errors import UserError
+from core.app.errors import UserError
 from core.language.text import fold_compatible
 
 FAECHER: dict[str, str] = {

@@ -12,8 +12,8 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
-from core.acting import acting
-from core.errors import NotFoundError, UserError
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.knowledge.learning import rate_material
 from core.materials.dates import SCHOOL_TZ, local_time
 from core.materials.downloads import stored_files

@@ -13,7 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Session, load_only
 
-from db.models import AgentKnowledge, KnowledgeChange
+from db.models import AgentKnowledge, KnowledgeChange, School, SchoolClass, Teacher, TeacherClass
 
 AK = AgentKnowledge
 
@@ -192,3 +192,24 @@ def quality_histogram(*, db: Session, agent_types: list[str], bins: int = 10) ->
         .group_by(AK.fach, bucket).order_by(AK.fach, bucket)
     ).all()
     return [(fach, int(b), int(n)) for fach, b, n in rows]
+
+
+# --- people named in the audit trail or removed from a promoted copy (the caller reads them as the system) ---------
+
+
+def teacher_names(*, db: Session, ids: set[uuid.UUID]) -> dict[uuid.UUID, str]:
+    return {i: name for i, name in db.execute(sa.select(Teacher.id, Teacher.name).where(Teacher.id.in_(ids)))}
+
+
+def school_name(*, db: Session, school_id: uuid.UUID) -> str | None:
+    return db.scalar(sa.select(School.name).where(School.id == school_id))
+
+
+def classes_of(*, db: Session, teacher_id: uuid.UUID) -> list[tuple[str, int]]:
+    """(class name, Klassenstufe) of every class the teacher teaches."""
+    rows = db.execute(
+        sa.select(SchoolClass.name, SchoolClass.klassenstufe)
+        .join(TeacherClass, TeacherClass.class_id == SchoolClass.id)
+        .where(TeacherClass.teacher_id == teacher_id).distinct()
+    ).all()
+    return [(n, k) for n, k in rows]

@@ -89,7 +89,7 @@ def test_walkthrough_in_a_real_browser_and_screenshots(app_url: str) -> None:
     teacher = fresh_person(name="Browser Lehrkraft")
     curator = fresh_person(role="curator", name="Browser Kuratorin")
     product = fresh_person(role="product", name="Browser Produkt", faecher=())
-    from core.acting import personas
+    from core.app.acting import personas
 
     emails = {p.teacher_id: p.email for p in personas()}
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -137,7 +137,7 @@ def test_rueckfrage_asked_on_one_server_is_answered_on_another(database) -> None
     app_url, first_server = _serve()
     other_url, other = _serve()
     teacher = fresh_person(name="Zwei Server")
-    from core.acting import personas
+    from core.app.acting import personas
 
     email = {p.teacher_id: p.email for p in personas()}[teacher]
     try:

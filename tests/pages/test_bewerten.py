@@ -8,7 +8,7 @@ import uuid
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.core.test_assessment import database_rows_containing, physik_exam, store
+from tests.core.assessment.test_assessment import database_rows_containing, physik_exam, store
 from tests.pages.conftest import ROOT, fresh_person
 
 PAGE = str(ROOT / "pages" / "bewerten.py")

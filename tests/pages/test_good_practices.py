@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from streamlit import dataframe_util
 from streamlit.testing.v1 import AppTest
 
-from core.curation import share_for_curation
+from core.curation.service import share_for_curation
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text
 from core.knowledge.retrieval import search

@@ -6,7 +6,7 @@ import io
 
 from docx import Document
 
-from core.acting import acting
+from core.app.acting import acting
 from core.knowledge.wissenskarte import build_wissenskarte
 from tests.pages.conftest import ROOT
 

@@ -8,9 +8,9 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import NotFoundError
 from core.chat.turn import chat_turn
-from core.errors import NotFoundError
 from core.materials.dates import SCHOOL_TZ
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet

@@ -8,7 +8,7 @@ import uuid
 
 import sqlalchemy as sa
 
-from core.acting import acting
+from core.app.acting import acting
 from core.chat.turn import chat_turn
 from core.materials.klausur import Klausur
 from db import models as m

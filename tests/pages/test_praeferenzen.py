@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from core.acting import acting
+from core.app.acting import acting
 from core.chat.turn import chat_turn
 from core.materials.klausur import Klausur
 from core.materials.service import material_view

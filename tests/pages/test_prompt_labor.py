@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from agents.models.registry import offline_rules, override_models, rules_model
 from core import evaluation as ev
-from core import prompt_lab as pl
+from core.evaluation import prompts as pl
 from tests.pages.conftest import ROOT, app_as, fresh_person
 
 PAGE = "pages/prompt_labor.py"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from core.acting import acting
+from core.app.acting import acting
 from core.chat.turn import ChatResult, chat_turn
 from tests.pages.conftest import app_as, fresh_person
 

@@ -9,9 +9,9 @@ import uuid
 import pytest
 import sqlalchemy as sa
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import UserError
 from core.chat.turn import chat_turn
-from core.errors import UserError
 from core.knowledge.inspector import entry_detail, inspect_wissenskarte
 from core.knowledge.learning import rate_material
 from core.knowledge.wissenskarte import build_wissenskarte

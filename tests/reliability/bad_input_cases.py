@@ -202,7 +202,7 @@ CASES: list[Case] = [
            stored={"filename": "bad[31mname.txt", "text": "Hallo"}),
     attach("upload-injection-txt", "hinweise.txt", txt(INJECTION), None, stored={"text": INJECTION}),
 
-    # --- teachers' documents as knowledge (core.upload_parsing.import_file) ------------------------------------------
+    # --- teachers' documents as knowledge (core.uploads.service.import_file) ------------------------------------------
     imp("import-empty", "leer.docx", b"", "Die Datei ist leer"),
     imp("import-50mb", "gross.docx", Lazy(mb, (50,)), "Die Datei ist zu groß"),
     imp("import-zip-bomb", "bombe.docx", Lazy(docs.zip_bomb_docx), "entpackt ungewöhnlich groß"),
@@ -244,7 +244,7 @@ CASES: list[Case] = [
          "Die Suchanfrage ist zu lang (60.000 Zeichen)"),
     Case("search-unknown-fach", "search", {"query": "Strom", "fach": "Zauberkunde"}, "Unbekanntes Fach"),
 
-    # --- command line (core.cli.main): German one line on stderr, exit 2 ---------------------------------------------
+    # --- command line (core.ops.cli.main.main): German one line on stderr, exit 2 -------------------------------------
     cli("cli-unknown-command", ["zaubern"], "Ungültiger Wert „zaubern“"),
     cli("cli-unknown-option", ["search", "Strom", "--foo", "1"], "Unbekannte Argumente: --foo 1"),
     cli("cli-missing-argument", ["rate"], "Es fehlt: material_id, stars"),
@@ -307,7 +307,7 @@ CASES: list[Case] = [
     Case("pref-vermeiden-markup", "preferences", {"form": {"dinge_vermeiden": f"{SCRIPT}\n{MD_IMAGE}\n{SQL}"}}, None,
          stored={"dinge_vermeiden": [SCRIPT, MD_IMAGE, SQL]}),
 
-    # --- Good Practices edit (core.curation.save_entry) ---------------------------------------------------------------
+    # --- Good Practices edit (core.curation.service.save_entry) -------------------------------------------------------
     Case("gp-criteria-sum", "curation", {"edit": {"punkte": 3, "erwartung": [
         {"kriterium": "Amperemeter in Reihe", "punkte": 2}, {"kriterium": "Einheit", "punkte": 2}]}},
         "ergeben 4 Punkte, die Aufgabe hat 3"),
@@ -348,7 +348,7 @@ CASES: list[Case] = [
          "gehört einer anderen Lehrkraft"),
     Case("rate-material-missing", "rating", {"stars": 5, "material_id": A_UUID}, "Dieses Material gibt es nicht"),
 
-    # --- prompt versions (core.prompt_lab.save_version) ---------------------------------------------------------------
+    # --- prompt versions (core.evaluation.prompts.save_version) -------------------------------------------------------
     Case("prompt-empty", "prompt", {"text": ""}, "Der Prompt-Text ist leer"),
     Case("prompt-whitespace", "prompt", {"text": " \n\t\r\n "}, "Der Prompt-Text ist leer"),
     Case("prompt-too-long", "prompt", {"text": "x" * 20_001}, "Der Prompt-Text ist zu lang (20.001 Zeichen"),

@@ -36,9 +36,9 @@ def capture(version: int) -> list[Path]:
 
     from importlib.metadata import version as dist_version
 
-    from core.bootstrap import ensure_ready
     from core.chat.turn import chat_turn
     from core.generation.sessions import SESSION_SCHEMA_VERSION
+    from core.ops.bootstrap import ensure_ready
     from db import models as m
     from db.server import stop_embedded
     from db.session import Identity, unit_of_work

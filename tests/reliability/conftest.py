@@ -35,7 +35,8 @@ ASK = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten"
 # Everything a chat turn can write; a failed turn must leave every count as it was.
 TURN_TABLES = ("conversations", "conversation_messages", "generated_materials", "material_files", "agent_sessions",
                "llm_calls")
-# core.observability.apology: what the chat page (pages/ui.run) and the CLI show for a fault the teacher did not cause.
+# core.app.observability.apology: what the chat page (pages/ui.run) and the CLI show for a fault the teacher did
+# not cause.
 APOLOGY = re.compile(r"Das hat leider nicht geklappt — ein interner Fehler \(Fehler-ID [0-9a-f]{8}\)\. Bitte versuchen "
                      r"Sie es noch einmal; bleibt der Fehler, nennen Sie dem Support die Fehler-ID\.")
 
@@ -163,7 +164,7 @@ def load_fixture(name: str) -> dict[str, Any]:
 @pytest.fixture
 def settings_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
     """`settings_env(WERKBANK_…="…")`: change settings for this test (new engines); restored afterwards."""
-    from core.config import get_settings
+    from core.app.config import get_settings
     from db.session import reset_engines
 
     def apply(**values: str) -> None:

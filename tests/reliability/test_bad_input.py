@@ -2,7 +2,7 @@
 adapter, and for every row: a German message that says what to do (refused) or safe handling (accepted, stored and
 shown unchanged); never a traceback in anything shown or printed; refused input leaves every main table as it was.
 
-Adapters call what the pages and the CLI call (core services acting as fresh persons, `core.cli.main`); a few rows
+Adapters call what the pages and the CLI call (core services acting as fresh persons, `core.ops.cli.main`); a few rows
 run the real page in AppTest. Prompt-injection rows drive the offline rule models through recording wrappers and
 compare the tool calls of main agent and specialist with and without the injected text.
 """
@@ -26,10 +26,10 @@ from pydantic_ai.models.function import AgentInfo
 from streamlit.testing.v1 import AppTest
 
 from agents.models.registry import offline_rules, override_models, rules_model
+from core.app.errors import UserError
 from core.chat.service import Attachment, conversation_log, material_brief, send
-from core.cli import main as cli_main
-from core.curation import entry_detail, save_entry
-from core.errors import UserError
+from core.curation.service import entry_detail, save_entry
+from core.evaluation.service import agent_names, get_version, save_version
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text
 from core.knowledge.notes import add_note, visible_notes
@@ -37,8 +37,8 @@ from core.knowledge.preferences import load_preferences, save_preferences
 from core.knowledge.retrieval import search
 from core.materials.klausur import Klausur
 from core.materials.service import rate_my_material
-from core.prompt_lab import agent_names, get_version, save_version
-from core.upload_parsing import import_file
+from core.ops.cli.main import main as cli_main
+from core.uploads.service import import_file
 from db.models import AgentKnowledge, Teacher, TeacherClass
 from db.session import Identity, unit_of_work
 from pages.widgets import safe
@@ -255,7 +255,7 @@ def import_adapter(case: Case, env: Env) -> Outcome:
 
 
 def search_adapter(case: Case, env: Env) -> Outcome:
-    from core.acting import acting
+    from core.app.acting import acting
 
     try:
         with acting(env.world.teacher) as (db, _, identity):

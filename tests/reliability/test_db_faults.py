@@ -1,6 +1,6 @@
 """Database faults during a chat turn: the turn fails with a German message, writes nothing, and the next turn works.
 
-A fault the teacher did not cause reaches the chat page as core.observability's apology with an error id (ADR 006:
+A fault the teacher did not cause reaches the chat page as core.app.observability's apology with an error id (ADR 006:
 "bugs propagate to the UI's apology") — never a traceback. A fault inside a tool that leaves the connection usable
 (a statement timeout) is contained by the tool's savepoint: the model is told the tool failed, nothing of the
 tool's half-written work remains.
@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from agents.models.registry import override_models, rules_model
-from core.config import get_settings
+from core.app.config import get_settings
 from db.session import admin_engine, unit_of_work
 from tests.reliability.conftest import (
     APOLOGY,

@@ -1,7 +1,7 @@
 """A Rückfrage expires after its TTL — it says so, for every process — and cleanup never deletes one that waits.
 
 Extends tests/core/generation/test_rueckfrage_sessions.py (expiry inside one transaction) and
-tests/core/test_operations.py (retention's basic keep/expire/delete).
+tests/core/ops/test_operations.py (retention's basic keep/expire/delete).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 
 from core.chat.service import conversation_log
-from core.operations import retention
+from core.ops.retention import retention
 from db import models as m
 from db.session import Identity, unit_of_work
 from tests.reliability.conftest import ASK, Person, committed_turn, materials_of, session_row

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 from agents.deps import TurnContext
 from agents.models.registry import override_models, rules_model
-from core.config import get_settings
+from core.app.config import get_settings
 from core.generation.service import continue_generation
 from db import models as m
 from db.session import Identity, reset_engines, unit_of_work

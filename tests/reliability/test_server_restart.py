@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from agents.models.registry import override_models, rules_model
-from core.config import get_settings
+from core.app.config import get_settings
 from db.server import cluster_dir, embedded_uri, stop_embedded
 from db.session import get_engine, reset_engines
 from tests.reliability.conftest import (

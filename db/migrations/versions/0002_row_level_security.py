@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from alembic import op
 
-from core.config import get_settings
+from core.app.config import get_settings
 from db.models import SCOPED, TEACHER_OWNED
 
 revision = "0002"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from core.config import get_settings
+from core.app.config import get_settings
 
 revision = "0003"
 down_revision = "0002"

@@ -30,7 +30,7 @@ from agents.models.limits import (
     TurnTimeout,
     run_with_timeout,
 )
-from core.errors import UserError
+from core.app.errors import UserError
 from tests.agents.models.scripts import (
     SONNET,
     http_error,

@@ -25,7 +25,7 @@ from agents.models.names import (
     model_name_for_role,
 )
 from agents.models.registry import build_model
-from core.errors import UserError
+from core.app.errors import UserError
 from tests.agents.models.scripts import (
     offline_factory,
 )

@@ -22,10 +22,10 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import NotFoundError, UserError
 from core.chat.traces import BODY_LIMIT, call_rows, conversation_trace, my_sessions, trace_steps
 from core.chat.turn import chat_turn
-from core.errors import NotFoundError, UserError
 from tests.pages.conftest import fresh_person
 
 

@@ -16,8 +16,8 @@ from sqlalchemy.orm import Session
 
 from agents.models.fallback import guard_model
 from agents.models.registry import offline_model, offline_rules, override_models, rules_model
+from core.app.errors import UserError
 from core.chat.turn import chat_turn
-from core.errors import UserError
 from core.materials.service import material_view
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER

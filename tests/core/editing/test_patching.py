@@ -14,6 +14,7 @@ from docx import Document
 from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
+from core.app.errors import NotFoundError
 from core.chat.turn import chat_turn
 from core.checks.structure import validate_klausur
 from core.editing.apply import apply_operations
@@ -24,7 +25,6 @@ from core.editing.patch import patch_material
 from core.editing.regenerate import regenerate_from_previous
 from core.editing.values import scale_points
 from core.editing.versions import material_versions
-from core.errors import NotFoundError
 from core.language.edits import EditUnclear, parse_edit_request
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur

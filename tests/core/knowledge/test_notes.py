@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from core.errors import UserError
+from core.app.errors import UserError
 from core.knowledge.notes import add_note, my_scopes, visible_notes
 from core.knowledge.wissenskarte import build_wissenskarte
 from db import models as m

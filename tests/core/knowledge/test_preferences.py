@@ -7,9 +7,9 @@ import uuid
 
 import pytest
 
-from core.acting import acting
+from core.app.acting import acting
+from core.app.errors import UserError
 from core.chat.turn import chat_turn
-from core.errors import UserError
 from core.knowledge.learning import upsert_preferences
 from core.knowledge.preferences import PreferenceForm, load_preferences, save_preferences, validate_form
 from core.knowledge.wissenskarte import build_wissenskarte

@@ -8,9 +8,9 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from core.errors import UserError
+from core.app.errors import UserError
+from core.evaluation.retrieval import import_set_tasks, load_set, recall_at_k
 from core.knowledge.retrieval import search
-from core.retrieval_eval import import_set_tasks, load_set, recall_at_k
 from db.session import Identity
 from tests.conftest import DEMO_TEACHER
 

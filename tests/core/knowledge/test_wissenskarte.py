@@ -7,7 +7,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from core.errors import UserError
+from core.app.errors import UserError
 from core.knowledge.wissenskarte import build_wissenskarte
 from db.models import AgentKnowledge
 from tests.conftest import DEMO_TEACHER

@@ -1,0 +1,98 @@
+"""Saving a curator's edit with an optimistic revision check: re-embedded, before/after of what changed in
+the audit trail, and a conflict that names who changed the entry first."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from core.app.errors import ConflictError, UserError
+from core.curation.rows import require_entry, require_global, subject_operators, teacher_names
+from core.curation.validation import validate_edit
+from core.curation.views import EntryEdit, Saved, edit_of
+from core.knowledge.embeddings import embed_documents, embedding_model_name
+from core.knowledge.entries import knowledge_text
+from db.models import AgentKnowledge, Teacher
+from db.repos import curation as repo
+
+FIELD_LABELS: dict[str, str] = {
+    "thema": "Thema", "description": "Kurzbeschreibung", "aufgabe": "Aufgabe", "operator": "Operator", "afb": "AFB",
+    "punkte": "Punkte", "erwartung": "Erwartung", "kontext": "Kontext", "material": "Material",
+    "themenfeld": "Themenfeld", "klassenstufe": "Klassenstufe",
+}
+TASK_FIELDS = ("aufgabe", "operator", "afb", "punkte", "erwartung", "material", "themenfeld", "klassenstufe")
+
+
+def _fields(edit: EntryEdit) -> dict[str, Any]:
+    values = {"thema": edit.thema, "description": edit.description, "kontext": edit.kontext}
+    if edit.is_task:
+        values.update({name: getattr(edit, name) for name in TASK_FIELDS})
+    return values
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    if isinstance(value, list):
+        return "; ".join(f"{k.get('kriterium', '')} ({k.get('punkte', '?')} P.)" for k in value if isinstance(k, dict))
+    text = "" if value is None else str(value)
+    return text if len(text) <= limit else text[:limit] + " …"
+
+
+def _conflict(db: Session, row: AgentKnowledge, edit: EntryEdit, curator: Teacher) -> ConflictError:
+    last = repo.last_change(db=db, knowledge_id=row.id)
+    if last is not None and last.actor_id == curator.id:
+        who = "Ihnen (in einem anderen Fenster)"
+    elif last is not None and last.actor_id:
+        who = teacher_names(db, {last.actor_id}).get(last.actor_id, "einer anderen Person")
+    else:
+        who = "einer anderen Person"
+    current = _fields(edit_of(row))
+    attempted, _ = validate_edit(edit, fach=row.fach, operators={})
+    mine = {k: v for k, v in _fields(attempted).items() if v != current.get(k)}
+    listed = "; ".join(f"{FIELD_LABELS[k]}: „{_short(v)}“" for k, v in mine.items()) or "keine abweichenden Werte"
+    return ConflictError(f"Dieser Eintrag wurde inzwischen von {who} geändert. Bitte neu laden — Ihre Änderungen: "
+                         f"{listed}")
+
+
+def save(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, expected_revision: int,
+         edit: EntryEdit) -> Saved:
+    """Validate, then store with an optimistic revision check; re-embeds and records before/after of what changed."""
+    row = require_entry(repo.get_entry(db=db, knowledge_id=knowledge_id))
+    require_global(row, "hier bearbeiten")
+    if row.status != "active":
+        raise UserError("Dieser Eintrag ist ausgemustert. Bitte zuerst wieder aktivieren, dann bearbeiten.")
+    if row.revision != expected_revision:
+        raise _conflict(db, row, edit, curator)
+    if edit.is_task != edit_of(row).is_task:
+        raise UserError("Die Art des Eintrags passt nicht zum Formular. Bitte neu laden.")
+    clean, faults = validate_edit(edit, fach=row.fach, operators=subject_operators(db, row.fach))
+    if faults:
+        raise UserError("Nicht gespeichert – bitte korrigieren:\n" + "\n".join(f"- {f}" for f in faults))
+    old, new = _fields(edit_of(row)), _fields(clean)
+    changed = [k for k in new if new[k] != old.get(k)]
+    if not changed:
+        return Saved(revision=row.revision, message="Keine Änderungen – nichts gespeichert.", changed=False)
+    content = dict(row.content or {})
+    for key in changed:
+        if key not in ("thema", "description"):
+            if key == "material" and not new[key]:
+                content[key] = None
+            elif key == "klassenstufe" and new[key] is None:
+                content.pop(key, None)
+            else:
+                content[key] = new[key]
+    text = knowledge_text(content=content, thema=clean.thema, description=clean.description)
+    revision = repo.update_if_revision(
+        db=db, knowledge_id=row.id, expected_revision=expected_revision,
+        values={"thema": clean.thema, "description": clean.description or None, "content": content,
+                "search_text": text, "embedding": embed_documents([text])[0],
+                "embedding_model": embedding_model_name()},
+    )
+    if revision is None:  # someone saved between our read and our write
+        fresh = require_entry(repo.get_entry(db=db, knowledge_id=row.id))
+        raise _conflict(db, fresh, edit, curator)
+    repo.add_change(db=db, knowledge_id=row.id, actor_id=curator.id, action="curate.edit",
+                    before={k: old.get(k) for k in changed}, after={k: new[k] for k in changed})
+    names = ", ".join(FIELD_LABELS[k] for k in changed)
+    return Saved(revision=revision, message=f"Gespeichert (Version {revision}): {names}.", changed=True)

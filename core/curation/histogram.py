@@ -1,0 +1,51 @@
+"""The quality histogram of the active pool: scores per Fach in bins, every bin present, as one faceted
+chart spec."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from core.curation.queue import agent_types
+from core.curation.views import HistogramBar
+from core.materials.faecher import FAECHER, fach_name
+from db.repos import curation as repo
+
+# Small multiples of the quality histogram, one panel per Fach, as a single chart (one spec renders faster than
+# eight charts). Fields are those of HistogramBar.
+HISTOGRAM_SPEC: dict[str, Any] = {
+    "facet": {"field": "fach", "type": "nominal", "title": None, "columns": 4},
+    "spec": {"mark": "bar", "width": 150, "height": 110, "encoding": {
+        "x": {"field": "bereich", "type": "ordinal", "title": "Qualität", "sort": None},
+        "y": {"field": "anzahl", "type": "quantitative", "title": "Anzahl"},
+        "tooltip": [{"field": "fach", "title": "Fach"}, {"field": "bereich", "title": "Qualität"},
+                    {"field": "anzahl", "title": "Anzahl"}]}},
+    "resolve": {"scale": {"y": "independent"}},
+}
+
+
+def histogram_caption(bars: Sequence[HistogramBar]) -> str:
+    totals: dict[str, int] = {}
+    for bar in bars:
+        totals[bar.fach] = totals.get(bar.fach, 0) + bar.anzahl
+    return "Qualität der aktiven Good Practices je Fach, in Klassen zu 0,1 · " + " · ".join(
+        f"{fach}: {n}" for fach, n in totals.items())
+
+
+def default_fach(faecher: Sequence[str]) -> str:
+    """The Fach the list opens with: the curator's first known subject."""
+    return next((f for f in faecher if f in FAECHER), next(iter(FAECHER)))
+
+
+def histogram(*, db: Session, agent_type: str | None = None, bins: int = 10) -> list[HistogramBar]:
+    """Quality scores of the active pool per Fach in bins of 1/bins (every bin present, empty ones with 0)."""
+    counts = {(f, b): n for f, b, n in repo.quality_histogram(db=db, agent_types=agent_types(agent_type), bins=bins)}
+    faecher = sorted({f for f, _ in counts}, key=lambda f: fach_name(f))
+
+    def label(b: int) -> str:
+        return f"{b / bins:.1f}–{(b + 1) / bins:.1f}".replace(".", ",")
+
+    return [HistogramBar(fach=fach_name(f), bereich=label(b), anzahl=counts.get((f, b), 0))
+            for f in faecher for b in range(bins)]

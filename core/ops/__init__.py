@@ -1,0 +1,2 @@
+"""Operations: start-up (migrate, seed), health, retention, database facts and re-embedding, the command line
+(`python -m core`) and the benchmarks."""

@@ -1,0 +1,138 @@
+"""P3 `bench chat`: one offline chat turn to a validated exam with its DOCX files — latency, the tokens a real
+model would be sent and return (instructions, history, tool schemas), and the cost at Sonnet prices."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from agents.models.pricing import cost_usd
+from agents.models.registry import offline_model, override_models
+from core.app.acting import DEMO_TEACHER_EMAIL
+from core.chat.turn import chat_turn
+from core.knowledge.wissenskarte import build_wissenskarte
+from core.language.tokens import estimate_tokens
+from core.ops.bench.common import machine, pct, write_section, written
+from core.ops.bootstrap import ensure_ready
+from db.repos.teachers import find_teacher, identity_for
+from db.session import Identity, unit_of_work
+
+EXAM_REQUEST = ("Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30, eine Aufgabe Induktion "
+                "als AFB III")
+Meter = dict[str, list[int]]
+
+
+def _sent_text(part) -> str:  # noqa: ANN001
+    """The text of a message part as a provider receives it: content and tool arguments, no pydantic-ai metadata."""
+    if getattr(part, "part_kind", "") == "tool-call":
+        return part.tool_name + part.args_as_json_str()
+    content = getattr(part, "content", "")
+    return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False, default=str)
+
+
+def _input_tokens(messages: list[ModelMessage], info: AgentInfo) -> int:
+    """What a real model would get: instructions, tool schemas and the whole history."""
+    tools = [{"name": t.name, "description": t.description, "parameters": t.parameters_json_schema}
+             for t in [*info.function_tools, *info.output_tools]]
+    sent = [info.instructions or "", json.dumps(tools, ensure_ascii=False)]
+    sent += [_sent_text(p) for m in messages for p in m.parts]
+    return estimate_tokens("".join(sent))
+
+
+def _metered(model: FunctionModel, meter: Meter, role: str) -> FunctionModel:
+    """The offline model with a meter on both of its paths (a streamed main turn, plain specialist requests)."""
+    assert model.function is not None and model.stream_function is not None
+    function, stream_function = model.function, model.stream_function
+
+    def rules_with_meter(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        response = function(messages, info)
+        meter.setdefault(f"{role}_in", []).append(_input_tokens(messages, info))
+        meter.setdefault(f"{role}_out", []).append(estimate_tokens("".join(_sent_text(p) for p in response.parts)))
+        return response
+
+    async def stream_with_meter(messages: list[ModelMessage], info: AgentInfo) -> AsyncIterator[Any]:
+        out: list[str] = []
+        async for delta in stream_function(messages, info):
+            # the stream yields each tool call's name and JSON arguments, or the text word by word
+            out += [c.name + c.json_args for c in delta.values()] if isinstance(delta, dict) else [delta]
+            yield delta
+        meter.setdefault(f"{role}_in", []).append(_input_tokens(messages, info))
+        meter.setdefault(f"{role}_out", []).append(estimate_tokens("".join(out)))
+
+    return FunctionModel(rules_with_meter, stream_function=stream_with_meter, model_name=model.model_name)
+
+
+def _median(meters: list[Meter], key: str, pick: Callable[[list[int]], int] = sum) -> float:
+    return statistics.median(pick(m[key]) for m in meters)
+
+
+def bench_chat(runs: int = 20) -> dict[str, float]:
+    ensure_ready()
+    with unit_of_work(Identity.system()) as db:
+        teacher = find_teacher(db=db, ref=DEMO_TEACHER_EMAIL)
+        ident = identity_for(db=db, teacher=teacher)
+    times, meters, wk_tokens = [], [], 0
+    for i in range(runs + 2):  # two warm-up turns
+        meter: Meter = {}
+        models = {role: _metered(offline_model(role), meter, role) for role in ("main", "klausur")}
+        with unit_of_work(ident) as db, override_models(**models):
+            t = db.merge(teacher)
+            t0 = time.perf_counter()
+            result = chat_turn(db=db, identity=ident, teacher=t, message=EXAM_REQUEST)
+            elapsed = (time.perf_counter() - t0) * 1000
+            assert result.material_id and len(result.files) == 2, result.reply
+            wk_tokens = build_wissenskarte(db=db, identity=ident, agent_type="klausur", fach="physik").tokens
+            db.rollback()  # measure without filling the demo teacher's materials
+        if i >= 2:
+            times.append(elapsed)
+            meters.append(meter)
+    spec_in, spec_out = _median(meters, "klausur_in"), _median(meters, "klausur_out")
+    main_in, main_out = _median(meters, "main_in"), _median(meters, "main_out")
+    cost = (cost_usd("claude-sonnet-4-6", int(spec_in), int(spec_out)) or 0) + (
+        cost_usd("claude-sonnet-4-6", int(main_in), int(main_out)) or 0)
+    return {"p50": statistics.median(times), "p95": pct(times, 95), "runs": runs, "wk_tokens": wk_tokens,
+            "spec_final": _median(meters, "klausur_in", max), "spec_in": spec_in, "spec_out": spec_out,
+            "main_in": main_in, "main_out": main_out, "cost": cost}
+
+
+def run_chat_bench(*, runs: int, write: bool) -> None:
+    print(f"Benchmark chat · Maschine: {machine()}")
+    r = bench_chat(runs)
+    print(f"Offline-Chat → geprüfte Klausur + 2 DOCX: p50 {r['p50']:.0f} ms, p95 {r['p95']:.0f} ms ({runs} Läufe)")
+    print(f"Tokens: Wissenskarte {r['wk_tokens']} · Klausur-Spezialist: Kontext beim Schreiben {r['spec_final']:.0f}, "
+          f"Eingabe über alle Anfragen {r['spec_in']:.0f} / Ausgabe "
+          f"{r['spec_out']:.0f} · Hauptagent {r['main_in']:.0f} / {r['main_out']:.0f}")
+    print(f"Geschätzte Kosten je Klausur zu Sonnet-Preisen: ${r['cost']:.4f}")
+    if not write:
+        return
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    section = (
+        "### P3 · Offline chat → validated exam + DOCX\n\n"
+        "One message with everything (Fach, Klasse, Thema, Dauer, AFB, a wish) → main agent → router → Klausur "
+        "specialist (tools, validation) → stored material + Schüler-/Lehrerfassung DOCX, warm.\n\n"
+        "| measure | value | goal |\n|---|---:|---:|\n"
+        f"| latency p50 | {r['p50']:.0f} ms | ≤ 1 500 ms |\n| latency p95 | {r['p95']:.0f} ms | — |\n"
+        f"| Wissenskarte tokens | {r['wk_tokens']} | ≤ 200 |\n"
+        f"| Klausur specialist's whole input when it writes the exam (largest request) | {r['spec_final']:.0f} tokens "
+        "| ≤ 6 000 |\n"
+        f"| Klausur specialist input summed over its requests (billed) | {r['spec_in']:.0f} tokens | — |\n"
+        f"| Klausur specialist output per exam | {r['spec_out']:.0f} tokens | — |\n"
+        f"| main agent input / output per turn | {r['main_in']:.0f} / {r['main_out']:.0f} tokens | — |\n"
+        f"| estimated cost per exam at Sonnet prices ($3/$15 per M, no prompt cache) | ${r['cost']:.4f} "
+        "| ≤ $0.03 |\n\n"
+        "Tokens are what a real model would be sent (instructions + history + tool schemas, and the JSON it "
+        "returns), counted with `core.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
+        "German), not the offline model's own word count.\n\n"
+        f"*{stamp} · {machine()} · `python -m core bench chat --runs {runs}`*\n"
+    )
+    write_section("chat", section)
+    written()
+
+

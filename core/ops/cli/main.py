@@ -1,0 +1,53 @@
+"""Command line: `python -m core <befehl>` for operators, curators and the product team.
+
+Bad arguments get a German one-line error and exit code 2; unexpected faults an apology with an error id (exit 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from core.app.errors import UserError
+from core.app.observability import apology, configure_logging, report_unexpected
+from core.ops.cli.parser import build_parser
+from db.server import EmbeddedServerError
+
+
+def _handler(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
+    # Loaded on purpose only now: a group imports its whole area (the chat loads every agent, seconds of start-up),
+    # and `--help` or a mistyped argument must answer at once.
+    return getattr(importlib.import_module(f"core.ops.cli.{args.group}"), args.handler)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    # Python hands bytes that are not UTF-8 over as lone surrogates; nothing downstream can store or print them.
+    broken = [name for name, value in vars(args).items()
+              if isinstance(value, str) and any("\ud800" <= c <= "\udfff" for c in value)]
+    if broken:
+        print(f"Fehler: Der Wert für {broken[0]} ist kein gültiger UTF-8-Text. Bitte das Terminal auf UTF-8 "
+              "umstellen (z. B. LANG=de_DE.UTF-8) und den Befehl wiederholen.", file=sys.stderr)
+        return 2
+    configure_logging()
+    try:
+        return _handler(args)(args)
+    except UserError as exc:
+        print(f"Fehler: {exc.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("Abgebrochen.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except EmbeddedServerError as exc:
+        print(f"Fehler: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # the CLI never shows a traceback
+        print(apology(report_unexpected(exc, context=f"cli {args.command}")), file=sys.stderr)
+        return 1

@@ -1,0 +1,45 @@
+"""The retention job: overdue Rückfragen marked expired; finished sessions, model-call logs and (optionally) old
+conversations deleted after the configured number of days. A Rückfrage that still waits is never touched."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from db.repos import ops as ops_repo
+from db.session import Identity, unit_of_work
+
+
+@dataclass(frozen=True)
+class RetentionReport:
+    sessions_expired: int
+    sessions_deleted: int
+    llm_calls_deleted: int
+    conversations_deleted: int
+
+    def lines(self) -> list[str]:
+        return [f"Rückfragen als abgelaufen markiert: {self.sessions_expired}",
+                f"Alte Rückfragen gelöscht: {self.sessions_deleted}",
+                f"Alte Modellaufruf-Protokolle gelöscht: {self.llm_calls_deleted}",
+                f"Alte Gespräche gelöscht: {self.conversations_deleted}"]
+
+
+def retention(*, session_days: int | None = None, trace_days: int | None = None,
+              conversation_days: int | None = None, now: datetime | None = None) -> RetentionReport:
+    """Mark overdue waiting sessions expired; delete finished sessions, call logs and (optionally) conversations
+    older than the configured number of days. Never touches a session that is still waiting and unexpired."""
+    env = os.environ
+    session_days = session_days if session_days is not None else int(env.get("WERKBANK_RETAIN_SESSION_DAYS", 30))
+    trace_days = trace_days if trace_days is not None else int(env.get("WERKBANK_RETAIN_TRACE_DAYS", 90))
+    conversation_days = conversation_days if conversation_days is not None else int(
+        env.get("WERKBANK_RETAIN_CONVERSATION_DAYS", 0))  # 0 = keep conversations
+    now = now or datetime.now(UTC)
+    with unit_of_work(Identity.system()) as db:
+        expired = ops_repo.expire_overdue_sessions(db=db, now=now)
+        deleted = ops_repo.delete_finished_sessions(db=db, before=now - timedelta(days=session_days))
+        calls = ops_repo.delete_calls(db=db, before=now - timedelta(days=trace_days))
+        convs = 0
+        if conversation_days > 0:
+            convs = ops_repo.delete_conversations(db=db, before=now - timedelta(days=conversation_days), now=now)
+    return RetentionReport(expired, deleted, calls, convs)

@@ -1,0 +1,12 @@
+"""What the chat and the notes call: check a request before the main agent acts, find or redact personal data.
+
+Callers store `Verdict.redacted_text` (never the raw text) and show `Verdict.message` to the teacher."""
+
+from __future__ import annotations
+
+from core.safety.models import Category, Checker, Finding, FindingKind, Verdict
+from core.safety.personal import find_personal_data, redact
+from core.safety.verdict import check_request, merge
+
+__all__ = ["Category", "Checker", "Finding", "FindingKind", "Verdict", "check_request", "find_personal_data",
+           "merge", "redact"]
