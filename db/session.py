@@ -1,13 +1,15 @@
 """Engines and units of work: one engine per process, a Session per unit of work with the acting identity set.
 
 The runtime engine acts as the application role (no BYPASSRLS, not the table owner); every transaction sets
-the acting teacher/school/classes/role with `set_config(..., true)` (= SET LOCAL) so row-level security applies.
+the acting teacher/school/classes/role with `set_config(..., true)` (= SET LOCAL), signed, so row-level security
+applies and SQL run as the application role cannot pose as anybody else.
 Migrations and the initial seed run through the admin (owner) engine.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import threading
 import uuid
@@ -43,30 +45,36 @@ class Identity:
         """Maintenance identity (seeds, imports, benchmarks, re-embedding) — sees and writes everything."""
         return cls(role="system")
 
-    def settings(self) -> dict[str, str]:
-        return {
-            "werkbank.teacher_id": str(self.teacher_id or ""),
-            "werkbank.school_id": str(self.school_id or ""),
-            "werkbank.class_ids": ",".join(str(c) for c in self.class_ids),
-            "werkbank.role": self.role,
-        }
+    def payload(self) -> str:
+        """What the database verifies: "teacher|school|class,class|role" (see migration 0006)."""
+        classes = ",".join(str(c) for c in self.class_ids)
+        return f"{self.teacher_id or ''}|{self.school_id or ''}|{classes}|{self.role}"
 
 
-_SET_IDENTITY = sa.text(
-    "SELECT set_config('werkbank.teacher_id', :t, true), set_config('werkbank.school_id', :s, true), "
-    "set_config('werkbank.class_ids', :c, true), set_config('werkbank.role', :r, true)"
-)
+_SET_IDENTITY = sa.text("SELECT set_config('werkbank.identity', :p, true), set_config('werkbank.sig', :s, true)")
+
+
+def sign(payload: str) -> str:
+    """HMAC-SHA256 of the identity with the key in `wb_secrets`, which the application role cannot read: SQL run as
+    the app role cannot act as anybody else (e.g. `set_config('werkbank.role', 'system')` has no effect)."""
+    ipad, opad = identity_key()
+    return hashlib.sha256(opad + hashlib.sha256(ipad + payload.encode()).digest()).hexdigest()
+
+
+@lru_cache
+def identity_key() -> tuple[bytes, bytes]:
+    """The signing key (HMAC inner and outer pads), read once through the owner connection."""
+    with admin_engine().connect() as c:
+        row = c.execute(sa.text("SELECT ipad, opad FROM wb_secrets WHERE name = 'identity'")).first()
+    if row is None:
+        raise RuntimeError("identity key missing: the database schema is older than migration 0006")
+    return bytes(row[0]), bytes(row[1])
 
 
 def apply_identity(connection: sa.Connection, identity: Identity | None) -> None:
-    """Set the acting identity for the current transaction (like SET LOCAL)."""
-    identity = identity or Identity(role="none")
-    s = identity.settings()
-    connection.execute(
-        _SET_IDENTITY,
-        {"t": s["werkbank.teacher_id"], "s": s["werkbank.school_id"], "c": s["werkbank.class_ids"],
-         "r": s["werkbank.role"]},
-    )
+    """Set the acting identity for the current transaction (like SET LOCAL), signed."""
+    payload = (identity or Identity(role="none")).payload()
+    connection.execute(_SET_IDENTITY, {"p": payload, "s": sign(payload)})
 
 
 @event.listens_for(Session, "after_begin")
@@ -164,6 +172,7 @@ def reset_engines() -> None:
         fn.cache_clear()
     admin_url.cache_clear()
     app_url.cache_clear()
+    identity_key.cache_clear()
 
 
 @contextlib.contextmanager
