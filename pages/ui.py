@@ -1,7 +1,8 @@
 """Shared page frame: every page calls `page_setup()` first, so it also runs alone (AppTest.switch_page).
 
-It makes sure the database is ready, knows who is acting (demo persona or OIDC login), refuses pages the persona
-may not use, and turns errors into German messages (with an id for unexpected ones) — never a traceback.
+It makes sure the database is ready (and says so in German when it is not), knows who is acting (OIDC, a local
+account, or a demo person on this computer only — pages/signin.py), refuses pages the persona may not use, and turns
+errors into German messages (with an id for unexpected ones) — never a traceback.
 """
 
 from __future__ import annotations
@@ -18,11 +19,10 @@ from core.app.service import (
     apology,
     configure_logging,
     main_model_name,
-    persona_by_email,
-    personas,
     report_unexpected,
 )
-from core.ops.service import ensure_ready
+from core.ops.service import database_down, ensure_ready, recover_database
+from pages import signin
 
 T = TypeVar("T")
 
@@ -39,7 +39,10 @@ PAGE_ROLES: dict[str, set[str]] = {
     "notizen": {"teacher"},
     "bewerten": {"teacher"},
     "hochladen": {"teacher"},
+    "datenschutz": {"teacher", "curator", "product"},
 }
+DB_DOWN = ("Die Datenbank ist kurz nicht erreichbar. Sie wird neu gestartet – bitte in ein paar Sekunden auf "
+           "„Erneut versuchen“ klicken. Ihre gespeicherten Daten sind nicht verloren.")
 
 
 @st.cache_resource(show_spinner="Datenbank wird vorbereitet …")
@@ -49,60 +52,6 @@ def _ready() -> bool:
     return True
 
 
-@st.cache_data(ttl=30, show_spinner=False)
-def _personas() -> list[Persona]:
-    return personas()
-
-
-def oidc_configured() -> bool:
-    try:
-        return "auth" in st.secrets
-    except Exception:  # no secrets.toml at all
-        return False
-
-
-def current_persona() -> Persona:
-    """Who acts: the OIDC user (mapped by e-mail) when login is configured, else the chosen demo persona."""
-    if oidc_configured():
-        if not st.user.is_logged_in:
-            st.info("Bitte melden Sie sich an.")
-            st.button("Anmelden", on_click=st.login)
-            st.stop()
-        persona = persona_by_email(str(st.user.email or ""))
-        if persona is None:
-            st.error("Für Ihre Anmeldung ist noch kein Konto in der Werkbank angelegt. Bitte wenden Sie sich an die "
-                     "Schulverwaltung.")
-            st.stop()
-        return persona
-    people = _personas()
-    if not people:
-        st.error("Es sind noch keine Personen angelegt. Bitte `python -m core seed` ausführen.")
-        st.stop()
-    link = st.query_params.get("persona")
-    if link:  # demo deep link: ?persona=<e-mail> (only without OIDC login)
-        chosen = persona_by_email(link)
-        if chosen is not None:
-            st.session_state["persona_id"] = str(chosen.teacher_id)
-        del st.query_params["persona"]
-    wanted = st.session_state.get("persona_id")
-    if wanted and all(str(p.teacher_id) != wanted for p in people):
-        _personas.clear()  # someone was added since the list was cached
-        people = _personas()
-    return next((p for p in people if str(p.teacher_id) == wanted), people_default(people))
-
-
-def people_default(people: list[Persona]) -> Persona:
-    return next((p for p in people if p.role == "teacher"), people[0])
-
-
-def _under_apptest() -> bool:
-    from unittest.mock import NonCallableMock
-
-    from streamlit.runtime import Runtime
-
-    return isinstance(Runtime._instance, NonCallableMock)  # AppTest runs scripts on a mock runtime
-
-
 def _route_through_frame(page: str | None) -> None:
     """With a `pages/` folder Streamlit starts in its legacy multipage mode and may serve e.g. /chat by running
     pages/chat.py alone — without the frame (persona, role check, navigation). Switch that mode off exactly as
@@ -110,26 +59,43 @@ def _route_through_frame(page: str | None) -> None:
     the mode on every run; there the page simply stands alone.)"""
     from streamlit.runtime.pages_manager import PagesManager
 
-    if page is None or not PagesManager.uses_pages_directory or _under_apptest():
+    if page is None or not PagesManager.uses_pages_directory or signin._under_apptest():
         return
     PagesManager.uses_pages_directory = False
     st.rerun()
 
 
+def _database_down_page(exc: BaseException) -> None:
+    report_unexpected(exc, context="database unreachable")
+    _ready.clear()
+    with st.spinner("Datenbank wird neu gestartet …"):
+        back = recover_database()
+    if back:
+        st.info("Die Datenbank war kurz nicht erreichbar und läuft wieder.")
+        st.button("Weiter", type="primary", on_click=lambda: None, key="db_back")
+    else:
+        st.error(DB_DOWN, icon="🛠️")
+        st.button("Erneut versuchen", type="primary", key="db_retry")
+    st.stop()
+
+
 def page_setup(page: str | None = None) -> Persona:
     """Database ready, persona known and allowed on this page. Returns the persona.
 
-    `page` is the page's key (see PAGE_ROLES); app.py calls it without one.
+    `page` is the page's key (see PAGE_ROLES); app.py calls it without one. Every database call of the frame runs
+    inside this boundary: a database that is down gives a German page (and a restart), never a traceback.
     """
     _route_through_frame(page)
     try:
         _ready()
+        persona = signin.current_persona(banner=page is not None)
     except Exception as exc:  # the UI never shows a traceback
+        if database_down(exc):
+            _database_down_page(exc)
         st.error(str(exc) if isinstance(exc, EmbeddedServerError) else apology(report_unexpected(exc, context="start")))
         st.stop()
-    persona = current_persona()
     if page and persona.role not in PAGE_ROLES.get(page, set()):
-        st.warning(f"Diese Seite ist für {persona.label} nicht freigegeben. Bitte links eine passende Person wählen.")
+        st.warning(f"Diese Seite ist für {persona.label} nicht freigegeben.")
         st.stop()
     return persona
 
@@ -141,6 +107,8 @@ def run(action: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
     except UserError as exc:
         st.error(exc.message)
     except Exception as exc:
+        if database_down(exc):
+            _database_down_page(exc)
         st.error(apology(report_unexpected(exc, context=getattr(action, "__name__", "action"))))
     return None
 
@@ -148,16 +116,10 @@ def run(action: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
 def sidebar(persona: Persona) -> None:
     """Who is acting and which model answers (shown on every page by app.py)."""
     with st.sidebar:
-        if oidc_configured():
-            st.caption(f"Angemeldet: {persona.label}")
-            st.button("Abmelden", on_click=st.logout)
+        if signin.mode() == "demo":
+            signin.choose_demo_person(persona)
         else:
-            people = _personas()
-            ids = [str(p.teacher_id) for p in people]
-            labels = {str(p.teacher_id): p.label for p in people}
-            if st.session_state.get("persona_id") not in ids:
-                st.session_state["persona_id"] = str(persona.teacher_id)
-            st.selectbox("Handelnde Person (Demo)", ids, format_func=labels.get, key="persona_id")
+            signin.account_box(persona)
         model = main_model_name()
         if model == "offline":
             st.badge("Offline-Modus (regelbasiert)", icon="🔌", color="gray")

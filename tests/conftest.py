@@ -19,6 +19,8 @@ os.environ.pop("DATABASE_URL", None)
 os.environ.pop("DATABASE_ADMIN_URL", None)
 os.environ["WERKBANK_MODEL"] = "offline"
 os.environ["WERKBANK_EMBEDDER"] = "offline"
+# Page tests act as demo persons; sign-in tests switch the mode themselves (tests/core/app/test_sign_in.py).
+os.environ["WERKBANK_AUTH"] = "demo"
 for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY"):
     os.environ.pop(key, None)
 

@@ -46,9 +46,26 @@ def personas() -> list[Persona]:
 
 
 def persona_by_email(email: str) -> Persona | None:
+    """A person by e-mail or id (the system looks them up; acting as them happens later, in `acting`)."""
     with unit_of_work(Identity.system()) as db:
         t = find_teacher(db=db, ref=email)
         return _persona(t) if t else None
+
+
+def persona_by_id(teacher_id: uuid.UUID | str) -> Persona | None:
+    return persona_by_email(str(teacher_id))
+
+
+def persona_for_sign_in(email: str, role: str | None = None) -> Persona | None:
+    """The person an identity provider signed in (by e-mail). A role from the IdP's claims (see
+    core.app.auth.role_from_claims) replaces the stored one; without it the administrator's mapping holds."""
+    with unit_of_work(Identity.system()) as db:
+        t = find_teacher(db=db, ref=email) if "@" in (email or "") else None
+        if t is None:
+            return None
+        if role and role != t.role:
+            t.role = role
+        return _persona(t)
 
 
 @contextlib.contextmanager

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -37,6 +38,30 @@ class Settings(BaseSettings):
     werkbank_db_pool_size: int = Field(default=5, ge=1, le=200, description="Connections kept per process.")
     werkbank_db_max_overflow: int = Field(default=10, ge=0, le=200, description="Extra connections under load.")
     werkbank_session_ttl_minutes: int = Field(default=60, ge=1, description="How long a Rückfrage waits.")
+
+    # Sign-in (docs/decisions/014-login-and-demo-mode.md)
+    werkbank_auth: Literal["auto", "demo", "local", "oidc"] = Field(
+        default="auto", description="auto: OIDC when [auth] is in secrets.toml, else local accounts when any exist, "
+        "else the demo mode (served on this computer only).")
+    werkbank_oidc_role_claim: str | None = Field(default=None, description="IdP claim that carries the role.")
+    werkbank_oidc_role_map: dict[str, str] = Field(
+        default_factory=dict, description='Claim value -> role, e.g. {"Lehrer": "teacher", "Redaktion": "curator"}.')
+    werkbank_login_max_failures: int = Field(default=5, ge=1, description="Failed sign-ins before a pause.")
+    werkbank_login_client_max_failures: int = Field(default=20, ge=1, description="Failed sign-ins per client.")
+    werkbank_login_lock_minutes: int = Field(default=15, ge=1, description="How long the pause lasts.")
+
+    # Uploads and retention
+    werkbank_upload_keep_days: int = Field(default=0, ge=0, description="Days the raw uploaded file is kept; 0 = "
+                                           "deleted right after parsing (the redacted text stays).")
+    werkbank_upload_cpu_seconds: int = Field(default=20, ge=1, description="CPU seconds for parsing one upload.")
+    werkbank_upload_wall_seconds: int = Field(default=25, ge=1, description="Wall-clock seconds for one upload.")
+    werkbank_upload_memory_mb: int = Field(default=1024, ge=128, description="Address space of the parser process.")
+    werkbank_upload_max_pages: int = Field(default=100, ge=1, description="Pages of a PDF that are read at most.")
+
+    # Conversations
+    werkbank_history_token_budget: int = Field(default=12_000, ge=1_000, description="Estimated tokens of "
+                                               "conversation history sent along with a turn; older turns are "
+                                               "summarised.")
 
 
 @lru_cache

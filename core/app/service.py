@@ -1,4 +1,5 @@
-"""What the page frame (pages/ui.py, app.py) needs: who may act, errors and apologies, logging, the model shown.
+"""What the page frame (pages/ui.py, app.py) needs: who may act and how they sign in, errors and apologies,
+logging, the model shown.
 
 Pages import this module only; it names the frame's pieces so that no page reaches into core.app's modules or db.
 """
@@ -6,25 +7,46 @@ Pages import this module only; it names the frame's pieces so that no page reach
 from __future__ import annotations
 
 from agents.models.names import model_name_for_role
-from core.app.acting import DEMO_TEACHER_EMAIL, ROLE_LABELS, Persona, persona_by_email, personas
+from core.app.accounts import account_active, sign_in
+from core.app.acting import (
+    DEMO_TEACHER_EMAIL,
+    ROLE_LABELS,
+    Persona,
+    persona_by_email,
+    persona_by_id,
+    persona_for_sign_in,
+    personas,
+)
+from core.app.auth import DEMO_BANNER, DEMO_REFUSED, Mode, Request, auth_mode, demo_allowed, role_from_claims
 from core.app.errors import ConflictError, NotFoundError, UserError
 from core.app.observability import apology, configure_logging, report_unexpected
 from db.server import EmbeddedServerError
 
 __all__ = [
+    "DEMO_BANNER",
+    "DEMO_REFUSED",
     "DEMO_TEACHER_EMAIL",
     "ROLE_LABELS",
     "ConflictError",
     "EmbeddedServerError",
+    "Mode",
     "NotFoundError",
     "Persona",
+    "Request",
     "UserError",
+    "account_active",
     "apology",
+    "auth_mode",
     "configure_logging",
+    "demo_allowed",
     "main_model_name",
     "persona_by_email",
+    "persona_by_id",
+    "persona_for_sign_in",
     "personas",
     "report_unexpected",
+    "role_from_claims",
+    "sign_in",
 ]
 
 

@@ -1,5 +1,5 @@
-"""The health report for operators: database reachable, migrations current, pgvector, embedder, models and their
-fallback, open Rückfragen, failed model calls of the last hour."""
+"""The health report for operators: database reachable, migrations current, pgvector, sign-in configured, embedder,
+models and their fallback, open Rückfragen, failed model calls of the last hour."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from agents.models.names import model_name_for_role
+from core.app.auth import auth_mode, login_problem, oidc_in_secrets
+from core.app.config import get_settings
 from core.knowledge.embeddings import embedding_model_name
 from db.repos import ops as ops_repo
 from db.session import Identity, current_revision, head_revision, unit_of_work
@@ -21,6 +23,11 @@ class Health:
     def add(self, name: str, ok: bool, detail: str) -> None:
         self.checks.append({"Prüfung": name, "Status": "ok" if ok else "Problem", "Details": detail})
         self.ok = self.ok and ok
+
+
+def sign_in_name() -> str:
+    return {"oidc": "OIDC über st.login", "local": "lokale Konten", "demo": "Demo-Modus"}[
+        auth_mode(oidc_configured=oidc_in_secrets())]
 
 
 def health() -> Health:
@@ -40,6 +47,10 @@ def health() -> Health:
             recent = ops_repo.call_outcomes_since(db=db, since=now - timedelta(hours=1))
             failures = sum(n for outcome, n in recent if outcome not in ("ok", "retry"))
             h.add("Modellaufrufe (1 h)", failures == 0, ", ".join(f"{o}: {n}" for o, n in recent) or "keine")
+        problem = login_problem()
+        mode = get_settings().werkbank_auth
+        h.add("Anmeldung", problem is None, problem or ("Demo-Modus (ausdrücklich eingestellt)" if mode == "demo"
+                                                        else f"eingerichtet ({sign_in_name()})"))
     except Exception as exc:  # the health page reports, it does not crash
         h.add("Datenbank erreichbar", False, f"{type(exc).__name__}: {str(exc)[:200]}")
         return h

@@ -9,12 +9,13 @@ from core.app.config import get_settings
 from core.ops.bootstrap import ensure_ready, run_seed_locked
 from core.ops.health import Health, health
 from core.ops.maintenance import reembed, system_status
+from core.ops.recovery import database_down, recover_database
 from core.ops.retention import RetentionReport, retention
 from db.server import stop_embedded
 from db.session import Identity, unit_of_work
 
-__all__ = ["Health", "RetentionReport", "database_facts", "ensure_ready", "health", "reembed_all", "retention",
-           "run_seed_locked", "stop_embedded_database", "system_status"]
+__all__ = ["Health", "RetentionReport", "database_down", "database_facts", "ensure_ready", "health", "recover_database",
+           "reembed_all", "retention", "run_seed_locked", "stop_embedded_database", "system_status"]
 
 
 def database_facts() -> dict[str, Any]:

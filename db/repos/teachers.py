@@ -51,3 +51,12 @@ def list_teachers(*, db: Session) -> list[Teacher]:
 def school_of(*, db: Session, teacher: Teacher) -> School | None:
     """The teacher's school (its settings hold the school's defaults), if any."""
     return db.get(School, teacher.school_id) if teacher.school_id else None
+
+
+def find_school(*, db: Session, ref: str) -> School | None:
+    """A school by UUID or exact name (case-insensitive)."""
+    ref = (ref or "").strip()
+    try:
+        return db.get(School, uuid.UUID(ref))
+    except ValueError:
+        return db.scalar(sa.select(School).where(sa.func.lower(School.name) == ref.lower()).limit(1))

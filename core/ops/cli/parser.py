@@ -125,10 +125,23 @@ def _evaluation(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--json", action="store_true")
 
 
+def _admin(sub: argparse._SubParsersAction) -> None:
+    s = _command(sub, "account", "accounts.cmd_account", help="Lokale Konten: anlegen, Passwort, sperren, Liste")
+    s.add_argument("action", choices=["create", "password", "disable", "enable", "list"])
+    s.add_argument("email", nargs="?")
+    s.add_argument("--name", help="Name (beim Anlegen einer neuen Person)")
+    s.add_argument("--school", help="Schule (Name oder ID) beim Anlegen einer neuen Person")
+    s.add_argument("--role", default="teacher", choices=["teacher", "curator", "product"])
+    s.add_argument("--faecher", help="Fächer, durch Komma getrennt (z. B. physik,mathematik)")
+    s.add_argument("--bundesland")
+    s.add_argument("--password-stdin", action="store_true", help="Passwort von der Standardeingabe lesen")
+    s.add_argument("--json", action="store_true")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = GermanParser(prog="python -m core", description="Werkbank — Kommandozeile")
     sub = p.add_subparsers(dest="command", required=True, metavar="befehl", parser_class=GermanParser)
-    for add in (_operations, _knowledge, _bench, _teaching, _upkeep, _evaluation):
+    for add in (_operations, _knowledge, _bench, _teaching, _upkeep, _evaluation, _admin):
         add(sub)
     _command(sub, "db-stop", "database.cmd_db_stop", help="Die eingebettete Datenbank stoppen")
     return p
