@@ -12,7 +12,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 
 from core.app.errors import NotFoundError, UserError
 from core.assessment.rules import RuleAssessor
@@ -29,6 +28,7 @@ from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
 from db import models as m
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import fresh_person
+from tests.stored import rows_containing
 
 SEEDS = Path(__file__).resolve().parents[3] / "seeds" / "data"
 
@@ -171,15 +171,8 @@ def test_a_pupils_answer_is_neither_stored_nor_logged(teacher, exam_id, caplog):
 
 
 def database_rows_containing(text: str) -> dict[str, int]:
-    """Every table of the application schema, searched row by row for `text` (as the system identity)."""
-    hits = {}
-    with unit_of_work(Identity.system()) as db:
-        tables = db.scalars(sa.text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).all()
-        for table in tables:
-            n = db.scalar(sa.text(f'SELECT count(*) FROM "{table}" AS t WHERE t::text LIKE :p'), {"p": f"%{text}%"})
-            if n:
-                hits[table] = n
-    return hits
+    """Every table of the application schema, searched row by row for `text` (as the owner: RLS cannot hide it)."""
+    return rows_containing(text)
 
 
 def test_exam_choices_list_the_teachers_exams_latest_first_with_their_subtasks(teacher):  # noqa: ANN001
