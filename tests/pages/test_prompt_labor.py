@@ -12,7 +12,7 @@ from pydantic_ai.models.function import AgentInfo
 from streamlit.testing.v1 import AppTest
 
 from agents.models.registry import offline_rules, override_models, rules_model
-from core import evaluation as ev
+from core.evaluation import service as ev
 from core.evaluation import prompts as pl
 from tests.pages.conftest import ROOT, app_as, fresh_person
 
