@@ -21,6 +21,7 @@ PAGES = [  # section, key, file, title, icon, url path
     ("Produkt", "prompt_labor", "pages/prompt_labor.py", "Prompt-Labor", "🧪", "prompt-labor"),
     ("Produkt", "sitzungen", "pages/sitzungen.py", "Sitzungen & Traces", "🔎", "sitzungen"),
     ("Produkt", "system", "pages/start.py", "System", "🩺", "system"),
+    ("Konto", "datenschutz", "pages/datenschutz.py", "Meine Daten & Datenschutz", "🔐", "datenschutz"),
 ]
 LANDING = {"teacher": "chat", "curator": "good_practices", "product": "prompt_labor"}
 

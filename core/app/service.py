@@ -20,6 +20,7 @@ from core.app.acting import (
 from core.app.auth import DEMO_BANNER, DEMO_REFUSED, Mode, Request, auth_mode, demo_allowed, role_from_claims
 from core.app.errors import ConflictError, NotFoundError, UserError
 from core.app.observability import apology, configure_logging, report_unexpected
+from core.app.privacy import delete_my_data, grant_consent, my_access_log, my_consents, revoke_consent
 from db.server import EmbeddedServerError
 
 __all__ = [
@@ -36,6 +37,11 @@ __all__ = [
     "UserError",
     "account_active",
     "apology",
+    "delete_my_data",
+    "grant_consent",
+    "my_access_log",
+    "my_consents",
+    "revoke_consent",
     "auth_mode",
     "configure_logging",
     "demo_allowed",

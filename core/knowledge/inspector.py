@@ -1,21 +1,28 @@
 """The Wissenskarte inspector: what a specialist sees for one teacher — the exact text, a graph of scopes → types →
-entries, paginated tables and entries per month. A teacher inspects only themselves; curators and the product team
-pick any teacher, and the map is then built acting as THAT teacher (their visibility, not the viewer's)."""
+entries, paginated tables and entries per month. A teacher inspects only themselves. Curators and the product team
+pick any teacher; the map is then read acting as the VIEWER (row-level security: global rows, rows shared for
+curation, and private rows only with the owner's consent), narrowed to what that teacher's specialist would see.
+Every read of a consented private entry is written to the owner's access log."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from core.app.acting import Persona, acting, personas
+from core.app.acting import ROLE_LABELS, Persona, acting, personas
 from core.app.errors import NotFoundError, UserError
 from core.knowledge.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS, Wissenskarte, build_wissenskarte
 from core.materials.faecher import fach_name
+from db.models import Teacher
 from db.repos import inspector as repo
+from db.repos.privacy import log_access
+from db.repos.teachers import find_teacher, identity_for
+from db.session import Identity, unit_of_work
 
 SCOPES = {"teacher": "eigene", "class": "Klasse", "school": "Schule", "global": "allgemein"}
 TYPES = {  # knowledge type -> (label, colour); the graph's legend and the tables use the same order
@@ -101,13 +108,26 @@ def inspectable_teachers(*, viewer_id: uuid.UUID) -> list[Persona]:
     return sorted((p for p in people if p.role == "teacher"), key=lambda p: p.name.casefold())
 
 
-def _check_viewer(viewer_id: uuid.UUID, target_id: uuid.UUID) -> None:
+@contextlib.contextmanager
+def _reading(viewer_id: uuid.UUID, target_id: uuid.UUID) -> Iterator[tuple[Any, Teacher, Identity, Teacher | None]]:
+    """(db, target teacher, the target's identity for the specialist's filters, the staff viewer or None).
+
+    Own map: acting as oneself. Staff: acting as the viewer, so RLS hides every private row they have no consent
+    for; the target's identity only narrows what is shown to what that teacher's specialist would see."""
     if viewer_id == target_id:
+        with acting(target_id) as (db, teacher, identity):
+            yield db, teacher, identity, None
         return
-    with acting(viewer_id) as (_, viewer, _):
-        role = viewer.role
-    if role == "teacher":
-        raise UserError("Lehrkräfte sehen nur ihre eigene Wissenskarte.")
+    with unit_of_work(Identity.system()) as sysdb:
+        target = find_teacher(db=sysdb, ref=str(target_id))
+        if target is None:
+            raise NotFoundError("Diese Lehrkraft gibt es nicht (mehr).")
+        target_identity = identity_for(db=sysdb, teacher=target)
+        sysdb.expunge(target)
+    with acting(viewer_id) as (db, viewer, _):
+        if viewer.role == "teacher":
+            raise UserError("Lehrkräfte sehen nur ihre eigene Wissenskarte.")
+        yield db, target, target_identity, viewer
 
 
 # --- the inspection ----------------------------------------------------------------------------------------------
@@ -175,9 +195,8 @@ def _row(r: Any) -> dict[str, Any]:
 def inspect_wissenskarte(*, viewer_id: uuid.UUID, target_id: uuid.UUID, agent_type: str, fach: str,
                          pages: Mapping[str, int] | None = None) -> Inspection:
     """Everything the inspector shows for (teacher, agent, Fach), read acting as that teacher; bounded queries only."""
-    _check_viewer(viewer_id, target_id)
     pages = pages or {}
-    with acting(target_id) as (db, teacher, identity):
+    with _reading(viewer_id, target_id) as (db, teacher, identity, _viewer):
         wk = build_wissenskarte(db=db, identity=identity, agent_type=agent_type, fach=fach)
         key = dict(agent_type=agent_type, fach=wk.fach)
         since = (datetime.now(UTC).replace(day=1) - timedelta(days=31 * (MONTHS - 1))).replace(day=1)
@@ -249,15 +268,20 @@ def _erwartung(content: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 def entry_detail(*, viewer_id: uuid.UUID, target_id: uuid.UUID, knowledge_id: uuid.UUID | str) -> EntryDetail:
     """One entry as the inspected teacher sees it; sharing is offered only to the owner for own good practices."""
-    _check_viewer(viewer_id, target_id)
     try:
         kid = knowledge_id if isinstance(knowledge_id, uuid.UUID) else uuid.UUID(str(knowledge_id))
     except ValueError as exc:
         raise NotFoundError("Diesen Eintrag gibt es nicht.") from exc
-    with acting(target_id) as (db, teacher, identity):
+    with _reading(viewer_id, target_id) as (db, teacher, identity, viewer):
         row = repo.visible_entry(db=db, identity=identity, knowledge_id=kid)
         if row is None:
-            raise NotFoundError("Diesen Eintrag gibt es nicht (mehr), oder er ist für diese Lehrkraft nicht sichtbar.")
+            raise NotFoundError("Diesen Eintrag gibt es nicht (mehr), oder er ist für diese Person nicht sichtbar.")
+        if viewer is not None and row.scope_type != "global" and not row.shared_for_curation and row.owner_id:
+            # a private entry, readable only by the owner's consent: the owner sees this read in their log
+            log_access(db=db, teacher_id=row.owner_id, viewer_id=viewer.id,
+                       viewer_label=f"{viewer.name} ({ROLE_LABELS.get(viewer.role, viewer.role)})",
+                       object_type="knowledge", object_id=row.id,
+                       what=f"Wissenskarte: {_label(row.description, row.thema, 200)}")
         content = dict(row.content or {})
         own_gp = row.knowledge_type == "good_practice" and row.scope_type == "teacher" and row.owner_id == teacher.id
         return EntryDetail(

@@ -155,23 +155,51 @@ def test_clicking_a_graph_node_or_a_table_row_opens_the_entry(teacher_id) -> Non
     assert any(md.value.startswith("**Beschreibung:** Physik-Klausuren verbinden") for md in at.markdown)
 
 
-def test_curator_picks_a_teacher_and_sees_that_teachers_map(teacher_id, curator_id) -> None:  # noqa: ANN001
-    gp = _own_good_practice(teacher_id)
+def test_curator_sees_a_teachers_private_entry_only_with_consent_and_the_read_is_logged(teacher_id, curator_id
+                                                                                         ) -> None:  # noqa: ANN001
+    from core.app.privacy import grant_consent, my_access_log, my_consents, revoke_consent
+
+    gp = _own_good_practice(teacher_id, aufgabe="Private Aufgabe: Berechne den Gesamtwiderstand.")
     at = app_as(curator_id, PAGE)
     assert not at.exception
     who = at.selectbox(key="wk_teacher")
     assert f"{_name(teacher_id)} · Lehrkraft" in who.options and not any(_name(curator_id) in o for o in who.options)
     who.set_value(str(teacher_id)).run()
     assert not at.exception
-    with acting(teacher_id) as (db, _, identity):
-        expected = build_wissenskarte(db=db, identity=identity, agent_type="klausur", fach="physik").text
-    assert at.code[0].value == expected and _personal(expected) == 1
-    assert any(_name(teacher_id) in c.value for c in at.caption)
-    # the teacher's own entry opens for the curator, but only its owner may share it
-    next(s for s in at.selectbox if s.label == "Eintrag öffnen").set_value(str(gp)).run()
-    assert not at.exception
-    assert any("Berechne den Gesamtwiderstand." in md.value for md in at.markdown)
-    assert not [b for b in at.button if b.key == "wk_share"]
+    assert _personal(at.code[0].value) == 0  # the teacher's private good practice is not in the curator's view
+    assert str(gp) not in json.dumps([s.options for s in at.selectbox])
+    assert "Private Aufgabe" not in at.code[0].value
+    with pytest.raises(UserError, match="nicht sichtbar"):
+        entry_detail(viewer_id=curator_id, target_id=teacher_id, knowledge_id=gp)
+    assert my_access_log(teacher_id) == []
+
+    grant_consent(teacher_id, "knowledge", gp)  # the teacher lets staff read this one entry
+    detail = entry_detail(viewer_id=curator_id, target_id=teacher_id, knowledge_id=gp)
+    assert any("Private Aufgabe" in v for _, v in detail.fields) and not detail.can_share
+    log = my_access_log(teacher_id)
+    assert len(log) == 1 and _name(curator_id) in log[0].viewer and "Widerstände in Reihe" in log[0].what
+
+    consent = my_consents(teacher_id)[0]
+    revoke_consent(teacher_id, consent.id)
+    with pytest.raises(UserError, match="nicht sichtbar"):
+        entry_detail(viewer_id=curator_id, target_id=teacher_id, knowledge_id=gp)
+
+
+def test_product_team_does_not_read_a_teachers_private_uploads_through_the_inspector(teacher_id) -> None:  # noqa: ANN001
+    product = fresh_person(role="product", name="Test Produkt", faecher=())
+    with unit_of_work(Identity.system()) as db:
+        row = m.AgentKnowledge(agent_type="klausur", scope_type="teacher", scope_id=teacher_id, owner_id=teacher_id,
+                               fach="physik", thema="Privat", knowledge_type="example", source="upload",
+                               description="Hochgeladene Klausur der Lehrkraft",
+                               content={"aufgabe": "Nur für mich: Stromkreis der 10b"})
+        db.add(row)
+        db.flush()
+        example = row.id
+    view = inspect_wissenskarte(viewer_id=product, target_id=teacher_id, agent_type="klausur", fach="physik")
+    assert str(example) not in view.entries and "Nur für mich" not in view.wissenskarte.text
+    assert all(str(example) not in t.ids for t in view.tables)
+    own = inspect_wissenskarte(viewer_id=teacher_id, target_id=teacher_id, agent_type="klausur", fach="physik")
+    assert any(str(example) in t.ids for t in own.tables)  # the teacher herself still sees it
 
 
 def test_a_teacher_cannot_pick_or_inspect_other_teachers(teacher_id) -> None:  # noqa: ANN001

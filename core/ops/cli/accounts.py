@@ -9,6 +9,8 @@ import sys
 
 from core.app.accounts import accounts, create_account, set_disabled, set_password
 from core.app.errors import UserError
+from core.app.privacy import delete_my_data
+from core.ops.cli.teachers import as_teacher
 from core.ops.service import ensure_ready
 
 
@@ -58,4 +60,18 @@ def cmd_account(args: argparse.Namespace) -> int:
     else:
         set_disabled(email=args.email, disabled=args.action == "disable")
         print(f"Konto {args.email} {'gesperrt' if args.action == 'disable' else 'wieder freigegeben'}.")
+    return 0
+
+
+def cmd_delete_data(args: argparse.Namespace) -> int:
+    """All data of one teacher, deleted in one transaction (the person and their account stay)."""
+    teacher_id, label = as_teacher(args.teacher, lambda _db, t, _i: (t.id, f"{t.name} <{t.email}>"))
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise UserError("Zum Löschen ohne Rückfrage bitte --yes angeben.")
+        if input(f"Alle Daten von {label} endgültig löschen? Bitte „löschen“ eingeben: ").strip() != "löschen":
+            print("Nichts gelöscht.")
+            return 0
+    counts = delete_my_data(teacher_id)
+    print(f"Gelöscht für {label}: " + (", ".join(f"{n} {what}" for what, n in counts.items()) or "es gab nichts."))
     return 0

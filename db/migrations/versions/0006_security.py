@@ -90,7 +90,8 @@ SCOPE_VISIBLE = f"""(scope_type = 'global' OR (scope_type = 'teacher' AND scope_
 
 
 def _consented(kind: str, column: str) -> str:
-    """Staff may read a teacher's row when that teacher consented for this item (or this conversation)."""
+    """Staff may read a teacher's row when that teacher consented for this item (or this conversation). `column` is
+    qualified with its table: inside the subquery a bare `id` would be staff_consents.id."""
     return (f"({STAFF} AND EXISTS (SELECT 1 FROM staff_consents sc WHERE sc.object_type = '{kind}' "
             f"AND sc.object_id = {column} AND sc.revoked_at IS NULL AND sc.grantee_role IN ({R}, 'staff')))")
 
@@ -125,7 +126,7 @@ def _policies(role: str) -> list[str]:
         sql.append(f"DROP POLICY IF EXISTS {table}_own ON {table}")
         read = _own()
         if table in TRACE_TABLES:
-            read = f"({read} OR {_consented('conversation', TRACE_TABLES[table])})"
+            read = f"({read} OR {_consented('conversation', f'{table}.{TRACE_TABLES[table]}')})"
         check = " AND ".join([_own(), *(_parent_visible(c, p) for c, p in parents)])
         sql += [
             f"CREATE POLICY {table}_read ON {table} FOR SELECT TO {role} USING {read}",
@@ -137,7 +138,7 @@ def _policies(role: str) -> list[str]:
     sql += [
         "DROP POLICY IF EXISTS ak_read ON agent_knowledge",
         f"""CREATE POLICY ak_read ON agent_knowledge FOR SELECT TO {role} USING (
-              {SYSTEM} OR {SCOPE_VISIBLE} OR ({STAFF} AND shared_for_curation) OR {_consented('knowledge', 'id')})""",
+              {SYSTEM} OR {SCOPE_VISIBLE} OR ({STAFF} AND shared_for_curation) OR {_consented('knowledge', 'agent_knowledge.id')})""",
         # Accounts and login attempts: the system identity only (login runs as the system).
         f"CREATE POLICY accounts_system ON accounts FOR ALL TO {role} USING ({SYSTEM}) WITH CHECK ({SYSTEM})",
         f"""CREATE POLICY login_attempts_system ON login_attempts FOR ALL TO {role} USING ({SYSTEM})

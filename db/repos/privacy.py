@@ -1,0 +1,57 @@
+"""A teacher's own data, all of it: deleted on request (the teacher's "delete all my data"), and the access log and
+consents they see. Deletion runs as the system identity, restricted to the teacher's own rows by every WHERE."""
+
+from __future__ import annotations
+
+import uuid
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from db import models as m
+
+
+def delete_teacher_data(*, db: Session, teacher_id: uuid.UUID) -> dict[str, int]:
+    """Delete conversations (with messages, Rückfragen, summaries), materials (files, ratings), uploads, memories,
+    model-call records, own knowledge and curriculum chunks (not global ones), consents and the access log.
+    The person and their account stay (the administrator removes those). Returns {table: rows deleted}."""
+    t = teacher_id
+    own_knowledge = sa.select(m.AgentKnowledge.id).where(m.AgentKnowledge.owner_id == t,
+                                                         m.AgentKnowledge.scope_type != "global")
+    steps = [
+        ("knowledge_changes", sa.delete(m.KnowledgeChange).where(m.KnowledgeChange.knowledge_id.in_(own_knowledge))),
+        ("agent_knowledge", sa.delete(m.AgentKnowledge).where(m.AgentKnowledge.owner_id == t,
+                                                              m.AgentKnowledge.scope_type != "global")),
+        ("curriculum_chunks", sa.delete(m.CurriculumChunk).where(m.CurriculumChunk.owner_id == t,
+                                                                 m.CurriculumChunk.scope_type != "global")),
+        ("ratings", sa.delete(m.Rating).where(m.Rating.teacher_id == t)),
+        ("uploads", sa.delete(m.Upload).where(m.Upload.teacher_id == t)),
+        ("generated_materials", sa.delete(m.GeneratedMaterial).where(m.GeneratedMaterial.teacher_id == t)),
+        ("agent_sessions", sa.delete(m.AgentSession).where(m.AgentSession.teacher_id == t)),
+        ("session_logs", sa.delete(m.SessionLog).where(m.SessionLog.teacher_id == t)),
+        ("conversations", sa.delete(m.Conversation).where(m.Conversation.teacher_id == t)),
+        ("user_memories", sa.delete(m.UserMemory).where(m.UserMemory.teacher_id == t)),
+        ("llm_calls", sa.delete(m.LlmCall).where(m.LlmCall.teacher_id == t)),
+        ("staff_consents", sa.delete(m.StaffConsent).where(m.StaffConsent.teacher_id == t)),
+        ("access_log", sa.delete(m.AccessLog).where(m.AccessLog.teacher_id == t)),
+    ]
+    return {table: db.execute(stmt).rowcount or 0 for table, stmt in steps}
+
+
+def access_log_of(*, db: Session, teacher_id: uuid.UUID, limit: int = 200) -> list[m.AccessLog]:
+    return list(db.scalars(sa.select(m.AccessLog).where(m.AccessLog.teacher_id == teacher_id)
+                           .order_by(m.AccessLog.created_at.desc()).limit(limit)))
+
+
+def consents_of(*, db: Session, teacher_id: uuid.UUID) -> list[m.StaffConsent]:
+    return list(db.scalars(sa.select(m.StaffConsent).where(m.StaffConsent.teacher_id == teacher_id,
+                                                           m.StaffConsent.revoked_at.is_(None))
+                           .order_by(m.StaffConsent.created_at.desc())))
+
+
+def log_access(*, db: Session, teacher_id: uuid.UUID, viewer_id: uuid.UUID, viewer_label: str, object_type: str,
+               object_id: uuid.UUID, what: str) -> None:
+    """A staff member read a teacher's private row (with consent); written as the staff member (RLS checks it)."""
+    db.add(m.AccessLog(teacher_id=teacher_id, viewer_id=viewer_id, viewer_label=viewer_label[:300],
+                       object_type=object_type, object_id=object_id, what=what[:300]))
+    db.flush()
