@@ -78,7 +78,8 @@ def send(*, teacher_id: uuid.UUID, message: str, conversation_id: uuid.UUID | No
         for a in attachments:
             up = store_upload(db=db, teacher_id=teacher.id, conversation_id=conversation_id, filename=a.filename,
                               mime=a.mime, data=a.data)
-            notes.append(f"[Anhang {up.filename}, upload_id {up.id}, {up.chars} Zeichen Text]")
+            removed = "; personenbezogene Angaben entfernt" if up.notice else ""
+            notes.append(f"[Anhang {up.filename}, upload_id {up.id}, {up.chars} Zeichen Text{removed}]")
         text = "\n".join([message.strip(), *notes]).strip() if notes else message
         if not text.strip() and not notes:
             raise UserError("Bitte eine Nachricht eingeben oder eine Datei anhängen.")

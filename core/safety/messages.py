@@ -89,7 +89,7 @@ MSG_INJECTION_NOTE = (
 )
 MSG_CHECKER_REFUSED = "Bei dieser Anfrage kann ich leider nicht helfen. " + CAN_DO
 
-_KIND_LABELS: dict[str, str] = {
+KIND_LABELS: dict[str, str] = {
     "name": "Namen", "email": "E-Mail-Adressen", "phone": "Telefonnummern", "address": "Adressen",
     "birthdate": "Geburtsdaten", "iban": "Bankverbindungen", "health": "Gesundheitsangaben",
     "grade_of_pupil": "Noten",
@@ -102,7 +102,7 @@ REPLACEMENTS: dict[str, str] = {
 
 
 def personal_hint(findings: Iterable[Finding]) -> str:
-    kinds = list(dict.fromkeys(_KIND_LABELS[f.kind] for f in findings))
+    kinds = list(dict.fromkeys(KIND_LABELS[f.kind] for f in findings))
     listed = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " und " + kinds[-1]
     return (f"Hinweis zum Datenschutz: Ihre Nachricht enthält personenbezogene Angaben ({listed}). Ich habe sie "
             "entfernt und speichere sie nicht – für das Material sind sie auch nicht nötig. Beschreiben Sie den "

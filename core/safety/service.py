@@ -4,9 +4,10 @@ Callers store `Verdict.redacted_text` (never the raw text) and show `Verdict.mes
 
 from __future__ import annotations
 
+from core.safety.documents import redact_pieces, removed_notice
 from core.safety.models import Category, Checker, Finding, FindingKind, Verdict
 from core.safety.personal import find_personal_data, redact
 from core.safety.verdict import check_request, merge
 
 __all__ = ["Category", "Checker", "Finding", "FindingKind", "Verdict", "check_request", "find_personal_data",
-           "merge", "redact"]
+           "merge", "redact", "redact_pieces", "removed_notice"]

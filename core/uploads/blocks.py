@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.app.errors import UserError
+from core.uploads import files
 from core.uploads.docx_numbering import DocxNumbering
 from core.uploads.files import MAX_TEXT_CHARS, decode_text
 
@@ -75,8 +76,10 @@ def _pdf_blocks(data: bytes) -> list[Block]:
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(data))
+    if reader.is_encrypted:
+        raise UserError("Das PDF ist passwortgeschützt. Bitte eine Version ohne Passwort hochladen.")
     lines: list[dict[str, Any]] = []
-    for page in reader.pages[:100]:
+    for page in reader.pages[: files.MAX_PDF_PAGES]:
         current: dict[str, Any] = {"text": "", "sizes": {}, "y": None}
         page_lines = [current]
 

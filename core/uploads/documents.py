@@ -12,7 +12,7 @@ from pathlib import PurePath
 from typing import Any
 
 from core.app.errors import UserError
-from core.uploads.blocks import Block, document_blocks
+from core.uploads.blocks import Block, blocks_text, document_blocks
 from core.uploads.files import DOCX_MAX_UNCOMPRESSED, DTD, check_size, extract_text, safe_filename
 from db.models import Upload
 
@@ -80,8 +80,15 @@ def check_document(filename: str, data: bytes) -> tuple[str, str, list[Block]]:
     check_size(data)
     if suffix == ".docx" and data.startswith(b"PK"):
         _guard_docx(data)
-    kind, text = _parse_or_corrupt(DOCUMENT_SUFFIXES[suffix], lambda: extract_text(name, data))
-    blocks = _parse_or_corrupt(kind, lambda: document_blocks(kind, data))
+    if DOCUMENT_SUFFIXES[suffix] == "pdf":  # a PDF is parsed once: its text is the text of its blocks
+        if not data.startswith(b"%PDF"):
+            raise UserError("Die Datei heißt .pdf, ist aber kein PDF.")
+        kind = "pdf"
+        blocks = _parse_or_corrupt(kind, lambda: document_blocks(kind, data))
+        text = blocks_text(blocks)
+    else:
+        kind, text = _parse_or_corrupt(DOCUMENT_SUFFIXES[suffix], lambda: extract_text(name, data))
+        blocks = _parse_or_corrupt(kind, lambda: document_blocks(kind, data))
     if not text.strip() or not blocks:
         if kind == "pdf":
             raise UserError("Das PDF enthält keinen lesbaren Text – vermutlich ist es ein eingescanntes Bild. Bitte "
@@ -91,7 +98,8 @@ def check_document(filename: str, data: bytes) -> tuple[str, str, list[Block]]:
 
 
 def stored_blocks(upload: Upload) -> list[Block]:
-    """Blocks of an already stored upload (e.g. a chat attachment), behind the same DOCX guards as a new file."""
-    if upload.kind == "docx":
-        _guard_docx(upload.data)
-    return _parse_or_corrupt(upload.kind, lambda: document_blocks(upload.kind, upload.data))
+    """Blocks of an already stored upload (e.g. a chat attachment): the redacted blocks stored with it."""
+    if upload.blocks:
+        return [Block(**b) for b in upload.blocks]
+    raise UserError("Aus dieser Datei ließ sich kein gegliederter Text lesen. Bitte die Originaldatei (DOCX oder PDF "
+                    "mit Text) auf der Seite „Hochladen“ neu hochladen.")

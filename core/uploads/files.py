@@ -15,6 +15,7 @@ MAX_TEXT_CHARS = 200_000
 ALLOWED = {".docx": "docx", ".pdf": "pdf", ".txt": "txt", ".md": "txt", ".png": "image", ".jpg": "image",
            ".jpeg": "image"}
 DOCX_MAX_UNCOMPRESSED = 50 * 1024 * 1024
+MAX_PDF_PAGES = 100  # the page budget (the sandboxed parser sets it from WERKBANK_UPLOAD_MAX_PAGES)
 
 
 def check_size(data: bytes) -> None:
@@ -79,7 +80,7 @@ def _pdf_text(data: bytes) -> str:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted:
             raise UserError("Das PDF ist passwortgeschützt. Bitte eine Version ohne Passwort hochladen.")
-        return "\n".join((page.extract_text() or "") for page in reader.pages[:100])
+        return "\n".join((page.extract_text() or "") for page in reader.pages[:MAX_PDF_PAGES])
     except PdfReadError as exc:
         raise UserError("Das PDF ist beschädigt und lässt sich nicht lesen. Bitte neu exportieren.") from exc
 

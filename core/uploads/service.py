@@ -11,10 +11,10 @@ from core.app.acting import acting
 from core.app.errors import UserError
 from core.materials.faecher import FAECHER, fach_name, normalize_fach
 from core.uploads.curriculum_import import curriculum_rows
-from core.uploads.documents import check_document
 from core.uploads.examples import check_agent, example_message, example_row
 from core.uploads.json_import import ImportItem, import_knowledge, parse_import_file
-from core.uploads.store import StoredUpload, add_upload, store_upload
+from core.uploads.sandbox import parse
+from core.uploads.store import StoredUpload, add_upload, store_upload, upload_blocks
 from db.repos import uploads as upload_repo
 from db.session import Identity, unit_of_work
 
@@ -51,24 +51,27 @@ def import_file(*, teacher_id: uuid.UUID, filename: str, data: bytes, kind: Impo
         raise UserError("Bitte das Fach des Lehrplans angeben.")
     if fach:
         normalize_fach(fach)
-    file_kind, text, blocks = check_document(filename, data)
+    parsed = parse(filename, data, mode="document")  # in the sandbox: limited CPU, time, memory and pages
     with acting(teacher_id) as (db, teacher, _):
         stored = add_upload(db=db, teacher_id=teacher.id, conversation_id=None, filename=filename, mime=mime,
-                            data=data, kind=file_kind, text=text)
+                            data=data, parsed=parsed)
         upload = upload_repo.get_upload(db=db, upload_id=stored.id)
         assert upload is not None
+        blocks = upload_blocks(upload)
+        privacy = (stored.notice,) if stored.notice else ()
         if kind == "example":
             row, notes = example_row(db=db, teacher=teacher, upload=upload, blocks=blocks, fach=fach,
                                       agent_type=agent_type, keep_unstructured=keep_unstructured)
             return ImportResult(kind="example", upload_id=stored.id, filename=stored.filename,
                                 message=example_message(row, agent_type), knowledge_id=row.id,
-                                hinweise=tuple(notes))
+                                hinweise=(*privacy, *notes))
         rows = curriculum_rows(db=db, teacher=teacher, upload=upload, blocks=blocks, fach=fach or "",
                                 scope=scope, bundesland=bundesland, schulform=None, klassenstufen=())
         sections = len({(r.abschnitt, r.thema) for r in rows})
         wem = "für Ihre Schule" if scope == "school" else "nur für Sie"
         return ImportResult(
             kind="curriculum", upload_id=stored.id, filename=stored.filename, chunk_ids=tuple(r.id for r in rows),
+            hinweise=privacy,
             message=(f"Lehrplan „{stored.filename}“ übernommen ({fach_name(rows[0].fach)}, {wem}): {sections} "
                      f"Abschnitt{'e' if sections != 1 else ''} in {len(rows)} "
                      f"{'Auszügen' if len(rows) != 1 else 'Auszug'}."),

@@ -136,6 +136,20 @@ def _admin(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--bundesland")
     s.add_argument("--password-stdin", action="store_true", help="Passwort von der Standardeingabe lesen")
     s.add_argument("--json", action="store_true")
+    s = _command(sub, "upload", "uploads.cmd_upload",
+                 help="Eine Datei importieren wie auf der Seite Hochladen (z. B. Lehrpläne in großer Zahl)")
+    s.add_argument("file", nargs="+", help="eine oder mehrere Dateien (DOCX, PDF, TXT)")
+    s.add_argument("--kind", required=True, choices=["example", "curriculum"])
+    s.add_argument("--fach", help="Fach (bei Lehrplänen Pflicht)")
+    s.add_argument("--scope", default="teacher", choices=["teacher", "school"])
+    s.add_argument("--teacher", help="ID oder E-Mail der Lehrkraft, für die importiert wird")
+    s.add_argument("--agent", default="klausur", choices=["klausur", "differenzierung"])
+    s.add_argument("--keep-unstructured", action="store_true")
+    s.add_argument("--json", action="store_true")
+    s = _command(sub, "delete-my-data", "accounts.cmd_delete_data",
+                 help="Alle Daten einer Lehrkraft löschen (Gespräche, Materialien, Uploads, eigenes Wissen)")
+    s.add_argument("--teacher", required=True, help="ID oder E-Mail der Lehrkraft")
+    s.add_argument("--yes", action="store_true", help="ohne Rückfrage löschen")
 
 
 def build_parser() -> argparse.ArgumentParser:
