@@ -28,6 +28,13 @@ mohammed muhammad mohamed ahmad ahmed omar karim hamza ibrahim khaled mahmoud am
 tarek fatima aisha amira layla leyla mariam maryam noor nour yasmin salma rana hiba malak
 nikola luka marko ivan dominik kacper jakub mateusz piotr filip milan dmitri artem maxim nikita daria katarzyna
 zofia natalia anastasia milena alina polina olga ksenia aleksandra jovana kristina viktoria sofia valentina
+oezlem yasemin guel derya ebru huelya songuel sevgi nesrin meryem sibel tuelay serkan volkan murat ozan tuncay
+kemal osman mert furkan enes yunus emir alp ilayda ceylin eylul nisa kuebra sude beyza
+khalid tariq nadia rania samira dana lina jana reem hussein mustafa abdul yara rahel
+oksana olena tetiana iryna yulia bohdan andrii taras mykola serhii wiktoria agnieszka ewa michal tomasz lukasz
+pawel krzysztof mariusz kamil oliwia zuzanna julian artur denis
+giulia giovanni alessandro francesca chiara lorenzo andrea diego carlos lucia pablo joao pedro tiago ines
+minh linh anh thao duc quang huong trang tuan
 """)
 # Common surnames: a first name followed by one of these is a person even without any other context.
 _SURNAMES = _wordset("""
@@ -43,6 +50,11 @@ koc kurt oezkan simsek polat erdogan
 hassan hussein khalil haddad saleh nasser abdullah
 nowak kowalski kowalska wisniewski wojcik kowalczyk kaminski lewandowski zielinski szymanski wozniak dabrowski
 petrovic jovanovic popovic nikolic horvat novak ivanov petrov smirnov kuznetsov popov kovalenko
+yildirim karaca aksoy guenes oezer tekin acar bulut korkmaz kocak yavuz altun
+ahmadi hosseini mohammadi rahimi karimi sadeghi rezaei hashemi
+nguyen tran pham hoang huynh phan dang bui
+rossi russo bianchi ferrari esposito romano ricci garcia fernandez lopez martinez rodriguez gonzalez silva
+santos pereira costa oliveira ivanova petrova kovac shevchenko bondarenko tkachenko melnyk
 """)
 # People of the curriculum. A surname here is never a pupil's; full names cover famous people with common surnames.
 _FAMOUS_SURNAMES = _wordset("""
@@ -129,6 +141,8 @@ _CLASS_AFTER = re.compile(
 )
 
 
+_INITIAL = re.compile(r"(?<![\w.])([A-ZÄÖÜ])\.\s?([A-ZÄÖÜ][a-zäöüßçğışéèáóúñ]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?)")
+_AFTER_INITIAL = re.compile(r" [A-ZÄÖÜ]\.(?!\w)")
 CONTEXT_WINDOW = 90
 # Patterns written in lower case (here and in core.safety.personal) run on `lower_keeping_offsets(text)`: same
 # offsets, and much faster than case-insensitive matching (re's IGNORECASE defeats its literal prefix search).
@@ -143,7 +157,38 @@ def lower_keeping_offsets(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _fold_word(word: str) -> str:
-    return fold_for_rules(word)
+    return fold_for_rules(word).replace("ı", "i").replace("ł", "l")
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _recase(word: str) -> str:
+    """"FINN" or "finn" -> "Finn", keeping the length (a letter whose case mapping is longer stays as it is)."""
+    out = [word[0] if len(word[0].upper()) != 1 else word[0].upper()]
+    out += [c if len(c.lower()) != 1 else c.lower() for c in word[1:]]
+    return "".join(out)
+
+
+def normalise_case(text: str) -> str:
+    """The text with names written in capitals ("FINN HOFFMANN HAT ADHS") or in lower case ("jonas weber") written
+    as names usually are, so that the name rules apply; same length and offsets as `text`. Lower-case words are
+    recased only as a known first name followed by a known surname (otherwise "max. 5 Punkte" would be a name)."""
+    tokens = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
+    out = list(text)
+
+    def put(start: int, word: str) -> None:
+        out[start:start + len(word)] = _recase(word)
+
+    for i, (start, end, word) in enumerate(tokens):
+        if len(word) >= 2 and word.isupper():
+            put(start, word)
+        elif word.islower() and i + 1 < len(tokens) and _fold_word(word) in _FIRST_NAMES:
+            n_start, _, nxt = tokens[i + 1]
+            if text[end:n_start] == " " and nxt.islower() and _fold_word(nxt) in _SURNAMES:
+                put(start, word)
+                put(n_start, nxt)
+    return "".join(out)
 
 
 def _capitalised(word: str) -> bool:
@@ -200,6 +245,19 @@ class Names:
     def class_after(self, i: int) -> bool:
         return _CLASS_AFTER.match(self.text, self.tokens[i][1]) is not None
 
+    def initials(self) -> list[tuple[int, int]]:
+        """"A. Nowak" (an initial and a surname): a known or typical surname, after a pupil word or near a
+        diagnosis; and "Max M." (a first name and an initial) wherever the first name was found."""
+        spans = []
+        for m in _INITIAL.finditer(self.text):
+            surname = _fold_word(m.group(2))
+            if surname in _FAMOUS_SURNAMES or surname in _NAME_STOP:
+                continue
+            if surname in _SURNAMES or surname.endswith(_SURNAME_SUFFIX) or m.start() in self.cue_ends or \
+                    near(self.context, m.start(), m.end(), 60):
+                spans.append((m.start(), m.end()))
+        return spans
+
     def find(self) -> list[tuple[int, int]]:
         spans: list[tuple[int, int]] = []
         tokens, i = self.tokens, 0
@@ -243,9 +301,10 @@ class Names:
                     stop = tokens[i + 1][1] if nxt_is_surname else end
                     spans.append((start, stop))
             i += 1
+        spans += self.initials()
         # Every further mention of a found name ("Max Müller … Max braucht …") goes too.
         parts = {p for s, e in spans for p in _TOKEN.findall(self.text[s:e])
                  if _fold_word(p) not in _NAME_STOP and _fold_word(p) not in _FAMOUS_SURNAMES}
         if parts:
             spans += [(s, e) for idx, (s, e, w) in enumerate(tokens) if w in parts and not self.famous_at(idx)]
-        return spans
+        return [(s, m.end() if (m := _AFTER_INITIAL.match(self.text, e)) else e) for s, e in spans]

@@ -7,7 +7,7 @@ import re
 
 from core.safety.messages import REPLACEMENTS
 from core.safety.models import Finding, FindingKind
-from core.safety.names import CONTEXT_WINDOW, GRADE, HEALTH, Names, lower_keeping_offsets, near
+from core.safety.names import CONTEXT_WINDOW, GRADE, HEALTH, Names, lower_keeping_offsets, near, normalise_case
 
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}+@[\w-]{1,63}+(?:\.[\w-]{1,63}+)+")
 _IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}+(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])")
@@ -83,7 +83,7 @@ def find_personal_data(text: str) -> list[Finding]:
     for m in _PLZ_CITY.finditer(text):
         add("address", m.start(1), m.end(1), 2)
 
-    names = Names(text).find()
+    names = Names(normalise_case(text)).find()
     for start, end in names:
         add("name", start, end, 1)
         m = _DATE_AFTER_NAME.match(low, end)
