@@ -53,8 +53,8 @@ class Settings(BaseSettings):
     # Uploads and retention
     werkbank_upload_keep_days: int = Field(default=0, ge=0, description="Days the raw uploaded file is kept; 0 = "
                                            "deleted right after parsing (the redacted text stays).")
-    werkbank_upload_cpu_seconds: int = Field(default=20, ge=1, description="CPU seconds for parsing one upload.")
-    werkbank_upload_wall_seconds: int = Field(default=25, ge=1, description="Wall-clock seconds for one upload.")
+    werkbank_upload_cpu_seconds: int = Field(default=10, ge=1, description="CPU seconds for parsing one upload.")
+    werkbank_upload_wall_seconds: int = Field(default=20, ge=1, description="Wall-clock seconds for one upload.")
     werkbank_upload_memory_mb: int = Field(default=1024, ge=128, description="Address space of the parser process.")
     werkbank_upload_max_pages: int = Field(default=100, ge=1, description="Pages of a PDF that are read at most.")
 
