@@ -38,9 +38,11 @@ from agents.models.errors import describe_model_error
 from agents.models.fallback import fallback_notice
 from agents.models.limits import DEFAULT_USAGE_LIMITS, TURN_TIMEOUT_S
 from agents.models.registry import model_for
+from core.app.config import get_settings
 from core.app.errors import ConflictError, NotFoundError, UserError
 from core.app.observability import request_id
 from core.app.sync import run_sync
+from core.chat.history import trim_history
 from core.chat.message import clean_message
 from core.chat.toolsets import select_toolsets
 from core.generation.outcomes import MaterialMade, Rueckfrage, SetMade
@@ -203,6 +205,7 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
     guard_notice = verdict.message if verdict.allowed and verdict.message else None
     text = verdict.redacted_text or text
     conv, history = _open_conversation(db, teacher, text, conversation_id)
+    history = trim_history(history, get_settings().werkbank_history_token_budget)
     revision = conv.revision
     steps: list[str] = []
 
@@ -242,4 +245,11 @@ def open_question(*, db: Session, conversation_id: uuid.UUID) -> dict[str, Any] 
     s = session_repo.waiting_session_for(db=db, conversation_id=conversation_id)
     if s is None or not s.question:
         return None
-    return {"session_id": str(s.id), **{k: s.question.get(k) for k in ("frage", "kontext", "vorschlaege")}}
+    q = s.question
+    if not isinstance(q, dict) or not isinstance(q.get("frage"), str) or \
+            not isinstance(q.get("vorschlaege") or [], list):
+        # A malformed row must not block its conversation until it expires: it expires now (the teacher asks anew).
+        log.warning("agent session %s is malformed; expired", s.id)
+        session_repo.update_session(db=db, session_id=s.id, status="expired")
+        return None
+    return {"session_id": str(s.id), **{k: q.get(k) for k in ("frage", "kontext", "vorschlaege")}}
