@@ -16,6 +16,7 @@ from pydantic_ai.toolsets import FunctionToolset
 from agents.deps import SpecialistDeps
 from core.app.errors import UserError
 from core.knowledge.retrieval import MAX_QUERY_CHARS, search
+from core.safety.service import DATA_NOTE, quoted
 from db.models import Upload
 from db.repos import conversations as conv_repo
 from db.repos import knowledge as knowledge_repo
@@ -137,8 +138,10 @@ async def get_context(
                       for r in rows]) if rows else "Keine Beispiele der Lehrkraft zu diesem Fach."
     if scope == "class_school":
         notes = knowledge_repo.notes_for(db=db, identity=ident, fach=d.fach, limit=3 if depth == "summary" else 10)
-        return "\n".join(f"- {n.scope_type}: {n.content.get('text') or n.description}" for n in notes) or \
-            "Keine Hinweise zu Klassen oder Schule."
+        if not notes:
+            return "Keine Hinweise zu Klassen oder Schule."
+        return "\n".join([DATA_NOTE, *(f"- {n.scope_type}: {quoted(n.content.get('text') or n.description or '')}"
+                                        for n in notes)])
     rows = memory_repo.memories_of(db=db, teacher_id=d.turn.teacher.id, limit=5 if depth != "full" else 20)
     return "\n".join(f"- {m.content}" for m in rows) or "Keine Notizen über die Lehrkraft."
 
@@ -173,4 +176,4 @@ async def get_upload(ctx: RunContext[SpecialistDeps], upload_id: str) -> str:
         row = None
     if row is None:
         return "Diese Datei gibt es nicht (oder sie gehört einer anderen Lehrkraft)."
-    return f"{row.filename}:\n{(row.extracted_text or '(kein Text erkannt)')[:6000]}"
+    return f"{DATA_NOTE}\n{quoted(row.filename)}:\n{quoted(row.extracted_text or '(kein Text erkannt)', 6000)}"

@@ -223,3 +223,9 @@ def head_revision() -> str:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     return ScriptDirectory.from_config(cfg).get_current_head()
+
+
+def ping() -> None:
+    """One round trip to the database (raises when it is not reachable)."""
+    with get_engine().connect() as c:
+        c.execute(sa.text("SELECT 1"))

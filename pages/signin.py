@@ -46,7 +46,7 @@ def demo_people() -> list[Persona]:
     return personas()
 
 
-def _under_apptest() -> bool:
+def under_apptest() -> bool:
     from unittest.mock import NonCallableMock
 
     from streamlit.runtime import Runtime
@@ -57,7 +57,7 @@ def _under_apptest() -> bool:
 def this_request() -> Request:
     """Where the app listens and where this request comes from. AppTest has no server and no socket: it counts as
     this computer."""
-    if _under_apptest():
+    if under_apptest():
         return Request(server_address="127.0.0.1", client_ip=None, headers={})
     return Request(server_address=st.get_option("server.address"), client_ip=st.context.ip_address,
                    headers=dict(st.context.headers))

@@ -59,7 +59,7 @@ def _route_through_frame(page: str | None) -> None:
     the mode on every run; there the page simply stands alone.)"""
     from streamlit.runtime.pages_manager import PagesManager
 
-    if page is None or not PagesManager.uses_pages_directory or signin._under_apptest():
+    if page is None or not PagesManager.uses_pages_directory or signin.under_apptest():
         return
     PagesManager.uses_pages_directory = False
     st.rerun()

@@ -13,7 +13,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from core.app.config import get_settings
 from core.app.errors import UserError
-from db.models import Account, School, Teacher
+from db.access_models import Account
+from db.models import School, Teacher
 from db.repos import accounts as repo
 from db.session import Identity, unit_of_work
 

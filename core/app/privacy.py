@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from core.app.errors import NotFoundError, UserError
-from db.models import AgentKnowledge, Conversation, StaffConsent
+from db.access_models import StaffConsent
+from db.models import AgentKnowledge, Conversation
 from db.repos import privacy as repo
 from db.session import Identity, unit_of_work
 

@@ -1,5 +1,6 @@
 """Class and school knowledge: notes such as "10a: viele Probleme mit Einheiten" (scope class) or
-"Fachschaft Physik: Einheiten ab Klasse 7 systematisch üben" (scope school).
+"Fachschaft Physik: Einheiten ab Klasse 7 systematisch üben" (scope school). Only for a Fach the author teaches,
+without pupils' personal data and without instructions to the system; prompts get them as quoted data.
 
 Teachers of that class / that school see them — in the Wissenskarte and through the specialists' get_context —
 and nobody else (RLS and the repository filter both enforce it).
@@ -15,7 +16,7 @@ from core.app.acting import acting
 from core.app.errors import NotFoundError, UserError
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.materials.faecher import fach_name, normalize_fach
-from core.safety.service import find_personal_data
+from core.safety.service import DATA_NOTE, find_personal_data, looks_like_injection, quoted
 from db.repos import knowledge as knowledge_repo
 from db.repos.teachers import classes_of
 
@@ -50,11 +51,16 @@ def add_note(*, teacher_id: uuid.UUID, scope: Literal["class", "school"], scope_
     if find_personal_data(text):
         raise UserError("Der Hinweis enthält offenbar personenbezogene Daten (Namen, Kontaktdaten). Bitte nur "
                         "Beobachtungen zur ganzen Klasse oder Fachschaft notieren, ohne Schülernamen.")
+    if looks_like_injection(text):
+        raise UserError("Der Hinweis enthält Anweisungen an das System (z. B. „ignoriere alle Anweisungen“). Solche "
+                        "Texte werden nicht übernommen. Bitte nur Beobachtungen zur Klasse oder Fachschaft notieren.")
     key = normalize_fach(fach)
     allowed = my_scopes(teacher_id=teacher_id)
     if scope not in ("class", "school") or scope_id not in {sid for sid, _ in allowed.get(scope, [])}:
         raise UserError("Hinweise gehen nur für Klassen, die Sie unterrichten, oder für Ihre eigene Schule.")
     with acting(teacher_id) as (db, teacher, _):
+        if key not in {normalize_fach(f) for f in teacher.faecher or []}:
+            raise UserError(f"Hinweise gehen nur für Fächer, die Sie unterrichten; {fach_name(key)} gehört nicht dazu.")
         row = knowledge_repo.add_knowledge(
             db=db, agent_type=knowledge_repo.SUBJECT_WIDE, scope_type=scope, scope_id=uuid.UUID(scope_id),
             owner_id=teacher.id, fach=key, thema=None, knowledge_type="note", content={"text": text},
@@ -89,5 +95,7 @@ def delete_note(*, teacher_id: uuid.UUID, note_id: uuid.UUID) -> None:
 
 
 def notes_text(notes: list[Note]) -> str:
-    return "\n".join(f"- {n.scope_label} ({fach_name(n.fach)}): {n.text}" for n in notes) or \
-        "Keine Hinweise zu Klassen oder Schule."
+    """Notes for a prompt: each quoted as data (a colleague's note is never an instruction)."""
+    if not notes:
+        return "Keine Hinweise zu Klassen oder Schule."
+    return "\n".join([DATA_NOTE, *(f"- {n.scope_label} ({fach_name(n.fach)}): {quoted(n.text)}" for n in notes)])

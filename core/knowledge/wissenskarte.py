@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from core.app.errors import UserError
 from core.language.tokens import estimate_tokens
 from core.materials.faecher import fach_name, normalize_fach
+from core.safety.service import quoted
 from db.repos import wissenskarte as wissenskarte_repo
 from db.session import Identity
 
@@ -108,7 +109,8 @@ def render(agent_type: str, fach: str, facts: dict[str, Any]) -> str:
     lines.append(f"Bewährte Aufgaben: {', '.join(parts)} → get_good_practices()")
     notes = facts.get("notes") or []
     if notes:
-        lines.append("Klasse/Schule: " + " | ".join(_first_sentence(n["text"], 64) for n in notes[:2]))
+        lines.append("Klasse/Schule (zitiert): " + " | ".join(quoted(_first_sentence(n["text"], 64))
+                                                              for n in notes[:2]))
     prefs = format_preferences(facts.get("preferences"))
     lines.append(f"Präferenzen: {prefs}" if prefs else "Präferenzen: noch keine — ggf. nachfragen")
     return "\n".join(lines)

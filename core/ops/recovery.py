@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from core.app.config import get_settings
 from db.server import EmbeddedServerError, embedded_uri
-from db.session import reset_engines
+from db.session import ping, reset_engines
 
 log = logging.getLogger(__name__)
 
@@ -38,10 +38,7 @@ def recover_database() -> bool:
     try:
         if not get_settings().database_url:
             embedded_uri(get_settings().werkbank_data_dir)  # starts the server if it is not running
-        from db.session import get_engine
-
-        with get_engine().connect() as c:
-            c.execute(sa.text("SELECT 1"))
+        ping()
         log.warning("database reachable again")
         return True
     except Exception:  # still down: the page says so and the next rerun tries again

@@ -7,7 +7,8 @@ from __future__ import annotations
 from core.safety.documents import redact_pieces, removed_notice
 from core.safety.models import Category, Checker, Finding, FindingKind, Verdict
 from core.safety.personal import find_personal_data, redact
+from core.safety.untrusted import DATA_NOTE, looks_like_injection, quoted
 from core.safety.verdict import check_request, merge
 
-__all__ = ["Category", "Checker", "Finding", "FindingKind", "Verdict", "check_request", "find_personal_data",
-           "merge", "redact", "redact_pieces", "removed_notice"]
+__all__ = ["DATA_NOTE", "Category", "Checker", "Finding", "FindingKind", "Verdict", "check_request",
+           "find_personal_data", "looks_like_injection", "merge", "quoted", "redact", "redact_pieces", "removed_notice"]

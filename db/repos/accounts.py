@@ -8,7 +8,8 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from db.models import Account, LoginAttempt, Teacher
+from db.access_models import Account, LoginAttempt
+from db.models import Teacher
 
 
 def account_of(*, db: Session, teacher_id: uuid.UUID) -> Account | None:

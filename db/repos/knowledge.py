@@ -11,7 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from db.models import AgentKnowledge, CurriculumChunk, SchoolClass
+from db.models import AgentKnowledge, CurriculumChunk, SchoolClass, Teacher
 from db.session import Identity
 
 SUBJECT_WIDE = "alle"  # agent_type of knowledge every specialist of a subject shares (profile, operators)
@@ -189,6 +189,9 @@ def notes_for(*, db: Session, identity: Identity, fach: str | None, limit: int =
             .where(visible(AgentKnowledge, identity), AgentKnowledge.knowledge_type == "note",
                    AgentKnowledge.scope_type.in_(("class", "school")), AgentKnowledge.status == "active")
             .order_by(AgentKnowledge.created_at.desc()).limit(limit))
+    # only notes whose author teaches their Fach (a colleague cannot steer another Fach's specialists)
+    stmt = stmt.where(sa.exists(sa.select(Teacher.id).where(Teacher.id == AgentKnowledge.owner_id,
+                                                            AgentKnowledge.fach == sa.any_(Teacher.faecher))))
     if fach:
         stmt = stmt.where(AgentKnowledge.fach == fach)
     if klasse or klassenstufe:

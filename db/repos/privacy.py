@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from db import models as m
+from db.access_models import AccessLog, StaffConsent
 
 
 def delete_teacher_data(*, db: Session, teacher_id: uuid.UUID) -> dict[str, int]:
@@ -32,26 +33,26 @@ def delete_teacher_data(*, db: Session, teacher_id: uuid.UUID) -> dict[str, int]
         ("conversations", sa.delete(m.Conversation).where(m.Conversation.teacher_id == t)),
         ("user_memories", sa.delete(m.UserMemory).where(m.UserMemory.teacher_id == t)),
         ("llm_calls", sa.delete(m.LlmCall).where(m.LlmCall.teacher_id == t)),
-        ("staff_consents", sa.delete(m.StaffConsent).where(m.StaffConsent.teacher_id == t)),
-        ("access_log", sa.delete(m.AccessLog).where(m.AccessLog.teacher_id == t)),
+        ("staff_consents", sa.delete(StaffConsent).where(StaffConsent.teacher_id == t)),
+        ("access_log", sa.delete(AccessLog).where(AccessLog.teacher_id == t)),
     ]
     return {table: db.execute(stmt).rowcount or 0 for table, stmt in steps}
 
 
-def access_log_of(*, db: Session, teacher_id: uuid.UUID, limit: int = 200) -> list[m.AccessLog]:
-    return list(db.scalars(sa.select(m.AccessLog).where(m.AccessLog.teacher_id == teacher_id)
-                           .order_by(m.AccessLog.created_at.desc()).limit(limit)))
+def access_log_of(*, db: Session, teacher_id: uuid.UUID, limit: int = 200) -> list[AccessLog]:
+    return list(db.scalars(sa.select(AccessLog).where(AccessLog.teacher_id == teacher_id)
+                           .order_by(AccessLog.created_at.desc()).limit(limit)))
 
 
-def consents_of(*, db: Session, teacher_id: uuid.UUID) -> list[m.StaffConsent]:
-    return list(db.scalars(sa.select(m.StaffConsent).where(m.StaffConsent.teacher_id == teacher_id,
-                                                           m.StaffConsent.revoked_at.is_(None))
-                           .order_by(m.StaffConsent.created_at.desc())))
+def consents_of(*, db: Session, teacher_id: uuid.UUID) -> list[StaffConsent]:
+    return list(db.scalars(sa.select(StaffConsent).where(StaffConsent.teacher_id == teacher_id,
+                                                           StaffConsent.revoked_at.is_(None))
+                           .order_by(StaffConsent.created_at.desc())))
 
 
 def log_access(*, db: Session, teacher_id: uuid.UUID, viewer_id: uuid.UUID, viewer_label: str, object_type: str,
                object_id: uuid.UUID, what: str) -> None:
     """A staff member read a teacher's private row (with consent); written as the staff member (RLS checks it)."""
-    db.add(m.AccessLog(teacher_id=teacher_id, viewer_id=viewer_id, viewer_label=viewer_label[:300],
+    db.add(AccessLog(teacher_id=teacher_id, viewer_id=viewer_id, viewer_label=viewer_label[:300],
                        object_type=object_type, object_id=object_id, what=what[:300]))
     db.flush()

@@ -14,7 +14,8 @@ from core.app.config import get_settings
 from core.app.errors import UserError
 from core.ops.cli.main import main
 from core.ops.health import health
-from db.models import Account, LoginAttempt, Teacher
+from db.access_models import Account, LoginAttempt
+from db.models import Teacher
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import fresh_person
 

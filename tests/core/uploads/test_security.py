@@ -80,7 +80,8 @@ def test_uploads_of_every_kind_store_no_pupil_data_and_send_none_to_the_model(pe
     school = import_file(teacher_id=person, filename="Lehrplan_Max_Mustermann.docx", data=_curriculum_with_pupils(),
                          kind="curriculum", fach="physik", scope="school")
     assert any("personenbezogene Angaben entfernt" in h and "Namen" in h for h in school.hinweise), school.hinweise
-    example = import_file(teacher_id=person, filename="ka.docx", data=_exam_with_pupils(), kind="example", fach="physik")
+    example = import_file(teacher_id=person, filename="ka.docx", data=_exam_with_pupils(), kind="example",
+                          fach="physik")
     assert any("Telefonnummern" in h for h in example.hinweise)
     pdf = docs.pdf_bytes([(12, "Lehrplan Physik"), (10, "Die Schülerinnen und Schüler erklären Stromkreise."),
                           (10, PII_LINES[0]), (10, "Schülerin A. Nowak: Epilepsie.")])  # latin-1 only
