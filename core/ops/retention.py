@@ -1,5 +1,6 @@
-"""The retention job: overdue Rückfragen marked expired; finished sessions, model-call logs and (optionally) old
-conversations deleted after the configured number of days. A Rückfrage that still waits is never touched."""
+"""The retention job: overdue Rückfragen marked expired; finished sessions, model-call logs, raw uploaded files
+(WERKBANK_UPLOAD_KEEP_DAYS; their redacted text stays), old sign-in attempts and (optionally) old conversations
+deleted after the configured number of days. A Rückfrage that still waits is never touched."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import os
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from core.app.config import get_settings
+from db.repos import accounts as accounts_repo
 from db.repos import ops as ops_repo
 from db.session import Identity, unit_of_work
 
@@ -17,12 +20,16 @@ class RetentionReport:
     sessions_deleted: int
     llm_calls_deleted: int
     conversations_deleted: int
+    upload_files_deleted: int = 0
+    login_attempts_deleted: int = 0
 
     def lines(self) -> list[str]:
         return [f"Rückfragen als abgelaufen markiert: {self.sessions_expired}",
                 f"Alte Rückfragen gelöscht: {self.sessions_deleted}",
                 f"Alte Modellaufruf-Protokolle gelöscht: {self.llm_calls_deleted}",
-                f"Alte Gespräche gelöscht: {self.conversations_deleted}"]
+                f"Alte Gespräche gelöscht: {self.conversations_deleted}",
+                f"Hochgeladene Originaldateien gelöscht: {self.upload_files_deleted}",
+                f"Alte Anmeldeversuche gelöscht: {self.login_attempts_deleted}"]
 
 
 def retention(*, session_days: int | None = None, trace_days: int | None = None,
@@ -42,4 +49,7 @@ def retention(*, session_days: int | None = None, trace_days: int | None = None,
         convs = 0
         if conversation_days > 0:
             convs = ops_repo.delete_conversations(db=db, before=now - timedelta(days=conversation_days), now=now)
-    return RetentionReport(expired, deleted, calls, convs)
+        files = ops_repo.drop_upload_files(
+            db=db, before=now - timedelta(days=get_settings().werkbank_upload_keep_days), now=now)
+        attempts = accounts_repo.forget_attempts(db=db, before=now - timedelta(days=30))
+    return RetentionReport(expired, deleted, calls, convs, files, attempts)

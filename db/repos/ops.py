@@ -10,7 +10,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from db.models import AgentSession, AppMeta, Conversation, ConversationMessage, LlmCall
+from db.models import AgentSession, AppMeta, Conversation, ConversationMessage, LlmCall, Upload
 
 
 def server_versions(*, db: Session) -> tuple[str, str | None]:
@@ -58,6 +58,12 @@ def delete_conversations(*, db: Session, before: datetime, now: datetime) -> int
     old = sa.select(Conversation.id).where(Conversation.updated_at < before, ~waits)
     db.execute(sa.delete(ConversationMessage).where(ConversationMessage.conversation_id.in_(old)))
     return db.execute(sa.delete(Conversation).where(Conversation.id.in_(old))).rowcount
+
+
+def drop_upload_files(*, db: Session, before: datetime, now: datetime) -> int:
+    """Raw uploaded files older than `before` dropped (the parsed, redacted text and blocks stay)."""
+    return db.execute(sa.update(Upload).where(Upload.data.is_not(None), Upload.created_at < before)
+                      .values(data=None, data_deleted_at=now).execution_options(synchronize_session=False)).rowcount
 
 
 @contextlib.contextmanager

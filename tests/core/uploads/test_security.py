@@ -183,3 +183,22 @@ def test_stored_file_name_and_text_carry_no_pupil_name(person: uuid.UUID) -> Non
     with unit_of_work(Identity.system()) as db:
         stored = db.get(m.Upload, result.upload_id)
     assert "Weber" not in stored.filename and "ADHS" not in stored.filename
+
+
+def test_raw_files_are_kept_only_for_the_configured_days(person: uuid.UUID, limits) -> None:  # noqa: ANN001
+    from datetime import UTC, datetime, timedelta
+
+    from core.ops.service import retention
+
+    limits(WERKBANK_UPLOAD_KEEP_DAYS="7")
+    kept = import_file(teacher_id=person, filename="lp.docx", data=docs.curriculum_docx(), kind="curriculum",
+                       fach="physik")
+    with_pupil = import_file(teacher_id=person, filename="lp2.docx", data=_curriculum_with_pupils(),
+                             kind="curriculum", fach="physik")
+    with unit_of_work(Identity.system()) as db:
+        assert db.get(m.Upload, kept.upload_id).data is not None  # no personal data: kept for the days configured
+        assert db.get(m.Upload, with_pupil.upload_id).data is None  # with personal data: never kept raw
+    retention(now=datetime.now(UTC) + timedelta(days=8))
+    with unit_of_work(Identity.system()) as db:
+        row = db.get(m.Upload, kept.upload_id)
+        assert row.data is None and row.data_deleted_at is not None and "Supraleitung" in row.extracted_text
