@@ -13,7 +13,15 @@ from typing import Any
 
 from core.app.errors import UserError
 from core.uploads.blocks import Block, blocks_text, document_blocks
-from core.uploads.files import DOCX_MAX_UNCOMPRESSED, DTD, check_size, extract_text, safe_filename
+from core.uploads.files import (
+    DOCX_MAX_UNCOMPRESSED,
+    DTD,
+    UNUSUAL_ENCODING,
+    check_size,
+    extract_text,
+    safe_filename,
+    utf16_xml,
+)
 from db.models import Upload
 
 log = logging.getLogger(__name__)
@@ -39,7 +47,11 @@ def _guard_docx(data: bytes) -> None:
                 is_xml = info.filename.lower().endswith((".xml", ".rels"))
                 tail = b""
                 with z.open(info) as member:
+                    first = True
                     while chunk := member.read(1 << 20):
+                        if is_xml and first and utf16_xml(chunk):
+                            raise UserError(UNUSUAL_ENCODING)
+                        first = False
                         total += len(chunk)
                         if total > DOCX_MAX_UNCOMPRESSED:
                             raise UserError("Die DOCX-Datei ist entpackt ungewöhnlich groß (mehr als 50 MB). Bitte "

@@ -36,6 +36,13 @@ def safe_filename(name: str) -> str:
 # Word never writes a DTD: a DOCTYPE or ENTITY declaration in a DOCX part is an entity trick (external files, billion
 # laughs), refused before any parser sees it.
 DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+UNUSUAL_ENCODING = ("Die DOCX-Datei enthält XML in einer Kodierung, die Word nie schreibt (z. B. UTF-16). Bitte das "
+                    "Dokument in Word neu speichern.")
+
+
+def utf16_xml(head: bytes) -> bool:
+    """An XML part in UTF-16/32 (Word writes UTF-8): the DTD check could not read it, so it is refused."""
+    return head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head[:64]
 
 
 def _docx_text(data: bytes) -> str:
@@ -47,7 +54,10 @@ def _docx_text(data: bytes) -> str:
             if "word/document.xml" not in z.namelist():
                 raise UserError("Die Datei ist kein Word-Dokument (DOCX). Bitte als .docx speichern.")
             # Word never writes a DTD: entity tricks (external files, billion laughs) are refused before parsing.
-            if any(DTD.search(z.read(i)) for i in z.infolist() if i.filename.lower().endswith((".xml", ".rels"))):
+            xml = [z.read(i) for i in z.infolist() if i.filename.lower().endswith((".xml", ".rels"))]
+            if any(utf16_xml(part) for part in xml):
+                raise UserError(UNUSUAL_ENCODING)
+            if any(DTD.search(part) for part in xml):
                 raise UserError("Die DOCX-Datei enthält unzulässige XML-Definitionen (DOCTYPE/ENTITY), wie Word sie "
                                 "nie schreibt. Bitte das Dokument in Word neu speichern.")
         from docx import Document

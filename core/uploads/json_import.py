@@ -14,6 +14,7 @@ from core.app.errors import UserError
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text
 from core.materials.faecher import normalize_fach
+from core.safety.service import find_personal_data
 from db.models import KNOWLEDGE_TYPES, School, SchoolClass, Teacher
 from db.repos import knowledge as knowledge_repo
 
@@ -56,6 +57,9 @@ def parse_import_file(path: Path) -> list[ImportItem]:
         raise UserError(
             f"Ungültiges JSON in Zeile {exc.lineno}, Spalte {exc.colno}: {exc.msg}. Nichts wurde importiert."
         ) from exc
+    except RecursionError as exc:
+        raise UserError("Das JSON ist zu tief verschachtelt (mehr als ein paar hundert Ebenen). Nichts wurde "
+                        "importiert.") from exc
     if not isinstance(data, list):
         raise UserError("Erwartet wird eine JSON-Liste von Einträgen ([{…}, {…}]). Nichts wurde importiert.")
     if not data:
@@ -65,9 +69,16 @@ def parse_import_file(path: Path) -> list[ImportItem]:
         if not isinstance(raw, dict):
             raise UserError(f"Eintrag {i + 1} ist kein JSON-Objekt. Nichts wurde importiert.")
         try:
-            items.append(ImportItem.model_validate(raw))
+            item = ImportItem.model_validate(raw)
         except ValidationError as exc:
             raise UserError(_describe(exc, i) + ". Nichts wurde importiert.") from exc
+        except RecursionError as exc:
+            raise UserError(f"Eintrag {i + 1} ist zu tief verschachtelt. Nichts wurde importiert.") from exc
+        text = knowledge_text(content=item.content, thema=item.thema, description=item.description)
+        if find_personal_data(text):
+            raise UserError(f"Eintrag {i + 1} enthält offenbar personenbezogene Daten (Namen, Kontaktdaten, "
+                            "Diagnosen). Bitte entfernen. Nichts wurde importiert.")
+        items.append(item)
     return items
 
 

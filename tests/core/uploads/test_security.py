@@ -202,3 +202,37 @@ def test_raw_files_are_kept_only_for_the_configured_days(person: uuid.UUID, limi
     with unit_of_work(Identity.system()) as db:
         row = db.get(m.Upload, kept.upload_id)
         assert row.data is None and row.data_deleted_at is not None and "Supraleitung" in row.extracted_text
+
+
+def _utf16_entity_docx() -> bytes:
+    """The attack: document.xml with an entity declaration, saved as UTF-16 (the byte pattern check misses it)."""
+    base = docs.entity_docx("external")
+
+    def to_utf16(xml: bytes) -> bytes:
+        return xml.decode("utf-8").replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
+
+    return docs._rewrite(base, "word/document.xml", to_utf16)  # noqa: SLF001 — the fixtures' own helper
+
+
+@pytest.mark.parametrize("kind", ["example", "attachment"])
+def test_a_utf16_docx_with_entities_is_refused(person: uuid.UUID, kind: str) -> None:
+    from core.app.errors import UserError
+
+    with pytest.raises(UserError, match="Kodierung, die Word nie schreibt"):
+        if kind == "example":
+            import_file(teacher_id=person, filename="k.docx", data=_utf16_entity_docx(), kind="example",
+                        fach="physik")
+        else:
+            send(teacher_id=person, message="Bitte lesen", conversation_id=None,
+                 attachments=[Attachment("k.docx", "application/octet-stream", _utf16_entity_docx())])
+    assert _uploads_of(person) == (0, 0, 0)
+
+
+def test_knowledge_import_refuses_deep_json_and_pupils_data_with_exit_2(database, tmp_path, capsys) -> None:  # noqa: ANN001
+    deep = _write(tmp_path, "tief.json", b"[" * 100_000 + b"]" * 100_000)
+    pii = _write(tmp_path, "pii.json", b'[{"fach": "physik", "description": "Jonas Weber (ADHS): Aufgabe", '
+                                      b'"content": {"aufgabe": "Rechne."}}]')
+    for path, message in ((deep, "zu tief verschachtelt"), (pii, "personenbezogene Daten")):
+        assert main(["import-knowledge", path]) == 2
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err and "Error" not in err
