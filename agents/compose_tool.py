@@ -19,8 +19,10 @@ _COMPUTED = {"gesamtpunkte", "afb_punkte", "afb_anteile", "notenschluessel", "no
 
 def _absage(befund: Befund) -> str:
     return json.dumps({"kein_material": True, "gefunden": befund.gefunden,
-                       "grund": f"Zu „{befund.thema}“ gibt es in der Wissensbasis keine geprüften Aufgaben in "
-                                "passender Klassenstufe.",
+                       "grund": (f"Zum Schwerpunkt „{', '.join(befund.schwerpunkt)}“ gibt es in der Wissensbasis "
+                                 "keine geprüften Aufgaben in passender Klassenstufe." if befund.ausserhalb else
+                                 f"Zu „{befund.thema}“ gibt es in der Wissensbasis keine geprüften Aufgaben in "
+                                 "passender Klassenstufe."),
                        "hinweise": befund.hinweise(), "optionen": befund.optionen()}, ensure_ascii=False)
 
 

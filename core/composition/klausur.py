@@ -11,7 +11,7 @@ from core.checks.filler import has_math
 from core.checks.topicality import TopicContext
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
-from core.composition.filters import passing, wish_only
+from core.composition.filters import focused, passing, wish_only
 from core.composition.gruppen import wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.report import Befund, Nachbar
@@ -117,8 +117,10 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     dauer = req.dauer_minuten or 45
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
+    usable, focus, aus = focused(usable, a.topic)
     befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
-                    nachbarn=a.nachbarn, notizen=list(a.notizen))
+                    nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
+                    schwerpunkt_thema=focus.topic, ausserhalb=aus)
     if not usable:
         befund.geschafft_minuten = 0
         return Composition(material=None, befund=befund)
@@ -152,7 +154,8 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
         thema=req.thema, dauer_minuten=dauer_neu, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, sel.chosen),
         hinweise=[f"Bearbeitungszeit: {dauer_neu} Minuten; insgesamt sind {gesamt} Punkte erreichbar.",
                   "Achte auf die Operatoren: Sie sagen, was in deiner Antwort erwartet wird."],
-        aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema, unterthemen=req.unterthemen,
+        aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema,  # a wished topic is named like a sub-topic
+                          unterthemen=[*req.unterthemen, *(w.thema for w in req.afb_wuensche)],
                           max_aufgaben=spec.max_aufgaben),
     )
     if wants_groups(req.zusatz, req.gruppen):

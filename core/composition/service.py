@@ -114,6 +114,12 @@ def _rows(db: Session, identity: Identity, fach: str, agent_type: str, request: 
                                         topics=list(primary), ids=ids)
 
 
+def _wish_topics(pool: Pool) -> tuple[str, ...]:
+    """The coverage topics of the teacher's wishes ("eine Aufgabe Induktion als AFB III"): all their rows are
+    candidates for the wish's slot, not only the few a search for the wish's words returns."""
+    return tuple(t.id for w in pool.topic.wishes for t in w.resolved if t.id not in pool.primary)
+
+
 def _row_args(r: Any) -> dict[str, Any]:
     return dict(ref=str(r.id), titel=r.description or r.thema or "", content=r.content or {},
                 scope_type=r.scope_type, source=r.source, quality=float(r.quality_score or 0.5), thema=r.thema)
@@ -145,7 +151,7 @@ def _seed(request: MaterialRequest, teacher_id: uuid.UUID | None, offset: int = 
 
 def task_candidates(*, db: Session, identity: Identity, fach: str, request: MaterialRequest, pool: Pool,
                     seed: int) -> list[TaskCandidate]:
-    rows = _rows(db, identity, fach, "klausur", request, pool.primary)
+    rows = _rows(db, identity, fach, "klausur", request, (*pool.primary, *_wish_topics(pool)))
     cands = [c for r in rows if (c := task_from_row(**_row_args(r))) is not None]
     k = request.klassenstufe or 9
     for i, g in enumerate(_generators(fach, pool.topic, k, request.niveau)):
