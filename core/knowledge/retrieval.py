@@ -223,6 +223,7 @@ def search(
                 id=r.id, kind="curriculum", fach=row.fach, thema=row.thema, title=f"{row.thema} ({row.bundesland})",
                 text=row.kompetenz, score=s, external_id=row.external_id, scope_type=row.scope_type,
                 source=row.quelle, content={"abschnitt": row.abschnitt, "klassenstufen": row.klassenstufen,
+                                            "bundesland": row.bundesland,
                                             "themenfeld": row.themenfeld, "schulform": row.schulform},
                 vector_rank=r.vector_rank, text_rank=r.text_rank,
             )
