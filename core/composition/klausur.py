@@ -12,7 +12,7 @@ from core.checks.topicality import TopicContext
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
 from core.composition.filters import focused, passing, wish_only
-from core.composition.gruppen import wants_groups, with_group_b
+from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.report import Befund, Nachbar
 from core.composition.select import ExamSpec, Selection, select
@@ -159,11 +159,15 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                           max_aufgaben=spec.max_aufgaben),
     )
     if wants_groups(req.zusatz, req.gruppen):
-        klausur, n = with_group_b(klausur)
+        klausur, n = with_group_b(klausur, parallels(sel.chosen, usable))
+        gleich = [f"{a.nummer}{t.kennung}" for a, b in zip(klausur.aufgaben, klausur.gruppe_b or [], strict=False)
+                  for t, u in zip(a.teilaufgaben, b.teilaufgaben, strict=False) if t.text == u.text]
         befund.notizen.append(
-            f"Gruppe B: {n} Rechenaufgabe(n) mit anderen Zahlen, die übrigen Aufgaben sind in beiden Gruppen gleich."
-            if n else "Gruppe A/B nicht möglich: Diese Klausur enthält keine Rechenaufgabe mit neu wählbaren Zahlen; "
-                      "beide Gruppen wären gleich.")
+            "Gruppe A/B nicht möglich: zu keiner Aufgabe gibt es eine geprüfte Parallelaufgabe oder neu wählbare "
+            "Zahlen; beide Gruppen wären gleich." if not n else
+            f"Gruppe B: {n} Teilaufgabe(n) mit anderen Zahlen oder einer geprüften Parallelaufgabe (gleiches "
+            "Unterthema, gleicher AFB, gleiche Punkte)" + (f"; in beiden Gruppen gleich: {', '.join(gleich)}."
+                                                         if gleich else "."))
     befund.afb_abweichung = _afb_note(klausur, afb_ziel)
     refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
             for c in sel.chosen if c.text == t.text}
