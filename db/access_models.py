@@ -7,15 +7,11 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, String, Text, func, text
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, String, Text
 from sqlalchemy.dialects.postgresql import UUID
 from sqlalchemy.orm import Mapped, mapped_column
 
-from db.models import Base
-
-
-def timestamp_now() -> Mapped[datetime]:
-    return mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
+from db.base import Base, created, uuid_pk
 
 
 class Account(Base):
@@ -27,7 +23,7 @@ class Account(Base):
     disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     last_login_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     password_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    created_at: Mapped[datetime] = timestamp_now()
+    created_at: Mapped[datetime] = created()
 
 
 class LoginAttempt(Base):
@@ -38,21 +34,20 @@ class LoginAttempt(Base):
     email: Mapped[str] = mapped_column(String(320))
     client: Mapped[str] = mapped_column(String(100))
     ok: Mapped[bool] = mapped_column(Boolean)
-    created_at: Mapped[datetime] = timestamp_now()
+    created_at: Mapped[datetime] = created()
 
 
 class StaffConsent(Base):
     """A teacher lets curators / the product team read one knowledge item or one conversation (its trace)."""
 
     __tablename__ = "staff_consents"
-    id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True,
-                                          server_default=text("gen_random_uuid()"))
+    id: Mapped[uuid.UUID] = uuid_pk()
     teacher_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"))
     object_type: Mapped[str] = mapped_column(String(20))  # knowledge | conversation
     object_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True))
     grantee_role: Mapped[str] = mapped_column(String(20), default="staff")  # curator | product | staff
     label: Mapped[str | None] = mapped_column(String(300))
-    created_at: Mapped[datetime] = timestamp_now()
+    created_at: Mapped[datetime] = created()
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
@@ -67,7 +62,7 @@ class AccessLog(Base):
     object_type: Mapped[str] = mapped_column(String(20))
     object_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True))
     what: Mapped[str] = mapped_column(String(300))
-    created_at: Mapped[datetime] = timestamp_now()
+    created_at: Mapped[datetime] = created()
 
 
 # --- product team: prompts, evaluation, cost ---------------------------------------------------------------------
