@@ -38,7 +38,18 @@ MIN_ATTEMPT_S: Final = 1.0
 
 # Kinds of a final failure (see errors.classify_error) after which the model counts as down for the rest of the turn.
 DOWN_KINDS: Final = frozenset(
-    {"timeout", "connection", "server_error", "unavailable", "overloaded", "rate_limit", "quota", "auth", "not_found"}
+    {
+        "timeout",
+        "connection",
+        "server_error",
+        "unavailable",
+        "overloaded",
+        "rate_limit",
+        "quota",
+        "auth",
+        "not_found",
+        "invalid_output",
+    }
 )
 
 
