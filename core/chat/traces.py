@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -208,6 +208,18 @@ def my_conversations(*, teacher_id: uuid.UUID, limit: int = 200) -> list[Convers
 
 
 @dataclass(frozen=True)
+class TurnLog:
+    """One turn as it ran: the teacher's request, which model answered, the notices shown and the steps taken
+    (router, specialist, validator retries, fallbacks), as stored with the assistant's message."""
+
+    zeit: str
+    anfrage: str
+    model: str
+    notices: list[str]
+    steps: list[str]
+
+
+@dataclass(frozen=True)
 class ConversationTrace:
     id: uuid.UUID
     title: str
@@ -215,6 +227,19 @@ class ConversationTrace:
     calls: list[dict[str, Any]]
     totals: CallTotals
     specialists: list[tuple[str, list[TraceStep]]]  # (heading, steps) of each Rückfrage session's specialist run
+    turns: list[TurnLog] = field(default_factory=list)
+
+
+def _turn_logs(messages: list[Any]) -> list[TurnLog]:
+    logs, asked = [], ""
+    for m in messages:
+        if m.role == "user":
+            asked = m.content
+        elif m.role == "assistant":
+            meta = m.meta or {}
+            logs.append(TurnLog(zeit=local_time(m.created_at), anfrage=asked[:200], model=str(meta.get("model", "")),
+                                notices=list(meta.get("notices") or []), steps=list(meta.get("steps") or [])))
+    return logs
 
 
 def conversation_trace(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> ConversationTrace:
@@ -228,11 +253,12 @@ def conversation_trace(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> 
         rows, totals = call_rows(calls)
         title = conv.title
         sessions = browse.session_histories(db=db, conversation_id=conv.id)
+        turns = _turn_logs(conv_repo.list_messages(db=db, conversation_id=conv.id))
     specialists = [(f"{AGENT_NAMES.get(s.agent_type, s.agent_type)} · Rückfrage-Sitzung vom {local_time(s.created_at)} "
                     f"({SESSION_STATUS.get(s.status, s.status)})", trace_steps(list(s.message_history or [])))
                    for s in sessions]
     return ConversationTrace(id=conversation_id, title=title, steps=trace_steps(history), calls=rows, totals=totals,
-                             specialists=specialists)
+                             specialists=specialists, turns=turns)
 
 
 @dataclass(frozen=True)
