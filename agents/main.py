@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections import Counter
 from typing import Final, Literal
 
 from pydantic import ValidationError
@@ -55,11 +56,14 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 
 def reply_problem(reply: str) -> str | None:
-    """Why a reply must not reach the teacher as it is (empty, or not German), else None. A short reply ("Gern!")
-    is not judged by language: too few words to tell."""
+    """Why a reply must not reach the teacher as it is (empty, one sentence repeated, or not German), else None. A
+    short reply ("Gern!") is not judged by language: too few words to tell."""
     words = [w.lower() for w in _WORD.findall(reply)]
     if not words:
         return "Die Antwort ist leer. Antworte der Lehrkraft in ganzen deutschen Sätzen."
+    lines = [line.strip() for line in reply.splitlines() if line.strip()]
+    if len(lines) >= 6 and Counter(lines).most_common(1)[0][1] * 2 >= len(lines):
+        return "Die Antwort wiederholt immer denselben Satz. Antworte der Lehrkraft knapp und ohne Wiederholungen."
     english, german = sum(w in _ENGLISH for w in words), sum(w in _GERMAN for w in words)
     if len(words) >= 8 and english > german:
         return ("Die Antwort ist nicht auf Deutsch. Antworte der Lehrkraft auf Deutsch und nur zu ihrer Anfrage "

@@ -71,6 +71,24 @@ def is_deterministic_error(exc: BaseException) -> bool:
     return any(marker in text for marker in _VALIDATION_MARKERS)
 
 
+class ModelFailure(UserError):
+    """A turn that the model side could not answer: the German message for the teacher plus the kind of failure
+    (classify_error), so an evaluation can tell a model that was not reachable from a model that answered badly."""
+
+    def __init__(self, message: str, *, kind: str):
+        super().__init__(message)
+        self.kind = kind
+
+    @property
+    def unreachable(self) -> bool:
+        """The provider did not serve the request at all (an evaluation then has no result to score)."""
+        return self.kind in UNREACHABLE_KINDS
+
+
+UNREACHABLE_KINDS: Final = frozenset({"timeout", "connection", "unavailable", "overloaded", "rate_limit", "quota",
+                                      "auth", "not_found"})
+
+
 def status_code(exc: BaseException) -> int | None:
     return exc.status_code if isinstance(exc, ModelHTTPError) else None
 

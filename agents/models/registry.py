@@ -91,6 +91,12 @@ def model_for(role: str) -> Model:
     return build_model(role, offline=offline_model)
 
 
+def is_guarded(role: str) -> bool:
+    """Whether `role` falls back to the offline model when its real model fails: not for a test/evaluation override
+    (an evaluation measures its model, unguarded) and not when the role runs offline anyway."""
+    return role not in (_overrides.get() or {}) and model_name_for_role(role) != OFFLINE
+
+
 def planner_model() -> Model | None:
     """The planner's model: a test/evaluation override, else the configured real model falling back to the rule
     planner; None when the supervisor role runs offline — then `plan_by_rules` plans directly, without an agent run."""

@@ -35,11 +35,11 @@ from agents.deps import TurnContext
 from agents.main import main_agent
 from agents.models.budget import TurnBudget, turn_budget
 from agents.models.calls import CallLog, collect_calls, current_call_log
-from agents.models.errors import classify_error, describe_model_error
+from agents.models.errors import ModelFailure, classify_error, describe_model_error
 from agents.models.fallback import fallback_notices, length_notices, note_fallback
 from agents.models.limits import DEFAULT_USAGE_LIMITS
 from agents.models.names import OFFLINE_MODEL_NAME
-from agents.models.registry import model_for
+from agents.models.registry import is_guarded, model_for
 from core.app.errors import ConflictError, NotFoundError, UserError
 from core.app.observability import request_id
 from core.app.sync import run_sync
@@ -164,7 +164,7 @@ def _answer(turn: TurnContext, text: str, history: list[ModelMessage], verdict: 
         except MODEL_FAILURES as exc:
             turn.db.rollback()
             log.warning("turn failed (%s): %s", type(exc).__name__, exc)
-            raise UserError(describe_model_error(exc)) from exc
+            raise ModelFailure(describe_model_error(exc), kind=classify_error(exc)) from exc
         except BaseException:
             turn.db.rollback()  # a bug, not a model failure: the caller logs it with an id; nothing is stored
             raise
@@ -175,7 +175,7 @@ def _offline_again(turn: TurnContext, exc: BaseException, budget: TurnBudget) ->
     False when there is nothing to fall back from (the offline model itself failed) or no time."""
     calls = current_call_log()
     used = list(dict.fromkeys(r.model for r in (calls.records if calls else []) if r.model != OFFLINE_MODEL_NAME))
-    if not used or budget.remaining < 2 * MIN_OFFLINE_S:
+    if not used or not is_guarded("main") or budget.remaining < 2 * MIN_OFFLINE_S:
         return False
     kind = classify_error(exc)
     for model in used:

@@ -21,7 +21,7 @@ from agents.models.calls import current_call_log
 from agents.models.fallback import note_fallback
 from agents.models.limits import DEFAULT_USAGE_LIMITS
 from agents.models.names import OFFLINE_MODEL_NAME
-from agents.models.registry import model_for
+from agents.models.registry import is_guarded, model_for
 from core.generation.failures import fail
 from core.generation.outcomes import GenerationOutcome
 from core.generation.sessions import finish_session, history_json, pause_run
@@ -55,8 +55,8 @@ async def _run_guarded(agent: Agent[SpecialistDeps, Any], deps: SpecialistDeps, 
                                usage_limits=DEFAULT_USAGE_LIMITS)
     except UnexpectedModelBehavior:
         real = [r.model for r in (calls.records[seen:] if calls is not None else []) if r.model != OFFLINE_MODEL_NAME]
-        if not real:
-            raise  # the offline model itself failed: a bug, not a fallback case
+        if not real or not is_guarded(role):
+            raise  # the offline model itself failed (a bug), or an evaluation measures this model: no fallback
         note_fallback(role, real[-1], "invalid_output")
         return await agent.run(prompt, deps=deps, message_history=history, model=model_for(role), usage=turn.usage,
                                usage_limits=DEFAULT_USAGE_LIMITS)
