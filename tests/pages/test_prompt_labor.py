@@ -12,8 +12,8 @@ from pydantic_ai.models.function import AgentInfo
 from streamlit.testing.v1 import AppTest
 
 from agents.models.registry import offline_rules, override_models, rules_model
-from core.evaluation import service as ev
 from core.evaluation import prompts as pl
+from core.evaluation import service as ev
 from tests.pages.conftest import ROOT, app_as, fresh_person
 
 PAGE = "pages/prompt_labor.py"
