@@ -222,6 +222,9 @@ def test_invalid_tool_json_goes_back_to_the_model_and_the_turn_succeeds(db, as_t
 
     assert t.result is not None and t.result.reply == GERMAN and t.result.notices == []
     assert "json_invalid" in json.dumps(sent(t, 1)["messages"])
+    # the tool call goes back with content "" — llama-cpp-python rejects null (tripwire for CompatibleChatModel)
+    [echoed] = [m for m in sent(t, 1)["messages"] if m["role"] == "assistant"]
+    assert echoed["content"] == "" and echoed["tool_calls"]
 
 
 # --------------------------------------------------------------------------------------------------------------------
