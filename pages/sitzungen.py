@@ -77,5 +77,7 @@ show_steps(trace.steps)
 for heading, steps in trace.specialists:
     st.markdown(f"**{heading}** · {len(steps)} Schritte")
     show_steps(steps)
-st.caption("Fach-Assistenten, die ohne Rückfrage fertig werden, speichern ihren Verlauf nicht; ihre Modellaufrufe "
-           "stehen in der Tabelle oben (Rolle klausur, differenzierung oder h5p).")
+for n, turn in enumerate(trace.turns, start=1):
+    for heading, steps in turn.specialists:
+        st.markdown(f"**{heading}** (Anfrage {n}) · {len(steps)} Schritte")
+        show_steps(steps)

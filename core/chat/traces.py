@@ -217,6 +217,7 @@ class TurnLog:
     model: str
     notices: list[str]
     steps: list[str]
+    specialists: list[tuple[str, list[TraceStep]]] = field(default_factory=list)  # finished specialist runs
 
 
 @dataclass(frozen=True)
@@ -237,8 +238,11 @@ def _turn_logs(messages: list[Any]) -> list[TurnLog]:
             asked = m.content
         elif m.role == "assistant":
             meta = m.meta or {}
+            specialists = [(f"{AGENT_NAMES.get(t.get('agent'), t.get('agent'))} · Lauf ohne Rückfrage",
+                            trace_steps(list(t.get("history") or []))) for t in meta.get("specialist_traces") or []]
             logs.append(TurnLog(zeit=local_time(m.created_at), anfrage=asked[:200], model=str(meta.get("model", "")),
-                                notices=list(meta.get("notices") or []), steps=list(meta.get("steps") or [])))
+                                notices=list(meta.get("notices") or []), steps=list(meta.get("steps") or []),
+                                specialists=specialists))
     return logs
 
 

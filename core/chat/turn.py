@@ -198,7 +198,8 @@ def _meta(turn: TurnContext, model_name: str, notices: list[str], steps: list[st
             "session_ids": [str(i) for i in material_set.session_ids] if material_set else [],
             "material_id": str(material.material_id) if material else None,
             "session_id": str(question.session_id) if question else None,
-            "question": question.question() if question else None}
+            "question": question.question() if question else None,
+            "specialist_traces": turn.specialist_traces}
 
 
 def _persist(turn: TurnContext, conv: Conversation, revision: int, text: str, reply: str,

@@ -77,6 +77,8 @@ async def run_specialist(turn: TurnContext, deps: SpecialistDeps, *, prompt: str
         result = await agent.run(FINAL_PROMPT, deps=deps, message_history=result.all_messages(), model=model,
                                  usage=turn.usage, usage_limits=DEFAULT_USAGE_LIMITS)
         output = result.output
+    if not isinstance(output, ClarificationRequest):  # a Rückfrage keeps its run in the session; finished runs here
+        turn.specialist_traces.append({"agent": deps.agent_type, "history": history_json(result.all_messages_json())})
     if isinstance(output, Absage):
         if session_id is not None:
             finish_session(turn, session_id, answer_hash=answer_hash)

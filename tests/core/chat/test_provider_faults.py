@@ -249,6 +249,8 @@ def test_specialist_fallback_reaches_the_notice_and_the_trace(db, as_teacher, mo
     trace = conversation_trace(teacher_id=person, conversation_id=t.result.conversation_id)
     [logged] = trace.turns
     assert logged.notices == t.result.notices and any(s.startswith(step) for s in logged.steps)
+    [(heading, spec_steps)] = logged.specialists  # the offline run that made the exam, step by step
+    assert heading.endswith("Lauf ohne Rückfrage") and any(s.tool_name == "compose_draft" for s in spec_steps)
     assert [(c["Rolle"], c["Modell"]) for c in trace.calls if c["Rolle"] == "klausur"][0] == ("klausur", LOCAL)
     klausur = [c for c in t.calls if c[0] == "klausur"]
     assert klausur[0][1] == LOCAL and klausur[-1] == ("klausur", "offline-rules", "ok")
