@@ -16,7 +16,7 @@ from pydantic_ai.settings import ModelSettings
 from agents.models.budget import Timeouts, configured_timeouts
 from agents.models.names import OFFLINE, check_model_name, model_env
 
-# Output cap per role in tokens (decision 008/014): enough for the largest valid answer of the role (a Klausur with
+# Output cap per role in tokens (decision 008/015): enough for the largest valid answer of the role (a Klausur with
 # Erwartungshorizont is ~2.5k tokens as JSON, retries resend it), small enough that a degenerate model stops soon.
 MAX_TOKENS: Final[dict[str, int]] = {
     "main": 2_000,
@@ -53,7 +53,7 @@ def real_model_settings(role: str, timeouts: Timeouts | None = None, *, provider
         max_retries=0,
     )
     if provider == "anthropic":
-        # Cache the stable prefix (tool definitions, instructions) — not each one-off conversation (decision 014).
+        # Cache the stable prefix (tool definitions, instructions) — not each one-off conversation (decision 015).
         settings["cache"] = {"messages": False}
     return settings
 
