@@ -165,7 +165,7 @@ def run_chat_bench(*, runs: int, write: bool) -> None:
         + "\nPrompt caching (Anthropic, `cache={'messages': False}`): tool definitions and instructions, priced at "
         "1.25× input for a cache write and 0.1× for a read (`agents/models/pricing.py`). "
         + "Tokens are what a real model would be sent (instructions + history + tool schemas, and the JSON it "
-        "returns), counted with `core.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
+        "returns), counted with `core.language.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
         "German), not the offline model's own word count.\n\n"
         f"*{stamp} · {machine()} · `python -m core bench chat --runs {runs}`*\n"
     )
