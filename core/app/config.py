@@ -39,7 +39,7 @@ class Settings(BaseSettings):
     werkbank_db_max_overflow: int = Field(default=10, ge=0, le=200, description="Extra connections under load.")
     werkbank_session_ttl_minutes: int = Field(default=60, ge=1, description="How long a Rückfrage waits.")
 
-    # Sign-in (docs/decisions/015-login-and-demo-mode.md)
+    # Sign-in (docs/decisions/016-login-and-demo-mode.md)
     werkbank_auth: Literal["auto", "demo", "local", "oidc"] = Field(
         default="auto", description="auto: OIDC when [auth] is in secrets.toml, else local accounts when any exist, "
         "else the demo mode (served on this computer only).")
