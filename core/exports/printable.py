@@ -26,8 +26,8 @@ _HILFSMITTEL = (("Atlas", re.compile(r"\batlas\b", re.I)),)
 def heading(text: str, limit: int = TITLE_LIMIT) -> str:
     """A heading that ends at a sentence or a word, never inside one: a title of `limit` characters or more was
     probably cut; it is shortened to its last full sentence, else its last full word with '…'."""
-    text = " ".join(text.split())
-    if len(text) < limit:
+    raw, text = text, " ".join(text.split())
+    if len(raw) < limit:
         return text
     cut = text[:limit]
     sentence = max(cut.rfind(". "), cut.rfind("? "), cut.rfind("! "))

@@ -20,6 +20,7 @@ from core.materials.downloads import stored_files
 from core.materials.faecher import FAECHER, fach_name
 from core.materials.klausur import Klausur
 from core.materials.preview import MaterialDetail, fill_preview
+from core.materials.wording import anzahl
 from db.models import Teacher
 from db.repos import browse
 from db.repos import materials as material_repo
@@ -142,9 +143,9 @@ class RatingOutcome:
 
     @property
     def message(self) -> str:
-        parts = [f"{self.stars} {'Stern' if self.stars == 1 else 'Sterne'} gespeichert"]
+        parts = [f"{anzahl(self.stars, 'Stern')} gespeichert"]
         if self.good_practices:
-            parts.append(f"{self.good_practices} Aufgaben als Ihre bewährten Aufgaben übernommen")
+            parts.append(f"{anzahl(self.good_practices, 'Aufgabe')} als Ihre bewährten Aufgaben übernommen")
         if self.preferences:
             parts.append("Präferenzen gemerkt (" + ", ".join(self.preferences) + ")")
         return "Danke! " + "; ".join(parts) + "."
