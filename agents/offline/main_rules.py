@@ -14,6 +14,7 @@ from agents.offline.planner import rule_plan
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
+from core.language.followups import value_swap, wants_format, wants_version
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
 from core.materials.patch_ops import RegenerateInstruction
@@ -25,7 +26,7 @@ _REMEMBER = re.compile(r"^\s*(bitte\s+)?(merk(e)?\s+dir|notier(e)?\s+dir|zur inf
 _WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im netz)\b", re.I)
 _GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
 _MADE = ("generate_material", "generate_exercise", "continue_material_generation", "patch_material_task",
-         "regenerate_from_previous")
+         "regenerate_from_previous", "restore_material_version")
 _HELLO = ("Hallo! Ich erstelle mit Ihnen Klausuren mit Erwartungshorizont, differenzierte Arbeitsblätter in drei "
           "Niveaus und interaktive H5P-Übungen. Sagen Sie einfach, was Sie brauchen – z. B. „Klausur Physik "
           "Klasse 10 zu Stromkreisen, 45 Minuten“.")
@@ -58,8 +59,7 @@ def _state(messages: list[ModelMessage]) -> tuple[str | None, str | None, int]:
                 n_user += 1
             elif isinstance(p, ToolReturnPart):
                 text = text_of(p.content)
-                if p.tool_name in ("generate_material", "generate_exercise", "continue_material_generation",
-                                   "patch_material_task", "regenerate_from_previous", "generate_material_set"):
+                if p.tool_name in (*_MADE, "generate_material_set"):
                     if (s := _SESSION.search(text)) and text.startswith("RÜCKFRAGE"):
                         open_sid = s.group(1)
                     else:
@@ -116,6 +116,8 @@ def _present(part: ToolReturnPart) -> str:
         return "\n".join(lines)
     if text.startswith("FEHLER: "):
         return text[len("FEHLER: "):]
+    if text.startswith("DATEIEN"):
+        return text.split("\n", 1)[-1]
     return text
 
 
@@ -152,14 +154,16 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     """
     wanted = extract(text, topic_terms=lexicon.terms)
     new_request = bool(wanted.material_type and wanted.fach)
-    try:
-        edit = None if new_request else parse_edit_request(text)
-    except EditUnclear as exc:
-        return _say(exc.message)
     target = last_material  # the newest version: edits return [material:ID] of the version they made
     for p in tool_returns(messages):
         if p.tool_name in _MADE and (mm := _MATERIAL.search(text_of(p.content))):
             target = mm.group(1)
+    if not new_request and (reply := _follow_up(text, target)) is not None:
+        return reply
+    try:
+        edit = None if new_request else parse_edit_request(text)
+    except EditUnclear as exc:
+        return _say(exc.message)
     if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
         # after an edit, praise or criticism is about the edited version, not the first one
         return _call("record_feedback", {"material_id": target, "feedback": text})
@@ -171,6 +175,19 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     # named in the reply; the previous version stays).
     return _call("patch_material_task", {
         "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit], "force": True})
+
+
+def _follow_up(text: str, target: str) -> ModelResponse | None:
+    """A follow-up about the current material that is no patch: an earlier version back, its files in a format, a
+    value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
+    if (version := wants_version(text)) is not None:
+        return _call("restore_material_version", {"material_id": target, "version": version})
+    if fmt := wants_format(text):
+        return _call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
+    if swap := value_swap(text):
+        return _call("patch_material_task", {"material_id": target, "operations": [swap.model_dump(exclude_none=True)],
+                                             "force": True})
+    return None
 
 
 def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> ModelResponse | None:
