@@ -10,7 +10,7 @@ import uuid
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
-from core.materials.wording import anzahl
+from core.materials.wording import anzahl, for_teacher
 
 HINWEIS = "Hinweis für Sie: "  # a teacher note (what is missing, a shortfall, a changed duration) in the reply
 
@@ -63,6 +63,6 @@ def version_summary(material: Klausur | DifferenziertesMaterial | H5PSet, *, mat
     extra = [f"Geändert: {c}" for c in changes]
     if isinstance(material, Klausur):
         lines = [line.replace("Notenschlüssel: berechnet", "Notenschlüssel: neu berechnet") for line in lines]
-    tail = [f"Prüfhinweis: {f}" for f in faults]
+    tail = [f"Prüfhinweis: {for_teacher(f)}" for f in faults]
     tail.append(f"Version {parent_version} bleibt unverändert unter „Meine Materialien“ abrufbar.")
     return "\n".join([*lines[:2], *extra, *lines[2:-1], *tail, lines[-1]])
