@@ -18,6 +18,8 @@ from pages import ui, widgets
 
 persona = ui.page_setup("chat")
 tid = persona.teacher_id
+if "conv_id" not in st.session_state:  # a reload (F5), bookmark or link opens the conversation in the URL
+    st.session_state["conv_id"] = st.query_params.get("gespraech")
 
 with st.sidebar:
     st.subheader("Gespräche")
@@ -26,7 +28,7 @@ with st.sidebar:
     for c in ui.run(list_conversations, teacher_id=tid) or []:
         title = widgets.safe(c["title"] if len(c["title"]) <= 44 else c["title"][:43] + "…")  # labels render Markdown
         label = ("▶ " if str(c["id"]) == st.session_state.get("conv_id") else "") + \
-            f"{c['updated_at']:%d.%m. %H:%M} · {title}"
+            f"{c['when']} · {title}"
         if st.button(label, key=f"conv_{c['id']}", width="stretch"):
             st.session_state["conv_id"] = str(c["id"])
 
@@ -46,9 +48,18 @@ if persona.role == "product":
                     st.session_state["conv_id"] = str(conv)
                     st.rerun()
 conv_id = st.session_state.get("conv_id")
-log = ui.run(conversation_log, teacher_id=tid, conversation_id=uuid.UUID(conv_id)) if conv_id else None
+try:
+    conv_uuid = uuid.UUID(conv_id) if conv_id else None
+except ValueError:  # a mangled link
+    st.warning("Der Link nennt kein gültiges Gespräch. Bitte links ein Gespräch wählen oder neu beginnen.")
+    conv_uuid = None
+log = ui.run(conversation_log, teacher_id=tid, conversation_id=conv_uuid) if conv_uuid else None
 if conv_id and log is None:
     st.session_state["conv_id"] = conv_id = None
+if conv_id:
+    st.query_params["gespraech"] = conv_id  # the open conversation survives F5 and can be bookmarked
+else:
+    st.query_params.pop("gespraech", None)
 
 if not log or not log["messages"]:
     st.info("Sagen Sie, was Sie brauchen – z. B. „Klausur Physik für die 10a zu Stromkreisen, 45 Minuten“, "

@@ -25,6 +25,7 @@ from core.chat.traces import (
 from core.chat.turn import ChatResult, chat_turn, open_question
 from core.knowledge.learning import rate_material
 from core.material_sets.archive import combined_zip
+from core.materials.dates import local_time
 from core.materials.service import material_view
 from core.uploads.service import store_upload
 from db.repos import conversations as conv_repo
@@ -47,7 +48,8 @@ class Attachment:
 
 def list_conversations(*, teacher_id: uuid.UUID, limit: int = 30) -> list[dict[str, Any]]:
     with acting(teacher_id) as (db, teacher, _):
-        return [{"id": c.id, "title": c.title, "updated_at": c.updated_at}
+        return [{"id": c.id, "title": c.title, "updated_at": c.updated_at,
+                 "when": local_time(c.updated_at, "%d.%m. %H:%M")}
                 for c in conv_repo.list_conversations(db=db, teacher_id=teacher.id, limit=limit)]
 
 

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
+from core.materials.dates import SCHOOL_TZ
 from db.models import AgentKnowledge
 
 AGENT_TYPES: dict[str, str] = {"klausur": "Klausur", "differenzierung": "Differenzierung", "h5p": "H5P"}
@@ -19,7 +19,6 @@ VIEWS: dict[str, str] = {"queue": "Warteschlange (neu/unbewertet)", "active": "A
 AFB_STUFEN = ("I", "II", "III")
 
 
-SCHOOL_TZ = ZoneInfo("Europe/Berlin")
 
 
 @dataclass(frozen=True)

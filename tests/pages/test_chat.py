@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import uuid
+from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
+from streamlit.testing.v1 import AppTest
 
+from db import models as m
 from db.session import Identity, unit_of_work
-from tests.pages.conftest import app_as
+from tests.pages.conftest import APP, app_as
 
 
 def _assistant_texts(at) -> list[str]:  # noqa: ANN001
@@ -52,6 +55,41 @@ def test_open_rueckfrage_is_shown_again_after_reload(teacher_id) -> None:  # noq
     fresh.run()
     assert not fresh.exception
     assert [b for b in fresh.button if b.key and b.key.startswith("suggestion_")]
+
+
+def _opened_by_url(teacher_id: uuid.UUID, gespraech: str) -> AppTest:
+    """F5 or a bookmark: a new session that has only the URL (the acting person is #13's part of the URL)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["persona_id"] = str(teacher_id)
+    at.query_params["gespraech"] = gespraech
+    at.run()
+    at.switch_page("pages/chat.py")
+    at.query_params["gespraech"] = gespraech
+    return at.run()
+
+
+def test_the_open_conversation_is_in_the_url_and_a_reload_opens_it(teacher_id) -> None:  # noqa: ANN001
+    at = app_as(teacher_id, "pages/chat.py")
+    at.chat_input(key="chat_input").set_value("Klausur Physik für die 10a zu Optik, 45 Minuten").run()
+    conv = at.session_state["conv_id"]
+    assert at.query_params["gespraech"] == conv  # what the browser's address bar holds
+    reloaded = _opened_by_url(teacher_id, conv)
+    assert not reloaded.exception
+    assert reloaded.session_state["conv_id"] == conv
+    assert any("Rückfrage" in t for t in _assistant_texts(reloaded)), _assistant_texts(reloaded)
+    labels = [b.label for b in reloaded.sidebar.button if b.key == f"conv_{conv}"]
+    assert labels and labels[0].startswith("▶ ")
+
+
+
+def test_sidebar_times_are_school_time(teacher_id) -> None:  # noqa: ANN001
+    at = app_as(teacher_id, "pages/chat.py")
+    at.chat_input(key="chat_input").set_value("Hallo").run()
+    with unit_of_work(Identity.system()) as db:
+        updated = db.scalar(sa.select(m.Conversation.updated_at).where(m.Conversation.teacher_id == teacher_id))
+    berlin = updated.astimezone(ZoneInfo("Europe/Berlin"))
+    label = next(b.label for b in at.sidebar.button if b.key and b.key.startswith("conv_"))
+    assert f"{berlin:%d.%m. %H:%M}" in label, label
 
 
 def test_star_rating_is_stored(teacher_id) -> None:  # noqa: ANN001
