@@ -131,3 +131,13 @@ def test_a_refused_edit_tells_the_teacher_the_shares_without_the_hint_meant_for_
     text = refusal([fault])
     assert "etwa 14 Punkte auf AFB I." in text and "verschiebe" not in text
     assert "Es wurde nichts gespeichert" in text
+
+
+def test_the_reply_says_when_gruppe_b_could_not_be_made(db: Session, as_teacher) -> None:  # noqa: ANN001
+    ident = as_teacher(DEMO_TEACHER)
+    teacher = find_teacher(db=db, ref=DEMO_TEACHER)
+    r = chat_turn(db=db, identity=ident, teacher=teacher,
+                  message="Klausur Geschichte Klasse 9 zur Weimarer Republik, 45 Minuten, AFB 30/40/30, Gruppe A und B")
+    assert r.material_id, r.reply
+    assert "schueler_b_docx" not in {f["kind"] for f in r.files}  # no task with numbers to re-draw
+    assert "Gruppe A/B nicht möglich" in r.reply and "beide Gruppen wären gleich" in r.reply, r.reply
