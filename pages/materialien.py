@@ -5,7 +5,15 @@ import uuid
 
 import streamlit as st
 
-from core.editing.service import FORM_ACTIONS, EditOutcome, apply_form_edit, edit_view, regenerate_my_material
+from core.editing.service import (
+    FORM_ACTIONS,
+    EditOutcome,
+    apply_form_edit,
+    edit_view,
+    regenerate_my_material,
+    restore_my_version,
+    version_diff,
+)
 from core.materials.service import FAECHER, MATERIAL_TYPES, list_my_materials, material_detail, rate_my_material
 from pages import ui
 
@@ -63,9 +71,34 @@ def edit(mid: uuid.UUID) -> None:
                           instruction=anweisung))
     for old in v.frueher:
         st.caption(md(f"Frühere Version {old.version} · {old.datum}" + "".join(f" · {c}" for c in old.aenderungen)))
-        for col, f in zip(st.columns(max(len(old.files), 1)), old.files, strict=False):
+        cols = st.columns(len(old.files) + 1)
+        for col, f in zip(cols, old.files, strict=False):
             col.download_button(f.label, data=f.data, file_name=f"V{old.version}_{f.filename}", mime=f.mime, icon="⬇️",
                                 key=f"dlv_{old.id}_{f.filename}", on_click="ignore")
+        if cols[-1].button(f"Version {old.version} wiederherstellen", key=f"restore_{old.id}", icon="↩️"):
+            stored(ui.run(restore_my_version, teacher_id=persona.teacher_id, material_id=mid, version=old.version))
+    if v.frueher:
+        compare(mid, [v.version, *(old.version for old in v.frueher)])
+
+
+def compare(mid: uuid.UUID, versions: list[int]) -> None:
+    """Two versions side by side; changed lines marked."""
+    st.markdown("##### Versionen vergleichen")
+    c_left, c_right = st.columns(2)
+    left = c_left.selectbox("Links", versions, index=len(versions) - 1, key=f"cmp_l_{mid}",
+                            format_func=lambda n: f"Version {n}")
+    right = c_right.selectbox("Rechts", versions, index=0, key=f"cmp_r_{mid}", format_func=lambda n: f"Version {n}")
+    rows = ui.run(version_diff, teacher_id=persona.teacher_id, material_id=mid, left=left, right=right)
+    if rows is None:
+        return
+    changed = [r for r in rows if r[0] != "="]
+    if not changed:
+        st.caption(f"Version {left} und Version {right} sind inhaltlich gleich.")
+        return
+    st.caption(f"{len(changed)} geänderte Zeilen (– nur links, + nur rechts, ~ geändert)")
+    mark = {"-": "–", "+": "+", "~": "~"}
+    st.dataframe([{"": mark[t], f"Version {left}": a, f"Version {right}": b} for t, a, b in changed],
+                 hide_index=True, width="stretch", key=f"cmp_t_{mid}")
 
 
 def show(material_id: uuid.UUID | str, *, bearbeiten: bool = False) -> None:
@@ -140,7 +173,7 @@ st.caption(f"{result.total} {'Material' if result.total == 1 else 'Materialien'}
 for card in result.items:
     with st.container(border=True):
         head, stars = st.columns([4, 1])
-        head.markdown(f"**{md(card.titel)}**")
+        head.markdown(f"**{md(card.titel)}**" + (f" · Version {card.version}" if card.version > 1 else ""))
         head.caption(md(f"{card.typ} · {card.fach} · {card.klasse} · {card.datum} · Modell: {card.model}")
                      + (f" · ⚠️ {card.faults} Prüfhinweise" if card.faults else ""))
         with stars:

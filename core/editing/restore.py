@@ -4,6 +4,8 @@ current material and its versions."""
 
 from __future__ import annotations
 
+import difflib
+import json
 import uuid
 
 from agents.deps import TurnContext
@@ -14,6 +16,7 @@ from core.editing.versions import material_versions
 from core.generation.outcomes import MaterialMade
 from core.generation.store import NewVersion, store_material
 from core.language.followups import FORMATS
+from core.materials.klausur import Klausur
 from core.materials.stored import parse_material
 from core.materials.summaries import version_summary
 from db.repos import conversations as conv_repo
@@ -90,3 +93,44 @@ def conversation_materials(*, turn: TurnContext, limit: int = 3) -> str:
             break
     return ("Materialien in diesem Gespräch (neueste zuerst; Änderungen immer an der neuesten Version):\n"
             + "\n".join(lines)) if lines else ""
+
+
+def _readable(row_type: str, content: dict) -> list[str]:
+    """A material as the lines a teacher compares: tasks with operator, AFB, points, text and criteria."""
+    material = parse_material(row_type, content)
+    if isinstance(material, Klausur):
+        lines = [f"{material.titel} · {material.dauer_minuten} Min. · {material.gesamtpunkte} Punkte"]
+        for a in material.aufgaben:
+            lines.append(f"Aufgabe {a.nummer}: {a.titel}")
+            for t in a.teilaufgaben:
+                lines.append(f"  {a.nummer}{t.kennung}) {t.operator} · AFB {t.afb} · {t.punkte} P. — {t.text}")
+                lines += [f"      ✓ {k.text} ({k.punkte} P.)" for k in t.erwartung]
+        return lines
+    return [line for line in json.dumps(content, ensure_ascii=False, indent=1).splitlines() if line.strip()]
+
+
+def version_lines(*, turn: TurnContext, material_id: uuid.UUID | str, left: int, right: int
+                  ) -> list[tuple[str, str, str]]:
+    """The two versions of this material's line side by side ('=' same, '-' only left, '+' only right, '~' changed)."""
+    row = own_row(turn, material_id)
+    ids = {v.version: v.id for v in material_versions(db=turn.db, teacher=turn.teacher, material_id=row.id)}
+    missing = [v for v in (left, right) if v not in ids]
+    if missing:
+        raise PatchError(f"Version {missing[0]} gibt es von „{row.titel}“ nicht; vorhanden: "
+                         f"{', '.join(map(str, sorted(ids)))}.")
+    a, b = (material_repo.get_material(db=turn.db, material_id=ids[v]) for v in (left, right))
+    la, lb = _readable(a.material_type, a.content), _readable(b.material_type, b.content)
+    out: list[tuple[str, str, str]] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=la, b=lb, autojunk=False).get_opcodes():
+        if tag == "equal":
+            out += [("=", x, x) for x in la[i1:i2]]
+        elif tag == "delete":
+            out += [("-", x, "") for x in la[i1:i2]]
+        elif tag == "insert":
+            out += [("+", "", y) for y in lb[j1:j2]]
+        else:
+            left_part, right_part = la[i1:i2], lb[j1:j2]
+            for k in range(max(len(left_part), len(right_part))):
+                out.append(("~", left_part[k] if k < len(left_part) else "", right_part[k] if k < len(right_part)
+                            else ""))
+    return out

@@ -68,6 +68,7 @@ class MaterialCard:
     rating: int | None
     model: str
     faults: int
+    version: int = 1  # the newest version; its earlier versions are under the same card
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def list_my_materials(*, teacher_id: uuid.UUID, fach: str | None = None, materia
     items = [MaterialCard(id=r.id, titel=r.titel, typ=MATERIAL_TYPES.get(r.material_type, r.material_type),
                           fach=fach_name(r.fach), klasse=_klasse(r.klasse, r.klassenstufe),
                           datum=local_time(r.created_at), rating=r.rating, model=r.model_name or "unbekannt",
-                          faults=int(r.faults or 0)) for r in rows]
+                          faults=int(r.faults or 0), version=r.version) for r in rows]
     return MaterialPage(items=items, total=total, page=page, pages=pages)
 
 
