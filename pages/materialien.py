@@ -14,7 +14,15 @@ from core.editing.service import (
     restore_my_version,
     version_diff,
 )
-from core.materials.service import FAECHER, MATERIAL_TYPES, list_my_materials, material_detail, rate_my_material
+from core.materials.service import (
+    FAECHER,
+    MATERIAL_TYPES,
+    QuizItem,
+    check_quiz,
+    list_my_materials,
+    material_detail,
+    rate_my_material,
+)
 from pages import ui
 
 persona = ui.page_setup("materialien")
@@ -101,6 +109,32 @@ def compare(mid: uuid.UUID, versions: list[int]) -> None:
                  hide_index=True, width="stretch", key=f"cmp_t_{mid}")
 
 
+def play(mid: uuid.UUID, items: list[QuizItem]) -> None:
+    """The quiz as a pupil sees it: answer, check, feedback per question, score."""
+    st.markdown("##### Ausprobieren wie eine Schülerin oder ein Schüler")
+    answers: list[object] = []
+    with st.form(f"quiz_{mid}"):
+        for n, item in enumerate(items, 1):
+            st.markdown(f"**{n}.** {md(item.prompt)}")
+            key = f"q_{mid}_{n}"
+            if item.kind in ("choice", "truefalse"):
+                answers.append(st.radio("Antwort", item.options, index=None, key=key, label_visibility="collapsed"))
+            elif item.kind == "choices":
+                answers.append([o for i, o in enumerate(item.options) if st.checkbox(o, key=f"{key}_{i}")])
+            else:
+                if item.options:
+                    st.caption("Wörter: " + " · ".join(item.options))
+                cols = st.columns(min(len(item.solution), 4) or 1)
+                answers.append([cols[i % len(cols)].text_input(f"Lücke {i + 1}", key=f"{key}_{i}")
+                                for i in range(len(item.solution))])
+        checked = st.form_submit_button("Überprüfen", key=f"quiz_go_{mid}")
+    if checked:
+        result = check_quiz(items, answers)
+        for n, (ok, text) in enumerate(zip(result.correct, result.feedback, strict=True), 1):
+            (st.success if ok else st.error)(f"{n}. {md(text)}", icon="✅" if ok else "❌")
+        st.metric("Ergebnis", result.score)
+
+
 def show(material_id: uuid.UUID | str, *, bearbeiten: bool = False) -> None:
     d = ui.run(material_detail, teacher_id=persona.teacher_id, material_id=material_id)
     if d is None:
@@ -110,6 +144,8 @@ def show(material_id: uuid.UUID | str, *, bearbeiten: bool = False) -> None:
                             key=f"dl_{d.id}_{f.filename}", on_click="ignore")
     if d.info:
         st.caption(md(d.info))
+    if d.hinweise:
+        st.info("**Hinweise für Sie**  \n" + "  \n".join(f"– {md(h)}" for h in d.hinweise), icon="📝")
     for fault in d.faults:
         st.warning(f"Prüfhinweis: {md(fault)}", icon="⚠️")
     for a in d.aufgaben:
@@ -133,8 +169,11 @@ def show(material_id: uuid.UUID | str, *, bearbeiten: bool = False) -> None:
             for title, items in sections:
                 tab.markdown(f"**{title}**")
                 tab.text("\n".join(f"{i}. {item}" for i, item in enumerate(items, start=1)) or "–")
+    if d.quiz:
+        play(d.id, d.quiz)
     if d.h5p_lines:
-        st.text("\n".join(d.h5p_lines))
+        with st.expander("Lösungsübersicht"):
+            st.text("\n".join(d.h5p_lines))
     if bearbeiten and d.aufgaben:  # exams whose structure loads
         edit(d.id)
 

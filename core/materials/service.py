@@ -20,6 +20,7 @@ from core.materials.downloads import stored_files
 from core.materials.faecher import FAECHER, fach_name
 from core.materials.klausur import Klausur
 from core.materials.preview import MaterialDetail, fill_preview
+from core.materials.quiz import QuizItem, QuizResult, check_quiz
 from core.materials.wording import anzahl
 from db.models import Teacher
 from db.repos import browse
@@ -27,7 +28,8 @@ from db.repos import materials as material_repo
 
 __all__ = [
     "FAECHER", "MATERIAL_TYPES", "PAGE_SIZE", "MaterialCard", "MaterialDetail", "MaterialPage", "RatingOutcome",
-    "list_my_materials", "material_detail", "material_view", "rate_my_material",
+    "QuizItem", "QuizResult", "check_quiz", "list_my_materials", "material_detail", "material_view",
+    "rate_my_material",
 ]
 
 log = logging.getLogger(__name__)
