@@ -79,11 +79,10 @@ def edit(mid: uuid.UUID) -> None:
                           instruction=anweisung))
     for old in v.frueher:
         st.caption(md(f"Frühere Version {old.version} · {old.datum}" + "".join(f" · {c}" for c in old.aenderungen)))
-        cols = st.columns(len(old.files) + 1)
-        for col, f in zip(cols, old.files, strict=False):
+        for col, f in zip(st.columns(max(len(old.files), 1)), old.files, strict=False):
             col.download_button(f.label, data=f.data, file_name=f"V{old.version}_{f.filename}", mime=f.mime, icon="⬇️",
                                 key=f"dlv_{old.id}_{f.filename}", on_click="ignore")
-        if cols[-1].button(f"Version {old.version} wiederherstellen", key=f"restore_{old.id}", icon="↩️"):
+        if st.button(f"Version {old.version} wiederherstellen", key=f"restore_{old.id}", icon="↩️"):
             stored(ui.run(restore_my_version, teacher_id=persona.teacher_id, material_id=mid, version=old.version))
     if v.frueher:
         compare(mid, [v.version, *(old.version for old in v.frueher)])
@@ -103,7 +102,8 @@ def compare(mid: uuid.UUID, versions: list[int]) -> None:
     if not changed:
         st.caption(f"Version {left} und Version {right} sind inhaltlich gleich.")
         return
-    st.caption(f"{len(changed)} geänderte Zeilen (– nur links, + nur rechts, ~ geändert)")
+    st.caption(f"{len(changed)} geänderte {'Zeile' if len(changed) == 1 else 'Zeilen'} (– nur links, + nur rechts, "
+               "~ geändert)")
     mark = {"-": "–", "+": "+", "~": "~"}
     st.dataframe([{"": mark[t], f"Version {left}": a, f"Version {right}": b} for t, a, b in changed],
                  hide_index=True, width="stretch", key=f"cmp_t_{mid}")
