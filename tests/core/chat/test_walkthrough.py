@@ -97,7 +97,7 @@ def test_differentiated_worksheet_has_three_levels(db: Session, as_teacher) -> N
     assert [n["name"] for n in view["content"]["niveaus"]] == ["grundlegend", "mittel", "erweitert"]
     for n in view["content"]["niveaus"]:
         assert n["aufgaben"] and n["hilfekarten"] and len(n["loesungen"]) == len(n["aufgaben"])
-    (sheet,) = files_of(db=db, material_id=uuid.UUID(r.material_id))
+    sheet = next(f for f in files_of(db=db, material_id=uuid.UUID(r.material_id)) if f.kind == "arbeitsblatt_docx")
     text = _docx_text(sheet.data)
     assert "grundlegend" in text.lower() and "erweitert" in text.lower()
 
