@@ -1,0 +1,136 @@
+"""The curation desk on a large pool: priority order, duplicates across the whole Fach with the fields side by side,
+three-way merge of concurrent edits, history as field diff with restore, retirement with a reason, histogram per
+Fach. Rolled-back transactions acting as a curator (RLS on), on the seeded bank."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy.orm import Session
+
+from core.app.errors import ConflictError, UserError
+from core.curation.duplicates import DUPLICATE_SIMILARITY, duplicates, similar_pairs
+from core.curation.editing import save
+from core.curation.histogram import histogram
+from core.curation.history import restore_version
+from core.curation.queue import entry_view, list_entries
+from core.curation.review import mark_reviewed, set_retired
+from core.curation.views import QueueFilter
+from db.models import Teacher
+from db.repos import curation as repo
+from tests.conftest import unique
+from tests.core.curation.test_curation import curator, edit_of, entry, person  # noqa: F401  (fixture)
+
+
+def test_priority_puts_shared_then_unreviewed_then_most_used_then_low_rated_first(db: Session,
+                                                                                    curator: Teacher) -> None:  # noqa: F811
+    tag = unique("p")
+    teacher = person(db, role="teacher", name="Tom Lehrer")
+    reviewed_often_used = entry(db, tag, times_used=50)
+    mark_reviewed(db=db, curator=curator, knowledge_id=reviewed_often_used.id)
+    good = entry(db, tag, quality=0.9, rating_count=4, times_used=3)
+    poor = entry(db, tag, quality=0.1, rating_count=4, times_used=3)
+    busy = entry(db, tag, times_used=9)
+    shared = entry(db, tag, owner=teacher, shared=True)
+    page, _ = list_entries(db=db, filters=QueueFilter(fach="physik", view="active", text=tag, order="priority"))
+    assert [e.id for e in page.entries] == [shared.id, busy.id, poor.id, good.id, reviewed_often_used.id]
+    newest, _ = list_entries(db=db, filters=QueueFilter(fach="physik", view="active", text=tag, order="newest"))
+    assert newest.entries[0].id == shared.id and len(newest.entries) == 5
+    with pytest.raises(UserError, match="Unbekannte Sortierung"):
+        list_entries(db=db, filters=QueueFilter(fach="physik", order="zufall"))
+
+
+def test_duplicates_are_found_across_the_whole_fach_with_fields_side_by_side(db: Session,
+                                                                             curator: Teacher) -> None:  # noqa: F811
+    tag = unique("d")
+    a = entry(db, tag)
+    # the twin does not carry the tag, so a text search or a list page holding `a` does not list it
+    twin = entry(db, "x" + tag[1:], kontext="Erprobt in Klasse 8, leicht gekürzt.", punkte=3)
+    result = duplicates(db=db, filters=QueueFilter(fach="physik", text=tag))
+    (pair,) = [p for p in result.pairs if {p.a.id, p.b.id} == {a.id, twin.id}]
+    assert pair.similarity >= DUPLICATE_SIMILARITY and pair.mergeable
+    fields = {f: (left, right) for f, left, right in pair.compare}
+    assert fields["Operator"] == ("Beschreiben", "Beschreiben") and fields["Punkte"] == ("3", "3")
+    assert fields["Erwartungshorizont"][0] == "Amperemeter in Reihe (2 P.); Einheit Ampere (1 P.)"
+    assert fields["Kontext"] == ("Erprobt in Klasse 8.", "Erprobt in Klasse 8, leicht gekürzt.")
+    assert result.caption.startswith(f"{result.total} Paar") and "im ganzen Fach" in result.caption
+
+
+def test_the_whole_seeded_fach_is_searched_not_one_page(db: Session, curator: Teacher) -> None:  # noqa: F811
+    vectors = repo.pool_vectors(db=db, fach="physik", agent_types=["klausur", "h5p", "differenzierung"])
+    assert len(vectors) > 200  # the seeded bank: far more than one page of 20
+    page = duplicates(db=db, filters=QueueFilter(fach="physik", view="active"))
+    assert page.total == len(similar_pairs(vectors, DUPLICATE_SIMILARITY))
+    assert all(p.a.typ == p.b.typ for p in page.pairs) and len(page.pairs) <= 10
+
+
+def test_a_stale_save_of_other_fields_is_merged(db: Session, curator: Teacher, as_teacher) -> None:  # noqa: ANN001,F811
+    tag = unique("m")
+    row = entry(db, tag)
+    base = edit_of(db, row)
+    colleague = person(db, role="curator", name="Dora Kollegin")
+    as_teacher(colleague)
+    save(db=db, curator=colleague, knowledge_id=row.id, expected_revision=1, edit=edit_of(db, row, thema="Doras Thema"))
+    as_teacher(curator)
+    mine = edit_of(db, row, kontext="Meine Notiz zur Erprobung.")
+    mine.thema = base.thema  # my form still shows the old Thema: not my change
+    saved = save(db=db, curator=curator, knowledge_id=row.id, expected_revision=1, edit=mine, base=base)
+    assert "Zusammengeführt mit der Änderung von Dora Kollegin (Version 2)" in saved.message
+    fresh = repo.get_entry(db=db, knowledge_id=row.id)
+    assert (fresh.thema, fresh.content["kontext"], fresh.revision) == ("Doras Thema", "Meine Notiz zur Erprobung.", 3)
+    assert repo.last_change(db=db, knowledge_id=row.id).before == {"kontext": "Erprobt in Klasse 8."}
+
+
+def test_a_clash_lists_only_the_fields_both_changed(db: Session, curator: Teacher, as_teacher) -> None:  # noqa: ANN001,F811
+    tag = unique("m")
+    row = entry(db, tag)
+    base = edit_of(db, row)
+    colleague = person(db, role="curator", name="Dora Kollegin")
+    as_teacher(colleague)
+    save(db=db, curator=colleague, knowledge_id=row.id, expected_revision=1,
+         edit=edit_of(db, row, thema="Doras Thema", kontext="Doras Kontext"))
+    as_teacher(curator)
+    mine = edit_of(db, row, thema=base.thema, kontext="Mein Kontext", aufgabe=base.aufgabe + " Begründe.")
+    with pytest.raises(ConflictError) as err:
+        save(db=db, curator=curator, knowledge_id=row.id, expected_revision=1, edit=mine, base=base)
+    assert "von Dora Kollegin geändert (Version 2)" in err.value.message
+    assert "Kontext: jetzt „Doras Kontext“, Ihre Fassung „Mein Kontext“" in err.value.message
+    assert "Thema" not in err.value.message and "Aufgabe:" not in err.value.message
+
+
+def test_history_is_a_field_diff_and_an_old_version_can_be_restored(db: Session, curator: Teacher) -> None:  # noqa: F811
+    tag = unique("r")
+    row = entry(db, tag)
+    original = row.content["aufgabe"]
+    save(db=db, curator=curator, knowledge_id=row.id, expected_revision=1,
+         edit=edit_of(db, row, aufgabe=f"Erste Überarbeitung {tag}: beschreibe die Messung."))
+    save(db=db, curator=curator, knowledge_id=row.id, expected_revision=2,
+         edit=edit_of(db, row, thema="Neues Thema", aufgabe=f"Zweite Überarbeitung {tag}: beschreibe sie."))
+    view = entry_view(db=db, knowledge_id=row.id)
+    newest, first = view.history[0], view.history[-1]
+    second = f"Zweite Überarbeitung {tag}: beschreibe sie."
+    assert [(f.feld, f.nachher) for f in newest.felder] == [("Thema", "Neues Thema"), ("Aufgabe", second)]
+    assert first.felder[0].vorher == original and first.restorable  # full text, no JSON, nothing cut off
+    saved = restore_version(db=db, curator=curator, knowledge_id=row.id, change_id=first.id, expected_revision=3)
+    assert saved.message.startswith("Ältere Fassung wiederhergestellt (Version 4)")
+    fresh = repo.get_entry(db=db, knowledge_id=row.id)
+    assert (fresh.content["aufgabe"], fresh.thema) == (original, f"Thema {tag}")
+    assert repo.last_change(db=db, knowledge_id=row.id).action == "curate.restore_version"
+    with pytest.raises(ConflictError):  # an old page cannot restore over a newer version unseen
+        restore_version(db=db, curator=curator, knowledge_id=row.id, change_id=first.id, expected_revision=3)
+
+
+def test_retiring_needs_a_reason_that_the_entry_then_shows(db: Session, curator: Teacher) -> None:  # noqa: F811
+    row = entry(db, unique("x"))
+    with pytest.raises(UserError, match="Bitte einen Grund für das Ausmustern angeben"):
+        set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True, reason="  ")
+    assert repo.get_entry(db=db, knowledge_id=row.id).status == "active"
+    message = set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True, reason="fachlich falsch")
+    assert message.startswith("Ausgemustert („fachlich falsch“)")
+    view = entry_view(db=db, knowledge_id=row.id)
+    assert view.retired_reason == "fachlich falsch" and "Grund: fachlich falsch." in view.hint
+    assert ("Grund", "", "fachlich falsch") in [(f.feld, f.vorher, f.nachher) for f in view.history[0].felder]
+
+
+def test_histogram_of_one_fach(db: Session, curator: Teacher) -> None:  # noqa: F811
+    bars = histogram(db=db, fach="chemie")
+    assert {b.fach for b in bars} == {"Chemie"} and len(bars) == 10 and sum(b.anzahl for b in bars) > 0
