@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from db.models import AgentKnowledge, CurriculumChunk
 from db.repos.knowledge import visible
-from db.repos.search_global import SLICE_FAECHER, global_ranked
+from db.repos.search_global import SLICE_FAECHER, global_parts
 from db.session import Identity
 
 
@@ -135,8 +135,8 @@ def exact_vector_ids(
 
 def _ranked_split(db: Session, identity: Identity, qvec: list[float], tsquery: str | None, fach: str,
                   agent_type: str, knowledge_type: str, k: int) -> list[Ranked]:
-    """Personal rows (own, classes', school's) ranked in one statement; the Fach's global slice through its own
-    indexes; both merged here into one top-k by distance and one by text rank (at most 4k small tuples)."""
+    """One statement: personal rows (own, classes', school's) and the Fach's global slice (through its own indexes),
+    each as vector top-k and text top-k; merged here into one top-k by distance and one by text rank."""
     AK = AgentKnowledge
     own = (sa.select(AK.id, AK.embedding, AK.fts, AK.scope_type, AK.quality_score.label("quality"))
            .where(visible(AK, identity, include_global=False), AK.fach == fach, AK.agent_type == agent_type,
@@ -150,12 +150,12 @@ def _ranked_split(db: Session, identity: Identity, qvec: list[float], tsquery: s
         rank = sa.func.ts_rank_cd(own.c.fts, q, 32)
         parts.append(sa.select(sa.literal("t"), own.c.id, rank, own.c.scope_type, own.c.quality)
                      .where(own.c.fts.op("@@")(q)).order_by(rank.desc()).limit(k))
-    rows = db.execute(sa.union_all(*parts) if len(parts) > 1 else parts[0]).all()
-    g_vec, g_txt = global_ranked(db, qvec=qvec, tsquery=tsquery, fach=fach, agent_type=agent_type,
-                                 knowledge_type=knowledge_type, k=k)
-    vec = sorted([(r.id, r.value, r.scope_type, r.quality) for r in rows if r.kind == "v"] + g_vec,
+    parts += global_parts(qvec=qvec, tsquery=tsquery, fach=fach, agent_type=agent_type,
+                          knowledge_type=knowledge_type, k=k)
+    rows = db.execute(sa.union_all(*parts)).all()
+    vec = sorted([(r.id, r.value, r.scope_type, r.quality) for r in rows if r.kind == "v"],
                  key=lambda t: (t[1], str(t[0])))[:k]
-    txt = sorted([(r.id, r.value, r.scope_type, r.quality) for r in rows if r.kind == "t"] + g_txt,
+    txt = sorted([(r.id, r.value, r.scope_type, r.quality) for r in rows if r.kind == "t"],
                  key=lambda t: (-t[1], str(t[0])))[:k]
     out: dict[uuid.UUID, Ranked] = {}
     for i, (rid, d, scope, quality) in enumerate(vec, 1):
