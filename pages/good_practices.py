@@ -222,6 +222,26 @@ def duplicates_tab(filters: cur.QueueFilter) -> None:
                            "vorhanden, bitte nicht befördern, sondern als geprüft markieren.")
 
 
+def operators_tab(fach: str) -> None:
+    ops = ui.run(cur.subject_operators, curator_id=ME, fach=fach)
+    if ops is None:
+        return
+    st.caption(f"Operatorenliste {FAECHER[fach]} (Version {ops.revision}) – gilt für Klausuren, Prüfungen und die "
+               f"Kuration ab der nächsten Anfrage. Zeilen hinzufügen oder löschen, dann speichern.")
+    edited = st.data_editor(
+        pd.DataFrame(ops.rows, columns=["operator", "afb", "beschreibung"]), num_rows="dynamic", hide_index=True,
+        key=f"gp_ops_{fach}_{ops.revision}", column_config={
+            "operator": st.column_config.TextColumn("Operator", required=True),
+            "afb": st.column_config.SelectboxColumn("AFB", options=list(cur.AFB_STUFEN), required=True),
+            "beschreibung": st.column_config.TextColumn("Beschreibung", width="large")})
+    if st.button("Operatorenliste speichern", key=f"gp_ops_save_{fach}", type="primary"):
+        message = ui.run(cur.save_subject_operators, curator_id=ME, fach=fach, rows=edited.to_dict("records"),
+                         expected_revision=ops.revision)
+        if message is not None:
+            st.session_state["gp_flash"] = message
+            st.rerun()
+
+
 c1, c2, c3, c4, c5 = st.columns([1, 1, 1.3, 1.3, 2])
 fach = c1.selectbox("Fach", list(FAECHER), index=list(FAECHER).index(cur.default_fach(persona.faecher)),
                     format_func=FAECHER.get, key="gp_fach")
@@ -230,7 +250,8 @@ view = c3.selectbox("Ansicht", list(cur.VIEWS), format_func=cur.VIEWS.get, key="
 order = c4.selectbox("Sortierung", list(cur.ORDERS), format_func=cur.ORDERS.get, key="gp_order")
 text = c5.text_input("Suche (Thema, Aufgabentext)", key="gp_text")
 filters = cur.QueueFilter(fach=fach, agent_type=agent or None, view=view, text=text, order=order)
-tab_list, tab_dup, tab_hist = st.tabs(["Einträge", "Dubletten", "Qualität"], key="gp_tab", on_change="rerun")
+tab_list, tab_dup, tab_hist, tab_ops = st.tabs(["Einträge", "Dubletten", "Qualität", "Operatoren"], key="gp_tab",
+                                               on_change="rerun")
 
 with tab_list:
     if tab_list.open:
@@ -248,3 +269,7 @@ with tab_hist:
     if bars:
         st.caption(cur.histogram_caption(bars))
         st.vega_lite_chart(pd.DataFrame([vars(b) for b in bars]), cur.HISTOGRAM_SPEC)
+
+with tab_ops:
+    if tab_ops.open:
+        operators_tab(fach)

@@ -16,6 +16,7 @@ from core.curation.history import restore_version
 from core.curation.promotion import promote
 from core.curation.queue import entry_view, list_entries
 from core.curation.review import mark_reviewed, rate, set_retired
+from core.curation.subjects import OperatorList, operator_list, save_operators
 from core.curation.views import (
     AFB_STUFEN,
     AGENT_FILTER,
@@ -38,10 +39,11 @@ from db.repos import curation as repo
 
 __all__ = [
     "AFB_STUFEN", "AGENT_FILTER", "DUPLICATE_SIMILARITY", "FAECHER", "HISTOGRAM_SPEC", "ORDERS", "VIEWS",
-    "DuplicatePage", "DuplicatePair", "EntryEdit", "EntryView", "FieldConflict", "HistogramBar", "Promoted",
-    "QueueFilter", "QueuePage", "Saved", "default_fach", "entry_detail", "histogram_caption", "merge_entries",
-    "near_duplicates", "promote_entry", "quality_histogram", "queue_page", "rate_entry", "rebase_edit",
-    "restore_entry_version", "retire_entry", "review_entry", "save_entry", "share_for_curation",
+    "DuplicatePage", "DuplicatePair", "EntryEdit", "EntryView", "FieldConflict", "HistogramBar", "OperatorList",
+    "Promoted", "QueueFilter", "QueuePage", "Saved", "default_fach", "entry_detail", "histogram_caption",
+    "merge_entries", "near_duplicates", "promote_entry", "quality_histogram", "queue_page", "rate_entry",
+    "rebase_edit", "restore_entry_version", "retire_entry", "review_entry", "save_entry", "save_subject_operators",
+    "share_for_curation", "subject_operators",
 ]
 
 T = TypeVar("T")
@@ -111,6 +113,15 @@ def merge_entries(*, curator_id: uuid.UUID, keep_id: uuid.UUID, drop_id: uuid.UU
 def quality_histogram(*, curator_id: uuid.UUID, agent_type: str | None = None,
                       fach: str | None = None) -> list[HistogramBar]:
     return _as_curator(curator_id, lambda db, curator: histogram(db=db, agent_type=agent_type, fach=fach))
+
+
+def subject_operators(*, curator_id: uuid.UUID, fach: str) -> OperatorList:
+    return _as_curator(curator_id, lambda db, curator: operator_list(db=db, fach=fach))
+
+
+def save_subject_operators(*, curator_id: uuid.UUID, fach: str, rows: list[dict[str, Any]],
+                           expected_revision: int) -> str:
+    return _as_curator(curator_id, save_operators, fach=fach, rows=rows, expected_revision=expected_revision)
 
 
 def share_for_curation(*, teacher_id: uuid.UUID, knowledge_id: uuid.UUID) -> str:

@@ -147,6 +147,15 @@ def promoted_copy(*, db: Session, knowledge_id: uuid.UUID) -> uuid.UUID | None:
     return uuid.UUID(value) if value else None
 
 
+def subject_row(*, db: Session, fach: str, knowledge_type: str, lock: bool = False) -> AgentKnowledge | None:
+    """The active global subject-wide row of a Fach (operator list, subject profile)."""
+    stmt = (sa.select(AK).where(AK.fach == fach, AK.knowledge_type == knowledge_type, AK.scope_type == "global",
+                                AK.status == "active").order_by(AK.updated_at.desc()).limit(1))
+    if lock:
+        stmt = stmt.with_for_update()
+    return db.scalar(stmt.execution_options(populate_existing=True))
+
+
 def retire_reason(*, db: Session, knowledge_id: uuid.UUID) -> str | None:
     """The reason given when the entry was last retired (or what it was merged into), if any."""
     return db.scalar(

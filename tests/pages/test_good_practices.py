@@ -389,3 +389,36 @@ def test_quality_histogram_shows_the_chosen_fach(curator_id) -> None:  # noqa: A
     assert set(data["fach"]) == {"Chemie"}
     assert list(data["bereich"]) == [f"0,{i}–{'1,0' if i == 9 else f'0,{i + 1}'}" for i in range(10)]
     assert data["anzahl"].sum() == int(caption.split("Chemie: ")[1].split(" ")[0])
+
+
+def test_curator_edits_the_physik_operator_list_and_the_next_wissenskarte_shows_it(curator_id) -> None:  # noqa: ANN001
+    from core.knowledge.inspector import entry_detail, inspect_wissenskarte
+    from tests.pages.conftest import fresh_person as person
+
+    with unit_of_work(Identity.system()) as db:
+        row = db.scalar(sa.select(AgentKnowledge).where(AgentKnowledge.external_id == "seed:physik:operatoren"))
+        original, revision = dict(row.content), row.revision
+    try:
+        at = app_as(curator_id, PAGE)
+        at.selectbox(key="gp_fach").set_value("physik")
+        at.session_state["gp_tab"] = "Operatoren"
+        at.run()
+        assert not at.exception
+        key = at.data_editor[0].key
+        n = len(original["operatoren"])
+        at.session_state[key] = {"edited_rows": {}, "deleted_rows": [], "added_rows": [
+            {"operator": "Abschätzen", "afb": "II", "beschreibung": "Größenordnungen begründet überschlagen."}]}
+        click(at, "Operatorenliste speichern")
+        assert not at.exception, errors(at)
+        assert any(f"Version {revision + 1}, {n + 1} Operatoren; neu: Abschätzen" in s.value for s in at.success), [
+            s.value for s in at.success]
+        assert [c.action for c in changes(row.id)][-1] == "curate.operators"
+
+        teacher = person(faecher=("physik",))
+        ins = inspect_wissenskarte(viewer_id=teacher, target_id=teacher, agent_type="klausur", fach="physik")
+        (ops,) = [t for t in ins.tables if t.knowledge_type == "operator_list"]
+        detail = entry_detail(viewer_id=teacher, target_id=teacher, knowledge_id=ops.ids[0])
+        assert "Abschätzen (AFB II)" in dict(detail.fields)["Operatoren"]
+    finally:
+        with unit_of_work(Identity.system()) as db:
+            db.get(AgentKnowledge, row.id).content = original

@@ -134,3 +134,19 @@ def test_retiring_needs_a_reason_that_the_entry_then_shows(db: Session, curator:
 def test_histogram_of_one_fach(db: Session, curator: Teacher) -> None:  # noqa: F811
     bars = histogram(db=db, fach="chemie")
     assert {b.fach for b in bars} == {"Chemie"} and len(bars) == 10 and sum(b.anzahl for b in bars) > 0
+
+
+def test_an_operator_list_is_validated_before_it_is_saved(db: Session, curator: Teacher) -> None:  # noqa: F811
+    from core.curation.subjects import operator_list, save_operators, validate_operators
+
+    ops = operator_list(db=db, fach="physik")
+    _, faults = validate_operators([*ops.rows, {"operator": "nennen", "afb": "IV"}, {"operator": "", "afb": "I"}])
+    assert f"Zeile {len(ops.rows) + 1}: „nennen“ steht doppelt in der Liste." in faults
+    assert any("als I, II oder III angeben (eingetragen: „IV“)" in f for f in faults)
+    assert f"Zeile {len(ops.rows) + 2}: Der Operator fehlt." in faults
+    only_one = [r for r in ops.rows if r["afb"] == "I"]
+    with pytest.raises(UserError, match="Für AFB II, III steht kein Operator"):
+        save_operators(db=db, curator=curator, fach="physik", rows=only_one, expected_revision=ops.revision)
+    assert operator_list(db=db, fach="physik").rows == ops.rows  # nothing written
+    with pytest.raises(ConflictError):
+        save_operators(db=db, curator=curator, fach="physik", rows=ops.rows, expected_revision=ops.revision - 1)
