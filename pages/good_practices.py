@@ -107,6 +107,57 @@ def edit_form(v: cur.EntryView, entry_id: uuid.UUID) -> None:
         st.rerun()
 
 
+def quiz_fields(c: dict[str, Any], k: str) -> dict[str, Any]:
+    typ = c.get("typ")
+    gaps = typ in ("blanks", "dragtext")
+    frage = st.text_area("Lückentext" if gaps else "Frage", c.get("frage") or "", key=f"{k}_frage",
+                         help="Lücken in Sternchen: *Wort*" if gaps else None)
+    out: dict[str, Any] = {"frage": frage}
+    if typ == "multichoice":
+        answers = st.data_editor(
+            pd.DataFrame(c.get("antworten") or [], columns=["text", "korrekt", "feedback"]), num_rows="dynamic",
+            hide_index=True, key=f"{k}_antworten", column_config={
+                "text": st.column_config.TextColumn("Antwort", width="medium"),
+                "korrekt": st.column_config.CheckboxColumn("richtig", default=False),
+                "feedback": st.column_config.TextColumn("Rückmeldung", width="large")})
+        out["antworten"] = answers.to_dict("records")
+    elif typ == "truefalse":
+        out["wahr"] = st.radio("Die Aussage ist", [True, False], index=0 if c.get("wahr") else 1, horizontal=True,
+                               format_func=lambda b: "richtig" if b else "falsch", key=f"{k}_wahr")
+    out["erklaerung"] = st.text_area("Erklärung", c.get("erklaerung") or "", key=f"{k}_erkl")
+    return out
+
+
+def level_fields(c: dict[str, Any], k: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"lernziel": st.text_area("Lernziel", c.get("lernziel") or "", key=f"{k}_ziel")}
+    for level in cur.LEVELS:
+        st.markdown(f"**Niveau {level}** – eine Zeile je Eintrag")
+        parts = c.get(level) or {}
+        cols = st.columns(len(cur.LEVEL_PARTS))
+        out[level] = {part: [x for x in col.text_area(f"{label} ({level})", "\n".join(parts.get(part) or []),
+                                                      height=150, key=f"{k}_{level}_{part}").splitlines()]
+                      for col, (part, label) in zip(cols, cur.LEVEL_PARTS.items(), strict=True)}
+    return out
+
+
+def content_form(v: cur.EntryView, entry_id: uuid.UUID) -> None:
+    """What a quiz question or a three-level task is made of: every field editable, validated on save."""
+    k = f"gp_{entry_id}_content_{v.revision}"
+    with st.form(k):
+        st.markdown("**Inhalt**")
+        values = quiz_fields(v.content, k) if v.agent_type == "h5p" else level_fields(v.content, k)
+        submitted = st.form_submit_button("Inhalt speichern", type="primary")
+    if submitted:
+        saved = ui.run(cur.save_entry_content, curator_id=ME, knowledge_id=entry_id, expected_revision=v.revision,
+                       content=values)
+        if saved is not None:
+            st.session_state["gp_flash"] = saved.message
+            keep_open(entry_id)
+            for name in ("rev", "snap", "draft"):  # the upper form reads the new version too
+                st.session_state.pop(f"gp_{entry_id}_{name}", None)
+            st.rerun()
+
+
 def retire_controls(v: cur.EntryView, entry_id: uuid.UUID) -> None:
     if v.retired:
         act("Wieder aktivieren", cur.retire_entry, key=f"gp_retire_{entry_id}", entry_id=entry_id,
@@ -163,9 +214,11 @@ def show_entry(entry_id: uuid.UUID) -> None:
             retire_controls(v, entry_id)
     if v.editable and not v.retired:
         edit_form(v, entry_id)
+        if not v.edit.is_task and v.agent_type in ("h5p", "differenzierung"):
+            content_form(v, entry_id)
     else:
         st.info(v.hint)
-    if not (v.editable and not v.retired and v.edit.is_task):
+    if not (v.editable and not v.retired):
         st.dataframe(pd.DataFrame(v.content_rows(), columns=["Feld", "Inhalt"]), hide_index=True)
     history_panel(v, entry_id)
 

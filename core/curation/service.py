@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from core.app.acting import acting
 from core.app.errors import NotFoundError, UserError
+from core.curation.content_edit import LEVEL_PARTS, LEVELS, save_content
 from core.curation.duplicates import DUPLICATE_SIMILARITY, duplicates, merge
 from core.curation.editing import merge_edits, save
 from core.curation.histogram import HISTOGRAM_SPEC, default_fach, histogram, histogram_caption
@@ -38,12 +39,12 @@ from db.models import AgentKnowledge
 from db.repos import curation as repo
 
 __all__ = [
-    "AFB_STUFEN", "AGENT_FILTER", "DUPLICATE_SIMILARITY", "FAECHER", "HISTOGRAM_SPEC", "ORDERS", "VIEWS",
-    "DuplicatePage", "DuplicatePair", "EntryEdit", "EntryView", "FieldConflict", "HistogramBar", "OperatorList",
-    "Promoted", "QueueFilter", "QueuePage", "Saved", "default_fach", "entry_detail", "histogram_caption",
-    "merge_entries", "near_duplicates", "promote_entry", "quality_histogram", "queue_page", "rate_entry",
-    "rebase_edit", "restore_entry_version", "retire_entry", "review_entry", "save_entry", "save_subject_operators",
-    "share_for_curation", "subject_operators",
+    "AFB_STUFEN", "AGENT_FILTER", "DUPLICATE_SIMILARITY", "FAECHER", "HISTOGRAM_SPEC", "LEVELS", "LEVEL_PARTS",
+    "ORDERS", "VIEWS", "DuplicatePage", "DuplicatePair", "EntryEdit", "EntryView", "FieldConflict", "HistogramBar",
+    "OperatorList", "Promoted", "QueueFilter", "QueuePage", "Saved", "default_fach", "entry_detail",
+    "histogram_caption", "merge_entries", "near_duplicates", "promote_entry", "quality_histogram", "queue_page",
+    "rate_entry", "rebase_edit", "restore_entry_version", "retire_entry", "review_entry", "save_entry",
+    "save_entry_content", "save_subject_operators", "share_for_curation", "subject_operators",
 ]
 
 T = TypeVar("T")
@@ -70,6 +71,13 @@ def save_entry(*, curator_id: uuid.UUID, knowledge_id: uuid.UUID, expected_revis
     """Save an edit; `base` is the version the form was opened with (a stale save of other fields is merged)."""
     return _as_curator(curator_id, save, knowledge_id=knowledge_id, expected_revision=expected_revision, edit=edit,
                        base=base)
+
+
+def save_entry_content(*, curator_id: uuid.UUID, knowledge_id: uuid.UUID, expected_revision: int,
+                       content: dict[str, Any]) -> Saved:
+    """Save the question and answers of a quiz entry, or the levels of a three-level task."""
+    return _as_curator(curator_id, save_content, knowledge_id=knowledge_id, expected_revision=expected_revision,
+                       content=content)
 
 
 def rebase_edit(*, curator_id: uuid.UUID, knowledge_id: uuid.UUID, base: EntryEdit,

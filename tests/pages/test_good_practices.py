@@ -422,3 +422,44 @@ def test_curator_edits_the_physik_operator_list_and_the_next_wissenskarte_shows_
     finally:
         with unit_of_work(Identity.system()) as db:
             db.get(AgentKnowledge, row.id).content = original
+
+
+def _global(agent_type: str, content: dict[str, Any]) -> uuid.UUID:
+    tag = _tag()
+    with unit_of_work(Identity.system()) as db:
+        row = AgentKnowledge(agent_type=agent_type, scope_type="global", fach="physik", thema=f"Quiz {tag}",
+                             knowledge_type="good_practice", source="system", description=f"Eintrag {tag}",
+                             content=content, quality_score=0.5)
+        db.add(row)
+        db.flush()
+        return row.id
+
+
+def test_curator_edits_a_quiz_question_and_a_three_level_task(curator_id) -> None:  # noqa: ANN001
+    quiz = _global("h5p", {"typ": "multichoice", "frage": "Wann leuchtet die Lampe?", "erklaerung": "",
+                           "antworten": [{"text": "Kreis geschlossen", "korrekt": True, "feedback": ""},
+                                         {"text": "Schalter offen", "korrekt": False, "feedback": ""}]})
+    at = open_entry(curator_id, load(quiz).thema.split()[-1], quiz, view="active")
+    widget(at, "text_area", "Frage").set_value("Wann leuchtet eine Glühlampe im Stromkreis?")
+    editor = next(d for d in at.data_editor if "antworten" in d.key)
+    at.session_state[editor.key] = {"edited_rows": {"1": {"feedback": "Ein offener Schalter unterbricht."}},
+                                    "added_rows": [{"text": "Kabel aus Kunststoff", "korrekt": False}],
+                                    "deleted_rows": []}
+    next(b for b in at.button if b.label == "Inhalt speichern").click().run()
+    assert not at.exception, errors(at)
+    assert any(s.value == "Gespeichert (Version 2): Frage, Antworten." for s in at.success), errors(at)
+    content = load(quiz).content
+    assert content["frage"] == "Wann leuchtet eine Glühlampe im Stromkreis?" and len(content["antworten"]) == 3
+    assert content["antworten"][1]["feedback"] == "Ein offener Schalter unterbricht."
+
+    levels = {lvl: {"aufgaben": ["Berechne die Dichte."], "hilfekarten": ["ρ = m/V"], "loesungen": ["0,5 g/cm³"]}
+              for lvl in ("grundlegend", "mittel", "erweitert")}
+    task = _global("differenzierung", {"lernziel": "Dichte berechnen", **levels})
+    at = open_entry(curator_id, load(task).thema.split()[-1], task, view="active")
+    widget(at, "text_area", "Aufgaben (erweitert)").set_value("Berechne die Dichte.\nBegründe, ob Holz schwimmt.")
+    next(b for b in at.button if b.label == "Inhalt speichern").click().run()
+    assert "Niveau erweitert: 2 Aufgaben, aber 1 Lösungen" in errors(at)
+    widget(at, "text_area", "Lösungen (erweitert)").set_value("0,5 g/cm³\nJa: 0,5 g/cm³ < 1 g/cm³.")
+    next(b for b in at.button if b.label == "Inhalt speichern").click().run()
+    assert not at.exception and any(s.value == "Gespeichert (Version 2): Niveau erweitert." for s in at.success)
+    assert load(task).content["erweitert"]["loesungen"][1] == "Ja: 0,5 g/cm³ < 1 g/cm³."

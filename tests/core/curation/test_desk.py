@@ -15,7 +15,7 @@ from core.curation.history import restore_version
 from core.curation.queue import entry_view, list_entries
 from core.curation.review import mark_reviewed, set_retired
 from core.curation.views import QueueFilter
-from db.models import Teacher
+from db.models import AgentKnowledge, Teacher
 from db.repos import curation as repo
 from tests.conftest import unique
 from tests.core.curation.test_curation import curator, edit_of, entry, person  # noqa: F401  (fixture)
@@ -34,7 +34,7 @@ def test_priority_puts_shared_then_unreviewed_then_most_used_then_low_rated_firs
     page, _ = list_entries(db=db, filters=QueueFilter(fach="physik", view="active", text=tag, order="priority"))
     assert [e.id for e in page.entries] == [shared.id, busy.id, poor.id, good.id, reviewed_often_used.id]
     newest, _ = list_entries(db=db, filters=QueueFilter(fach="physik", view="active", text=tag, order="newest"))
-    assert newest.entries[0].id == shared.id and len(newest.entries) == 5
+    assert {e.id for e in newest.entries} == {shared.id, busy.id, poor.id, good.id, reviewed_often_used.id}
     with pytest.raises(UserError, match="Unbekannte Sortierung"):
         list_entries(db=db, filters=QueueFilter(fach="physik", order="zufall"))
 
@@ -150,3 +150,61 @@ def test_an_operator_list_is_validated_before_it_is_saved(db: Session, curator: 
     assert operator_list(db=db, fach="physik").rows == ops.rows  # nothing written
     with pytest.raises(ConflictError):
         save_operators(db=db, curator=curator, fach="physik", rows=ops.rows, expected_revision=ops.revision - 1)
+
+
+def _quiz(db: Session, content: dict, agent_type: str = "h5p") -> AgentKnowledge:
+    from core.curation.rows import system_reads
+
+    with system_reads(db):
+        row = AgentKnowledge(agent_type=agent_type, scope_type="global", fach="physik", thema=unique("q"),
+                             knowledge_type="good_practice", source="system", description="Quiz", content=content)
+        db.add(row)
+        db.flush()
+    return row
+
+
+def test_a_quiz_question_is_edited_with_its_answers_and_checked(db: Session, curator: Teacher) -> None:  # noqa: F811
+    from core.curation.content_edit import save_content
+
+    row = _quiz(db, {"typ": "multichoice", "frage": "Wann leuchtet die Lampe?", "erklaerung": "",
+                     "antworten": [{"text": "Kreis geschlossen", "korrekt": True, "feedback": ""},
+                                   {"text": "Schalter offen", "korrekt": False, "feedback": ""}]})
+    bad = {"frage": "Wann leuchtet die Lampe?", "antworten": [{"text": "A", "korrekt": False},
+                                                               {"text": "a", "korrekt": False}]}
+    with pytest.raises(UserError) as err:
+        save_content(db=db, curator=curator, knowledge_id=row.id, expected_revision=1, content=bad)
+    assert "Mindestens eine Antwort muss als richtig markiert sein." in err.value.message
+    assert "Zwei Antworten sind gleich" in err.value.message
+    good = {"frage": "Wann leuchtet eine Glühlampe?", "erklaerung": "Nur im geschlossenen Kreis.",
+            "antworten": [{"text": "Kreis geschlossen", "korrekt": True, "feedback": "Richtig."},
+                          {"text": "Schalter offen", "korrekt": False, "feedback": "Unterbrochen."},
+                          {"text": "Kabel aus Kunststoff", "korrekt": False, "feedback": None}]}
+    saved = save_content(db=db, curator=curator, knowledge_id=row.id, expected_revision=1, content=good)
+    assert saved.message == "Gespeichert (Version 2): Frage, Erklärung, Antworten."
+    fresh = repo.get_entry(db=db, knowledge_id=row.id)
+    assert fresh.content["typ"] == "multichoice" and len(fresh.content["antworten"]) == 3
+    assert fresh.embedding is not None and "Glühlampe" in fresh.search_text
+    assert repo.last_change(db=db, knowledge_id=row.id).before["frage"] == "Wann leuchtet die Lampe?"
+
+
+def test_a_gap_text_needs_a_gap_and_a_three_level_task_a_solution_per_task(db: Session,
+                                                                           curator: Teacher) -> None:  # noqa: F811
+    from core.curation.content_edit import save_content
+
+    gaps = _quiz(db, {"typ": "blanks", "frage": "Die Dichte ist *Masse* durch Volumen.", "erklaerung": ""})
+    with pytest.raises(UserError, match=r"mindestens eine Lücke"):
+        save_content(db=db, curator=curator, knowledge_id=gaps.id, expected_revision=1,
+                     content={"frage": "Die Dichte ist Masse durch Volumen."})
+    levels = {lvl: {"aufgaben": ["Berechne die Dichte."], "hilfekarten": ["ρ = m/V"], "loesungen": ["0,5 g/cm³"]}
+              for lvl in ("grundlegend", "mittel", "erweitert")}
+    task = _quiz(db, {"lernziel": "Dichte berechnen", "material": None, **levels}, agent_type="differenzierung")
+    changed = {**levels, "mittel": {"aufgaben": ["Berechne die Dichte.", "Vergleiche mit Wasser."],
+                                    "hilfekarten": [], "loesungen": ["0,5 g/cm³"]}}
+    with pytest.raises(UserError, match="Niveau mittel: 2 Aufgaben, aber 1 Lösungen"):
+        save_content(db=db, curator=curator, knowledge_id=task.id, expected_revision=1,
+                     content={"lernziel": "Dichte berechnen", **changed})
+    changed["mittel"]["loesungen"].append("Holz schwimmt: 0,5 < 1 g/cm³.")
+    saved = save_content(db=db, curator=curator, knowledge_id=task.id, expected_revision=1,
+                         content={"lernziel": "Dichte berechnen", **changed})
+    assert saved.message == "Gespeichert (Version 2): Niveau mittel."
+    assert repo.get_entry(db=db, knowledge_id=task.id).content["mittel"]["aufgaben"][1] == "Vergleiche mit Wasser."
