@@ -17,7 +17,7 @@ AGENT_FILTER: dict[str, str] = {"": "Alle Typen", **AGENT_TYPES}
 VIEWS: dict[str, str] = {"queue": "Warteschlange (neu/unbewertet)", "active": "Alle aktiven",
                          "retired": "Ausgemustert"}
 ORDERS: dict[str, str] = {"priority": "Priorität (geteilt, ungeprüft, oft genutzt, schlecht bewertet)",
-                          "newest": "Neueste zuerst"}
+                          "newest": "Neueste zuerst", "used": "Nutzung (am häufigsten in Materialien verwendet)"}
 AFB_STUFEN = ("I", "II", "III")
 
 

@@ -63,11 +63,14 @@ def count_entries(*, db: Session, fach: str, agent_types: list[str], view: str, 
 
 
 def _order(order: str) -> list[sa.ColumnElement[Any]]:
-    """`newest` first, or by `priority`: shared by teachers first, then never reviewed, then most used, then lowest
-    rated (unrated count as the middle), newest last as the tie-break."""
+    """`newest` first; `used`: most often in generated materials first (usage analytics, with their rating); or by
+    `priority`: shared by teachers first, then never reviewed, then most used, then lowest rated (unrated count as
+    the middle), newest last as the tie-break."""
     if order == "priority":
         return [AK.shared_for_curation.desc(), reviewed().asc(), AK.times_used.desc(),
                 sa.case((AK.rating_count == 0, 0.5), else_=AK.quality_score).asc(), AK.created_at.desc(), AK.id]
+    if order == "used":
+        return [AK.times_used.desc(), AK.quality_score.asc(), AK.created_at.desc(), AK.id]
     return [AK.created_at.desc(), AK.id]
 
 

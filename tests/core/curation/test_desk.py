@@ -208,3 +208,11 @@ def test_a_gap_text_needs_a_gap_and_a_three_level_task_a_solution_per_task(db: S
                          content={"lernziel": "Dichte berechnen", **changed})
     assert saved.message == "Gespeichert (Version 2): Niveau mittel."
     assert repo.get_entry(db=db, knowledge_id=task.id).content["mittel"]["aufgaben"][1] == "Vergleiche mit Wasser."
+
+
+def test_usage_view_lists_what_reached_materials_most_with_its_rating(db: Session, curator: Teacher) -> None:  # noqa: F811
+    tag = unique("u")
+    rare, often = entry(db, tag, times_used=1), entry(db, tag, times_used=12, quality=0.25, rating_count=3)
+    page, _ = list_entries(db=db, filters=QueueFilter(fach="physik", view="active", text=tag, order="used"))
+    assert [e.id for e in page.entries] == [often.id, rare.id]
+    assert (page.entries[0].genutzt, page.entries[0].qualitaet, page.entries[0].bewertungen) == (12, 0.25, 3)
