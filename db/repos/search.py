@@ -86,18 +86,22 @@ def rank_knowledge(
     agent_type: str | None,
     knowledge_type: str,
     k: int = 40,
+    external_prefix: str | None = None,
     path: str = "auto",
 ) -> list[Ranked]:
     """`path`: "auto" (personal rows and the global slice each through their own indexes), or "exact" (every
     visible candidate gathered first and ranked in one statement — the path before migration 0006, which the
-    benchmark measures side by side)."""
-    if path == "auto" and fach in SLICE_FAECHER and agent_type and identity.role in ("teacher", "product"):
+    benchmark measures side by side). `external_prefix` (one imported collection, e.g. an evaluation set) is always
+    ranked on the exact path."""
+    if path == "auto" and not external_prefix and fach in SLICE_FAECHER and agent_type and identity.role in ("teacher", "product"):
         return _ranked_split(db, identity, qvec, tsquery, fach, agent_type, knowledge_type, k)
     where = [
         visible(AgentKnowledge, identity),
         AgentKnowledge.knowledge_type == knowledge_type,
         AgentKnowledge.status == "active",
     ]
+    if external_prefix:  # one imported collection only (an evaluation set measured on its own items)
+        where.append(AgentKnowledge.external_id.startswith(external_prefix, autoescape=True))
     if fach:
         where.append(AgentKnowledge.fach == fach)
     if agent_type:
