@@ -93,7 +93,8 @@ def rank_knowledge(
     visible candidate gathered first and ranked in one statement — the path before migration 0006, which the
     benchmark measures side by side). `external_prefix` (one imported collection, e.g. an evaluation set) is always
     ranked on the exact path."""
-    if path == "auto" and not external_prefix and fach in SLICE_FAECHER and agent_type and identity.role in ("teacher", "product"):
+    split = path == "auto" and not external_prefix and fach in SLICE_FAECHER and agent_type
+    if split and identity.role in ("teacher", "product"):
         return _ranked_split(db, identity, qvec, tsquery, fach, agent_type, knowledge_type, k)
     where = [
         visible(AgentKnowledge, identity),
