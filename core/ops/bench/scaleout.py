@@ -72,7 +72,8 @@ def run_scaleout_bench(*, teachers: int, processes: list[int], write: bool) -> N
         print(f"Durchsatz {r['processes']} : {base['processes']} Prozess(e) = "
               f"{r['turns_per_s'] / base['turns_per_s']:.2f}× (Ziel ≥ 1,7×)")
     if write:
-        _write(results, where)
+        _write(results, "external PostgreSQL (DATABASE_URL)" if os.environ.get("DATABASE_URL") else
+               "embedded PostgreSQL")
 
 
 def _write(results: list[dict[str, Any]], where: str) -> None:
