@@ -13,6 +13,7 @@ from typing import Any
 
 LOW_QUALITY = 0.4  # an entry at or below this quality is ringed red: worth a look
 RINGS = (0.0, 120.0, 230.0, 360.0)  # radius of centre, scopes, types, entries (chart units; the view fits them)
+MIN_SLOTS = 4  # every group gets at least this many entry places of the circle, so type labels do not collide
 
 
 def _size(times_used: int) -> int:
@@ -46,7 +47,10 @@ def build(title: str, scopes: Mapping[str, str], types: Mapping[str, tuple[str, 
     per_scope = {s: sum(n for sc, _, n in counts if sc == s) for s in scopes}
     groups = {(s, kt): [e for e in entries if (e.scope_type, e.knowledge_type) == (s, kt)] for s, kt, _ in shown_types}
     # every scope gets a sector proportional to what it will hold (at least one slot), in a fixed order
-    weight = {s: max(1, sum(max(1, len(groups[(sc, kt)])) for sc, kt, _ in shown_types if sc == s)) for s in scopes}
+    def slots(group: tuple[str, str]) -> int:
+        return max(MIN_SLOTS, len(groups[group]))
+
+    weight = {s: max(MIN_SLOTS, sum(slots((sc, kt)) for sc, kt, _ in shown_types if sc == s)) for s in scopes}
     total, start = sum(weight.values()), -math.pi / 2
     for scope, label in scopes.items():
         span = 2 * math.pi * weight[scope] / total
@@ -56,11 +60,11 @@ def build(title: str, scopes: Mapping[str, str], types: Mapping[str, tuple[str, 
         links.append({"source": "c", "target": f"s:{scope}"})
         opens.append(None)
         kinds = sorted(((kt, n) for sc, kt, n in shown_types if sc == scope), key=lambda t: list(types).index(t[0]))
-        slots = sum(max(1, len(groups[(scope, kt)])) for kt, _ in kinds) or 1
+        room = sum(slots((scope, kt)) for kt, _ in kinds) or 1
         pos = start
         for kt, n in kinds:
             members = groups[(scope, kt)]
-            width = span * max(1, len(members)) / slots
+            width = span * slots((scope, kt)) / room
             x, y = _point(RINGS[2], pos + width / 2)
             nodes.append({"id": f"t:{scope}:{kt}", "name": f"{types[kt][0]} ({n:,})".replace(",", "."), "x": x,
                           "y": y, "category": cat[kt], "symbolSize": 20, "label": {"show": True, "fontSize": 11}})
