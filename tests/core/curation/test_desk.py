@@ -51,7 +51,7 @@ def test_duplicates_are_found_across_the_whole_fach_with_fields_side_by_side(db:
     fields = {f: (left, right) for f, left, right in pair.compare}
     assert fields["Operator"] == ("Beschreiben", "Beschreiben") and fields["Punkte"] == ("3", "3")
     assert fields["Erwartungshorizont"][0] == "Amperemeter in Reihe (2 P.); Einheit Ampere (1 P.)"
-    assert fields["Kontext"] == ("Erprobt in Klasse 8.", "Erprobt in Klasse 8, leicht gekürzt.")
+    assert sorted(fields["Kontext"]) == ["Erprobt in Klasse 8, leicht gekürzt.", "Erprobt in Klasse 8."]
     assert result.caption.startswith(f"{result.total} Paar") and "im ganzen Fach" in result.caption
 
 
