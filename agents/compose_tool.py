@@ -56,6 +56,7 @@ async def compose_draft(ctx: RunContext[SpecialistDeps]) -> str:
     if material is None:
         return _absage(comp.befund)
     d.turn.step(f"{d.agent_type}: Entwurf aus {comp.befund.gefunden} geprüften Kandidaten")
-    return json.dumps({"entwurf": material.model_dump(mode="json", exclude=_COMPUTED),
-                       "hinweise": comp.befund.hinweise(), "optionen": comp.befund.optionen()},
-                      ensure_ascii=False)
+    # Compact (decision 015): no nulls, no spaces after separators — the draft is the largest part of the request.
+    entwurf = material.model_dump(mode="json", exclude=_COMPUTED, exclude_none=True)
+    return json.dumps({"entwurf": entwurf, "hinweise": comp.befund.hinweise(), "optionen": comp.befund.optionen()},
+                      ensure_ascii=False, separators=(",", ":"))

@@ -81,8 +81,19 @@ def request_focus(ctx: TopicContext | None) -> Focus:
     named: dict[str, str] = {}
     for w in words(ctx.request.thema):
         s = stem(w)
-        if s in ctx.index.stems(w) and not any(_close(s, b) for b in broad):
-            named.setdefault(s, w)
+        if s not in ctx.index.stems(w) or any(_close(s, b) for b in broad):
+            continue
+        if (w.isupper() and len(w) <= 5) or not ctx.index.ranked(w):
+            continue  # an abbreviation („MWG“) or a word no topic of the Fach knows („voice“): no way to judge it
+        named.setdefault(s, w)
+    # a focus word that a topic's own key phrase joins with another word of the request is part of that topic's name
+    # for the same thing („passive voice“, „school subjects“), not a narrower part
+    rest = {stem(w) for w in words(ctx.request.thema)} - set(named)
+    for t in ctx.resolved:
+        for phrase in (*t.unterthemen, *t.schlagworte):
+            ps = stems(phrase)
+            if len(ps) > 1 and any(_close(r, p) for r in rest for p in ps):
+                named = {f: w for f, w in named.items() if not any(_close(f, p) for p in ps)}
     if not named:
         return NO_FOCUS
     verbs_only = not any(w[:1].isupper() for w in named.values())

@@ -12,6 +12,8 @@ from core.checks import calibration
 from core.evaluation import service as ev
 from core.ops.service import ensure_ready
 
+EXIT_ABORTED = 3  # the model under test was not reachable: the run has no quality result
+
 
 def cmd_eval_requests(args: argparse.Namespace) -> int:
     """The request-understanding suite of the offline model: accuracy per field, no database needed."""
@@ -51,7 +53,8 @@ def cmd_eval_gate(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    """Run an evaluation suite; exit 0 when the pass rate reaches --min-pass, 1 below it, 2 for bad input."""
+    """Run an evaluation suite; exit 0 when the pass rate reaches --min-pass, 1 below it, 2 for bad input, 3 when
+    the model under test could not be reached (run „abgebrochen“: no quality score)."""
     if not 0.0 <= args.min_pass <= 1.0:
         raise UserError("--min-pass erwartet eine Quote zwischen 0 und 1, z. B. 0.95.")
     if ev.is_request_suite(args.suite):
@@ -74,7 +77,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         else:
             print(ev.format_report(partial, min_pass=args.min_pass))
         print(f"Fehler: {exc.message}", file=sys.stderr)
-        return 130 if exc.keyboard else 1
+        return 130 if exc.keyboard else EXIT_ABORTED if exc.aborted else 1
     if args.json:
         print(json.dumps({**ev.report_json(report), "min_pass": args.min_pass}, ensure_ascii=False, default=str))
     else:
