@@ -76,7 +76,7 @@ def validate_levels(content: dict[str, Any]) -> tuple[dict[str, Any], list[str]]
 
 
 def save_content(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, expected_revision: int,
-                 content: dict[str, Any]) -> Saved:
+                 content: dict[str, Any], action: str = "curate.edit") -> Saved:
     """Store the edited content of a quiz question or a three-level task (other keys of the content stay)."""
     row = require_entry(repo.get_entry(db=db, knowledge_id=knowledge_id))
     require_global(row, "hier bearbeiten")
@@ -104,7 +104,7 @@ def save_content(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, expe
         "embedding_model": embedding_model_name()})
     if revision is None:
         raise ConflictError("Dieser Eintrag wurde gerade von jemand anderem gespeichert. Bitte neu laden.")
-    repo.add_change(db=db, knowledge_id=row.id, actor_id=curator.id, action="curate.edit",
+    repo.add_change(db=db, knowledge_id=row.id, actor_id=curator.id, action=action,
                     before={k: old.get(k) for k in changed}, after={k: clean[k] for k in changed})
     names = ", ".join(CONTENT_LABELS.get(k, k) for k in changed)
     return Saved(revision=revision, message=f"Gespeichert (Version {revision}): {names}.", changed=True)

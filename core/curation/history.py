@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from core.app.errors import NotFoundError
+from core.curation.content_edit import CONTENT_LABELS, save_content
 from core.curation.editing import FIELD_LABELS, save
 from core.curation.rows import require_entry, teacher_names
 from core.curation.views import Change, FieldChange, Saved, edit_of, field_text, local_time
@@ -44,7 +45,7 @@ def _value(key: str, value: Any) -> str:
 
 def _fields(c: KnowledgeChange) -> list[FieldChange]:
     before, after = dict(c.before or {}), dict(c.after or {})
-    return [FieldChange(feld=FIELD_LABELS.get(k) or OTHER_LABELS.get(k, k),
+    return [FieldChange(feld=FIELD_LABELS.get(k) or CONTENT_LABELS.get(k) or OTHER_LABELS.get(k, k),
                         vorher=_value(k, before[k]) if k in before else "",
                         nachher=_value(k, after[k]) if k in after else "")
             for k in list(dict.fromkeys([*before, *after]))]
@@ -68,14 +69,23 @@ def restore_version(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, c
     ids = [c.id for c in changes]
     if change_id not in ids or changes[ids.index(change_id)].action not in EDIT_ACTIONS:
         raise NotFoundError("Diese Fassung gibt es im Verlauf nicht (mehr). Bitte die Seite neu laden.")
-    edit = edit_of(row)
-    for c in changes[: ids.index(change_id) + 1]:
+    edit, content = edit_of(row), {}
+    current = dict(row.content or {})
+    for c in changes[: ids.index(change_id) + 1]:  # newest first: the oldest undone change has the last word
         if c.action in EDIT_ACTIONS:
             for key, value in (c.before or {}).items():
-                if hasattr(edit, key):
+                if hasattr(edit, key) and (edit.is_task or key in ("thema", "description", "kontext")):
                     setattr(edit, key, value)
+                else:  # a quiz question's or a three-level task's own parts
+                    content[key] = value
     saved = save(db=db, curator=curator, knowledge_id=row.id, expected_revision=expected_revision, edit=edit,
                  action="curate.restore_version")
+    if content:
+        parts = save_content(db=db, curator=curator, knowledge_id=row.id, expected_revision=saved.revision,
+                             content={**current, **content}, action="curate.restore_version")
+        if parts.changed:
+            saved = Saved(revision=parts.revision, changed=True, message=parts.message if not saved.changed else
+                          f"{saved.message.rstrip('.')}, {parts.message.split(': ', 1)[1]}")
     if not saved.changed:
         return saved
     return Saved(revision=saved.revision, changed=True,

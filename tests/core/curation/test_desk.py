@@ -216,3 +216,19 @@ def test_usage_view_lists_what_reached_materials_most_with_its_rating(db: Sessio
     page, _ = list_entries(db=db, filters=QueueFilter(fach="physik", view="active", text=tag, order="used"))
     assert [e.id for e in page.entries] == [often.id, rare.id]
     assert (page.entries[0].genutzt, page.entries[0].qualitaet, page.entries[0].bewertungen) == (12, 0.25, 3)
+
+
+def test_a_quiz_edit_is_restored_from_the_history(db: Session, curator: Teacher) -> None:  # noqa: F811
+    from core.curation.content_edit import save_content
+
+    row = _quiz(db, {"typ": "truefalse", "frage": "Strom fließt nur im geschlossenen Kreis.", "wahr": True,
+                     "erklaerung": ""})
+    save_content(db=db, curator=curator, knowledge_id=row.id, expected_revision=1,
+                 content={"frage": "Strom fließt auch im offenen Kreis.", "wahr": False, "erklaerung": "Nein."})
+    change = entry_view(db=db, knowledge_id=row.id).history[0]
+    assert change.restorable and {f.feld for f in change.felder} == {"Frage", "Richtig/Falsch", "Erklärung"}
+    saved = restore_version(db=db, curator=curator, knowledge_id=row.id, change_id=change.id, expected_revision=2)
+    assert saved.message == "Ältere Fassung wiederhergestellt (Version 3): Frage, Erklärung, Richtig/Falsch."
+    content = repo.get_entry(db=db, knowledge_id=row.id).content
+    assert (content["frage"], content["wahr"], content["erklaerung"]) == (
+        "Strom fließt nur im geschlossenen Kreis.", True, "")
