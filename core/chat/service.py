@@ -11,7 +11,7 @@ from typing import Any
 from core.app import acting as personas
 from core.app.acting import Persona, acting
 from core.app.errors import NotFoundError, UserError
-from core.chat.demo import Scenario, play, scenarios
+from core.chat.demo import Played, Scenario, play, play_in_sandbox, scenarios
 from core.chat.traces import (
     SESSION_STATUS,
     ConversationHead,
@@ -33,9 +33,9 @@ from db.repos import materials as material_repo
 
 __all__ = [
     "SESSION_STATUS", "Attachment", "ChatResult", "ConversationHead", "ConversationTrace", "Scenario",
-    "SessionOverview", "TraceStep", "conversation_log", "conversation_trace", "demo_persona", "file_bytes",
-    "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "rate", "scenarios", "send",
-    "set_zip",
+    "Played", "SessionOverview", "TraceStep", "conversation_log", "conversation_trace", "demo_persona", "file_bytes",
+    "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "play_in_sandbox", "rate",
+    "scenarios", "send", "set_zip",
 ]
 
 

@@ -112,22 +112,46 @@ def test_bad_message_and_file_show_a_german_message(teacher_id) -> None:  # noqa
     assert uuid  # noqa: B018
 
 
-def test_demo_mode_plays_a_scenario_as_the_demo_teacher(product_id, monkeypatch) -> None:  # noqa: ANN001
-    import core.app.acting
-    from core.app.acting import personas
-    from tests.pages.conftest import fresh_person
+def _demo_teacher_state() -> dict[str, int]:
+    """Everything a demo could have written for the real demo teacher, counted."""
+    import sqlalchemy as sa
 
-    # The scenario ends with "genau so!" (it teaches its teacher): use a stand-in, not the shared demo teacher.
-    stand_in = fresh_person(name="Demo-Vertretung")
-    email = next(p.email for p in personas() if p.teacher_id == stand_in)
-    monkeypatch.setattr(core.app.acting, "DEMO_TEACHER_EMAIL", email)
-    at = app_as(product_id, "pages/chat.py")
+    from db import models as m
+    from db.session import Identity, unit_of_work
+    from tests.conftest import DEMO_TEACHER
+
+    with unit_of_work(Identity.system()) as db:
+        t = db.scalar(sa.select(m.Teacher).where(m.Teacher.email == DEMO_TEACHER))
+        classes = list(db.scalars(sa.select(m.TeacherClass.class_id).where(m.TeacherClass.teacher_id == t.id)))
+        ak = m.AgentKnowledge
+        return {
+            "conversations": db.scalar(sa.select(sa.func.count()).select_from(m.Conversation)
+                                       .where(m.Conversation.teacher_id == t.id)),
+            "materials": db.scalar(sa.select(sa.func.count()).select_from(m.GeneratedMaterial)
+                                   .where(m.GeneratedMaterial.teacher_id == t.id)),
+            "knowledge": db.scalar(sa.select(sa.func.count()).select_from(ak).where(
+                sa.or_(ak.owner_id == t.id, ak.scope_id.in_([t.id, t.school_id, *classes])))),
+        }
+
+
+def test_demo_mode_plays_every_scenario_in_a_sandbox(product_id) -> None:  # noqa: ANN001
+    before = _demo_teacher_state()
+    at = app_as(product_id, "pages/chat.py", timeout=180)
     assert not at.exception
-    buttons = [b for b in at.button if b.key and b.key.startswith("demo_")]
+    buttons = [b.key for b in at.button if b.key and b.key.startswith("demo_") and b.key != "demo_open"]
     assert len(buttons) == 5
-    next(b for b in buttons if b.key == "demo_e-lehre").click().run()
+    for key in buttons:
+        next(b for b in at.button if b.key == key).click().run()
+        assert not at.exception, key
+        assert not at.error, [e.value for e in at.error]
+        assert any("ist durchgelaufen" in s.value for s in at.success), key
+    next(b for b in at.button if b.key == "demo_e-lehre").click().run()  # again: a fresh sandbox, same course
+    assert not at.exception and not at.error
+    assert any(md.value.startswith("**Werkbank:** Fertig:") for md in at.markdown)
+    assert _demo_teacher_state() == before  # the real demo teacher's chats, materials and knowledge unchanged
+    next(b for b in at.button if b.key == "demo_open").click().run()
     assert not at.exception
-    assert at.session_state["persona_id"] == str(stand_in)
+    assert at.session_state["persona_id"] != str(product_id)
     assert any(t.startswith("Fertig:") for t in _assistant_texts(at)), _assistant_texts(at)
 
 
