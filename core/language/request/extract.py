@@ -40,7 +40,7 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None) -> Extraction:
     """
     vocab, hyphen_words = vocab_for(topic_terms)
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
-    return _extract(spelling.correct(text), vocab, hyphen_words, nested=False)
+    return _extract(vocab.speller.correct(spelling.correct(text)), vocab, hyphen_words, nested=False)
 
 
 def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool) -> Extraction:
@@ -82,6 +82,7 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
     if not nested:
         thema, unterthemen = _structure(doc.text, thema, area_text, area_broad, vocab, hyphen_words,
                                         german=not in_english)
+        thema, unterthemen = _titled(thema, unterthemen)
     return Extraction(
         fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
@@ -178,18 +179,23 @@ def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str
     """A message that only names a topic (the answer to "Welchen Schwerpunkt?"), read as a whole: its Thema as the
     teacher wrote it, cleaned, and its sub-topics."""
     vocab, hyphen_words = vocab_for(topic_terms)
-    text = prepare(spelling.correct(text or ""))
+    text = prepare(vocab.speller.correct(spelling.correct(text or "")))
     tools = _TopicTools(vocab, hyphen_words)
     german = not english.is_english(text)
     quoted = topics.quoted_topic(text, tools.known)
     if quoted:
-        return quoted, ()
+        return _titled(quoted, ())
     header = topics.header_list(text, tools.head_topic, tools.known, tools.is_topic)
     if header:
-        return header
+        return _titled(*header)
     thema, parts = topics.split_peers(topics.clean_topic(text, tools.known, german=german), tools.known,
                                       tools.is_topic)
-    return (thema or None), parts
+    return _titled(thema or None, parts)
+
+
+def _titled(thema: str | None, parts: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
+    """Thema and Unterthemen as the teacher reads them: each starts with a capital."""
+    return (topics.capitalised(thema) if thema else thema), tuple(topics.capitalised(p) for p in parts)
 
 
 def known_term(term: str, *, topic_terms: TopicTerms | None = None) -> str | None:

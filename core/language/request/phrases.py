@@ -192,7 +192,8 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
         return None
     if doc.all_upper:
         text = " ".join(w.capitalize() for w in text.split(" "))
-    elif not doc.mixed_case:
+    elif not doc.mixed_case:  # written in lower case: nouns capitalised ("auftauende Böden in Sibirien")
+        text = topics.recase(text)
         text = text[:1].upper() + text[1:]
     if len(text) > THEMA_MAX_CHARS:
         cut = text.rfind(" ", 0, THEMA_MAX_CHARS)
