@@ -10,10 +10,10 @@ of the same first letter (two edits from twelve letters on). Inflected forms ("d
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from core.language.text import fold
+from core.language.text import fold, key, stem
 
 KEY_WORDS: dict[str, str] = {  # folded -> spelling
     "physik": "Physik", "chemie": "Chemie", "biologie": "Biologie", "mathematik": "Mathematik",
@@ -60,7 +60,8 @@ def correct(text: str) -> str:
 
 
 _TERM_WORD = re.compile(r"[^\W\d_]{8,}")
-_TWO_EDITS_FROM = 12
+_TWO_EDITS_FROM = 15
+_INNER_CAPITAL = re.compile(r"(?<=[\s(\"„/-])[^\W\d_a-z][^\W\d_A-Z]+\b")
 _MAX_LOOKUPS = 60  # a pasted text is not spell-checked word by word; a request has a handful of long words
 
 
@@ -84,21 +85,23 @@ def _distance(a: str, b: str, limit: int) -> int:
 
 
 def _inflected(word: str, known: str) -> bool:
-    return any(word == known + s or known == word + s for s in _INFLECTIONS)
+    """Another form of the same word ("tropischen" / "tropischer", "Gedichts" / "Gedichte"), not a typo."""
+    return stem(word) == stem(known) or any(word == known + s or known == word + s for s in _INFLECTIONS)
 
 
 @dataclass
 class TermSpeller:
     """The long words of a subject vocabulary (folded -> usual spelling), indexed by first letter and length."""
 
-    spelling: dict[str, str] = field(default_factory=dict)
+    spelling: dict[str, str] = field(default_factory=dict)  # key(fold(word)) -> usual spelling
+    real_words: Callable[[], frozenset[str]] = frozenset  # words that are no typos (asked only for a suspect)
     _by_start: dict[tuple[str, int], list[str]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, words: Iterable[str]) -> TermSpeller:
-        speller = cls()
+    def of(cls, words: Iterable[str], real_words: Callable[[], frozenset[str]] = frozenset) -> TermSpeller:
+        speller = cls(real_words=real_words)
         for word in words:
-            folded = fold(word)
+            folded = key(fold(word))  # umlaut spellings merged: "Widerstände" is an inflection of "Widerstand"
             if len(folded) >= 8 and folded.isalpha() and folded not in speller.spelling:
                 speller.spelling[folded] = word
                 speller._by_start.setdefault((folded[0], len(folded)), []).append(folded)
@@ -115,12 +118,15 @@ class TermSpeller:
         scored = sorted((d, k) for k in near if (d := _distance(folded, k, limit)) <= limit)
         if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
             return None  # nothing near, or two equally near: no guess
+        if folded in self.real_words():  # "Strompreis" is a word of its own, not a misspelt "Stromkreis"
+            return None
         return scored[0][1]
 
     def correct(self, text: str) -> str:
         """The text with misspelt long vocabulary words in their usual spelling (the typed case of the first
         letter kept); everything else untouched."""
         lookups = 0
+        nouns_capitalised = _INNER_CAPITAL.search(text) is not None
 
         def fix(m: re.Match[str]) -> str:
             nonlocal lookups
@@ -128,10 +134,12 @@ class TermSpeller:
             if lookups > _MAX_LOOKUPS:
                 return m.group()
             word = m.group()
-            found = self._match(fold(word))
+            found = self._match(key(fold(word)))
             if found is None:
                 return word
             spelling = self.spelling[found]
+            if nouns_capitalised and word[:1].isupper() != spelling[:1].isupper():
+                return word  # a writer who capitalises nouns wrote a verb or adjective, not a misspelt noun
             return (spelling[:1].upper() if word[:1].isupper() else spelling[:1].lower()) + spelling[1:]
 
         return _TERM_WORD.sub(fix, text)

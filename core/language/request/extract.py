@@ -17,6 +17,7 @@ from core.language.request.facts import extract_afb_distribution, extract_count,
 from core.language.request.material import extract_material
 from core.language.request.scan import decide_fach, scan_vocab
 from core.language.request.subjects import BROAD_AREAS
+from core.language.request.task_kinds import without_task_kinds
 from core.language.request.thema import extract_thema
 from core.language.request.vocabulary import Analysis, Vocab, known_term_in, profile_feld, vocab_for
 from core.language.text import fold, stem
@@ -82,7 +83,7 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
     if not nested:
         thema, unterthemen = _structure(doc.text, thema, area_text, area_broad, vocab, hyphen_words,
                                         german=not in_english)
-        thema, unterthemen = _titled(thema, unterthemen)
+        thema, unterthemen = _titled(*without_task_kinds(thema, unterthemen))
     return Extraction(
         fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
@@ -148,6 +149,14 @@ class _TopicTools:
         e = _extract(clause, self.vocab, self.hyphen_words, nested=True)
         return e.thema or e.area_text
 
+    def unit_head(self, clause: str) -> str | None:
+        """The clause names a teaching unit and nothing else as its topic ("Weimarer Republik"), not a broad
+        area that still needs a Schwerpunkt ("Optik")."""
+        e = _extract(clause, self.vocab, self.hyphen_words, nested=True)
+        if e.area_text is None or e.area_broad or (e.thema is not None and fold(e.thema) != fold(e.area_text)):
+            return None
+        return e.area_text
+
     def is_topic(self, piece: str) -> bool:
         e = _extract(piece, self.vocab, self.hyphen_words, nested=True)
         facts = (e.klassenstufe, e.dauer_minuten, e.afb_verteilung, e.aufgaben_anzahl, e.material_type, e.niveau)
@@ -162,7 +171,7 @@ def _structure(text: str, thema: str | None, area_text: str | None, area_broad: 
     quoted = topics.quoted_topic(text, known)
     if quoted:
         return quoted, ()
-    header = topics.header_list(text, head_topic, known, is_topic)
+    header = topics.header_list(text, head_topic, known, is_topic, tools.unit_head)
     if header:
         return header
     if thema is None and area_text is not None and not area_broad:

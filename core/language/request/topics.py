@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 
 Known = Callable[[str], str | None]  # the usual spelling of a known term ("ohmsches gesetz" -> "Ohmsches Gesetz")
 Check = Callable[[str], bool]  # is this piece of text a topic (no Klasse, Dauer, material word …)?
@@ -225,18 +226,20 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
     return items
 
 
-def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check
-                ) -> tuple[str, tuple[str, ...]] | None:
+def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check,
+                unit_head: HeadTopic | None = None) -> tuple[str, tuple[str, ...]] | None:
     """'Genetik: Mendel + Stammbaumanalyse' -> ('Genetik', ('Mendel', 'Stammbaumanalyse')): a topic followed by a
     colon, a dash or a parenthesis that lists sub-topics. A clause without a topic before the colon ("Deutsch
-    Klasse 8: …") is no header."""
-    for count, sep in enumerate(_SEPARATOR.finditer(text)):
-        if count >= MAX_SEPARATORS:
-            break
+    Klasse 8: …") is no header. With `unit_head`, a teaching unit followed by a comma heads a list too: "Weimarer
+    Republik, Krisenjahr 1923 und das Ende der Republik"."""
+    seps = [(m, head_topic) for m in islice(_SEPARATOR.finditer(text), MAX_SEPARATORS)]
+    if unit_head is not None:
+        seps += [(m, unit_head) for m in islice(re.finditer(",", text), MAX_SEPARATORS)]
+    for sep, read_head in seps:
         head_start = max(0, sep.start() - MAX_HEAD_CHARS)
         bounds = list(_HEAD_BOUNDARY.finditer(text, head_start, sep.start()))
         clause = text[bounds[-1].end() if bounds else head_start:sep.start()].strip()
-        head = head_topic(clause) if clause else None
+        head = read_head(clause) if clause else None
         if not head:
             continue
         items = _list_items(text, sep.end(), sep.group().strip(), known, is_topic)

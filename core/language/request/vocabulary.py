@@ -11,6 +11,7 @@ from typing import Literal
 
 from core.language.document import CHUNK_RE
 from core.language.fold import prepare
+from core.language.lexicon import seeded_words
 from core.language.request.builtin_topics import BUILTIN_TOPICS
 from core.language.request.extraction import FACH_KEYS, TopicTerms
 from core.language.request.subjects import AREA_ALIASES
@@ -71,7 +72,8 @@ def _build_vocab(profile: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ..
             vocab.add(feld, fach, feld, "area", True)
             for term in terms:
                 vocab.add(term, fach, feld, "topic", True)
-    vocab.speller = TermSpeller.of(w for term in vocab.display.values() for w in _LETTERS.findall(term))
+    vocab.speller = TermSpeller.of((w for term in vocab.display.values() for w in _LETTERS.findall(term)),
+                                   real_words=seeded_words)
     return vocab
 
 
