@@ -44,6 +44,8 @@ _CHATTY = frozenset(str.split("""
 _LEADING_KLASSE = re.compile(r"^\s*(\d{1,2})\s?([a-g])?\s*[,;:]")
 _AS_SUBJECT_MATTER = r"\b(zu|zum|zur|über|ueber|thema)\s+(dem\s+|der\s+|die\s+|den\s+)?{stem}\w*"
 MAX_TOPIC_ANSWER_WORDS = 8
+_MASCULINE = frozenset({"Test"})  # "ein Test … soll er", not "eine Klausur … soll sie"
+_SHORT_EXAMS = frozenset({"Test", "Kurzkontrolle", "Lernkontrolle", "Stegreifaufgabe"})
 
 
 def asked_in(reply: str) -> set[str]:
@@ -148,7 +150,7 @@ def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grad
                     "(z. B. „8“) oder als Oberstufenjahrgang („EF“, „Q1“, „Q2“).")
         return "Für welche Klasse bzw. Klassenstufe?"
     if field == "thema":
-        pronoun = {"klausur": "sie", "h5p": "sie"}.get(e.material_type or "", "es")
+        pronoun = _pronoun(e)
         if again:
             options = suggest_topics(terms, e, grades, n=5)
             listed = "".join(f"\n- {o}" for o in options)
@@ -160,7 +162,22 @@ def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grad
         return f"Welchen Schwerpunkt soll {pronoun} haben?{ex}"
     if again:
         return "Welche Dauer soll ich ansetzen – bitte in Minuten (z. B. 45 oder 90)?"
-    return "Wie lange soll sie dauern – 45 Minuten oder eine Doppelstunde (90 Minuten)?"
+    if e.exam_word in _SHORT_EXAMS:
+        return f"Wie lange soll {_pronoun(e)} dauern – z. B. 20 oder 30 Minuten?"
+    return f"Wie lange soll {_pronoun(e)} dauern – 45 Minuten oder eine Doppelstunde (90 Minuten)?"
+
+
+def _material_name(e: Extraction) -> str:
+    """The material as the teacher named it: "Test", "Klassenarbeit", else the type's name."""
+    if e.material_type == "klausur" and e.exam_word:
+        return e.exam_word
+    return MATERIAL_NAMES[e.material_type] if e.material_type else "Material"
+
+
+def _pronoun(e: Extraction) -> str:
+    if e.material_type == "klausur":
+        return "er" if _material_name(e) in _MASCULINE else "sie"
+    return {"h5p": "sie"}.get(e.material_type or "", "es")
 
 
 def _intro(e: Extraction) -> str:
@@ -173,8 +190,9 @@ def _intro(e: Extraction) -> str:
         bits.append(f"für die {e.klasse}")
     elif e.klassenstufe:
         bits.append(f"für Klasse {e.klassenstufe}")
-    article = "ein" if e.material_type == "differenzierung" else "eine"
-    return f"Gern — {article} {MATERIAL_NAMES[e.material_type]} {' '.join(bits)}".rstrip() + "."
+    name = _material_name(e)
+    article = "ein" if e.material_type == "differenzierung" or name in _MASCULINE else "eine"
+    return f"Gern — {article} {name} {' '.join(bits)}".rstrip() + "."
 
 
 def ask(e: Extraction, missing: list[str], previous_reply: str, terms: Terms,

@@ -88,7 +88,7 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
         fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
         problems=tuple(dict.fromkeys(problems)), unterthemen=unterthemen, niveau=niveau, fach_source=source,
-        area_text=area_text, area_broad=area_broad,
+        area_text=area_text, area_broad=area_broad, exam_word=analysis.exam_word if material == "klausur" else None,
     )
 
 

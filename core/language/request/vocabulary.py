@@ -104,6 +104,7 @@ class Analysis:
     areas: list[tuple[int, list[Entry]]] = field(default_factory=list)
     topics: list[tuple[int, int, list[Entry]]] = field(default_factory=list)  # start, end, entries
     unsupported: list[str] = field(default_factory=list)
+    exam_word: str | None = None  # the teacher's word for an exam ("Test", "Klassenarbeit")
 
 
 def profile_feld(vocab: Vocab, fach: str, hint: str) -> str:
