@@ -243,6 +243,19 @@ def arguments(e: Extraction, texts: Sequence[str]) -> dict[str, Any]:
     return args
 
 
+SAME_AS_REFUSED = ("Mit denselben Angaben kann ich nichts anderes erstellen. Was soll ich ändern – ein anderes oder "
+                   "weiter gefasstes Thema, eine andere Klassenstufe oder eine andere Materialart? Eigene Aufgaben "
+                   "können Sie auf der Seite „Hochladen“ ergänzen.")
+
+
+def same_request(args: Mapping[str, Any], refused: Mapping[str, Any]) -> bool:
+    """Whether a generate_material call asks exactly what was refused (the wording in `zusatz` aside)."""
+    def core(a: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in a.items() if k != "zusatz" and v not in (None, [], "")}
+
+    return core(args) == core(refused)
+
+
 NOT_IN_SCOPE = ("Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, differenzierte Arbeitsblätter und "
                 "H5P-Übungen für den Unterricht – sagen Sie mir Fach, Klasse, Thema und Dauer, dann lege ich los.")
 
