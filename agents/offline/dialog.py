@@ -15,7 +15,7 @@ from typing import Any
 from agents.offline.messages import Turn
 from core.language.dauer import bare_minutes
 from core.language.fold import prepare
-from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN, bare_klasse
+from core.language.klasse import G9, KLASSENSTUFE_MAX, KLASSENSTUFE_MIN, Oberstufe, bare_klasse
 from core.language.request.extract import extract, known_term, read_topic
 from core.language.request.extraction import FACH_NAMEN, Extraction, merge, missing_fields
 from core.language.text import fold
@@ -100,12 +100,12 @@ def answer(e: Extraction, text: str, open_fields: set[str], terms: Terms) -> Ext
     return e
 
 
-def understand(turns: Sequence[Turn], terms: Terms) -> Extraction:
-    """The request as the conversation so far states it."""
+def understand(turns: Sequence[Turn], terms: Terms, oberstufe: Oberstufe = G9) -> Extraction:
+    """The request as the conversation so far states it (EF/Q1/Q2 as `oberstufe` names them)."""
     state = Extraction()
     delegated = False
     for turn in turns:
-        e = extract(turn.text, topic_terms=terms)
+        e = extract(turn.text, topic_terms=terms, oberstufe=oberstufe)
         open_fields = asked_in(turn.reply_before)
         e = answer(e, turn.text, open_fields, terms)
         delegated = "thema" in open_fields and bool(_DELEGATION.search(fold(prepare(turn.text))))
@@ -136,7 +136,8 @@ def suggest_topics(terms: Terms, e: Extraction, grades: Grades | None = None, n:
     return names[:n]
 
 
-def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grades | None) -> str:
+def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grades | None,
+              oberstufe: Oberstufe = G9) -> str:
     if field == "material_type":
         return ("Was soll entstehen: eine Klausur (mit Dauer), ein differenziertes Arbeitsblatt (drei Niveaus) oder "
                 "eine interaktive H5P-Übung?")
@@ -144,7 +145,7 @@ def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grad
         return "Für welches Fach?"
     if field == "klassenstufe":
         if e.niveau and not again:
-            return "Für welche Jahrgangsstufe – Q1 (Jahrgang 12) oder Q2 (Jahrgang 13)?"
+            return oberstufe.question()
         if again:
             return (f"Welche Klassenstufe genau? Bitte als Zahl von {KLASSENSTUFE_MIN} bis {KLASSENSTUFE_MAX} "
                     "(z. B. „8“) oder als Oberstufenjahrgang („EF“, „Q1“, „Q2“).")
@@ -196,10 +197,10 @@ def _intro(e: Extraction) -> str:
 
 
 def ask(e: Extraction, missing: list[str], previous_reply: str, terms: Terms,
-        grades: Grades | None = None) -> str:
+        grades: Grades | None = None, oberstufe: Oberstufe = G9) -> str:
     """The question for what is missing; what the previous reply already asked in vain is asked differently."""
     before = asked_in(previous_reply)
-    questions = [_question(f, e, f in before, terms, grades) for f in missing]
+    questions = [_question(f, e, f in before, terms, grades, oberstufe) for f in missing]
     intro = _intro(e)
     if before & set(missing):
         intro = intro.replace("Gern — ", "Für ").rstrip(".") + " fehlt mir noch etwas." if e.material_type else ""
@@ -272,15 +273,17 @@ def _chosen_for_teacher(state: Extraction, turns: Sequence[Turn], terms: Terms,
     return state
 
 
-def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None) -> str | dict[str, Any]:
-    """A reply to the teacher (question or problem) or the arguments of generate_material."""
-    latest = extract(turns[-1].text, topic_terms=terms)
+def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None, oberstufe: Oberstufe = G9
+              ) -> str | dict[str, Any]:
+    """A reply to the teacher (question or problem) or the arguments of generate_material; EF, Q1 and Q2 are read
+    as the teacher's Bundesland names them (`oberstufe`)."""
+    latest = extract(turns[-1].text, topic_terms=terms, oberstufe=oberstufe)
     if latest.problems:
         return " ".join(latest.problems)
-    state = _chosen_for_teacher(understand(turns, terms), turns, terms, grades)
+    state = _chosen_for_teacher(understand(turns, terms, oberstufe), turns, terms, grades)
     if not (state.fach or state.material_type or state.thema):
         return NOT_IN_SCOPE
     todo = missing(state)
     if todo:
-        return ask(state, todo, turns[-1].reply_before, terms, grades)
+        return ask(state, todo, turns[-1].reply_before, terms, grades, oberstufe)
     return arguments(state, [t.text for t in turns])

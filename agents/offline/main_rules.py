@@ -24,6 +24,7 @@ from agents.offline.planner import rule_plan
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
+from core.language.klasse import Oberstufe, oberstufe_of
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
 from core.materials.patch_ops import RegenerateInstruction
@@ -33,6 +34,7 @@ _MATERIAL = re.compile(r"\[material:([0-9a-fA-F-]{36})\]")
 _CANCEL = re.compile(r"\b(abbrechen|vergiss (das|es)|neue anfrage|doch nicht|stopp)\b", re.I)
 _REMEMBER = re.compile(r"^\s*(bitte\s+)?(merk(e)?\s+dir|notier(e)?\s+dir|zur info)\b[:,]?\s*(.*)", re.I | re.S)
 _WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im netz)\b", re.I)
+_TEACHER = re.compile(r"^Lehrkraft: .*, ([^,;]+); Fächer:", re.M)  # agents.main instructions: name, Bundesland
 _GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
 _MADE = ("generate_material", "generate_exercise", "continue_material_generation", "patch_material_task",
          "regenerate_from_previous")
@@ -238,12 +240,20 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     if _GREETING.match(text):
         return _say(_HELLO)
     turns = _request_turns(teacher_turns(messages), state, text, lexicon)
-    step = dialog.next_step(turns, lexicon.terms, lexicon.grades)
+    step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages))
     if isinstance(step, str):
         return _say(step)
     if state.refused is not None and dialog.same_request(step, state.refused):
         return _say(dialog.SAME_AS_REFUSED)
     return _call("generate_material", step)
+
+
+def _oberstufe(messages: list[ModelMessage]) -> Oberstufe:
+    """How the teacher's Bundesland, named in the main agent's instructions, counts the Oberstufe years (Q1, Q2)."""
+    for m in reversed(messages):
+        if isinstance(m, ModelRequest) and m.instructions and (found := _TEACHER.search(m.instructions)):
+            return oberstufe_of(found.group(1))
+    return oberstufe_of(None)
 
 
 def _request_turns(turns: list[Turn], state: _Conversation, text: str, lexicon: Lexicon) -> list[Turn]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from core.language import spelling
 from core.language.document import CHUNK_RE, Doc
 from core.language.fold import prepare
+from core.language.klasse import G9, Oberstufe
 from core.language.preferences import parse_avoid, parse_ratio
 from core.language.request import english, topics
 from core.language.request.afb_wishes import extract_afb_wishes
@@ -33,23 +34,26 @@ from core.language.text import fold, stem
 _PLACEHOLDER = re.compile(r"\[[^\[\]]{1,40} entfernt\]")
 
 
-def extract(text: str, *, topic_terms: TopicTerms | None = None) -> Extraction:
+def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Oberstufe = G9) -> Extraction:
     """Everything one teacher message says about the wanted material; impossible values become `problems`.
 
     `topic_terms` is the seeded subject vocabulary (fach -> themenfeld -> terms). It detects the Fach from topic
-    words and wins over the small built-in vocabulary where both know a word.
+    words and wins over the small built-in vocabulary where both know a word. `oberstufe` is how the teacher's
+    Bundesland names the Oberstufe years (EF, Q1, Q2).
     """
     vocab, hyphen_words = vocab_for(topic_terms)
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
-    return _extract(vocab.speller.correct(spelling.correct(text)), vocab, hyphen_words, nested=False)
+    return _extract(vocab.speller.correct(spelling.correct(text)), vocab, hyphen_words, nested=False,
+                    oberstufe=oberstufe)
 
 
-def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool) -> Extraction:
+def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool, oberstufe: Oberstufe = G9
+             ) -> Extraction:
     doc = Doc(text, hyphen_words)
     if not doc.tokens:
         return Extraction()
     problems: list[str] = []
-    klasse, klassenstufe, niveau = extract_klasse(doc, problems)
+    klasse, klassenstufe, niveau = extract_klasse(doc, problems, oberstufe)
     dauer = extract_dauer(doc, problems)
     afb = extract_afb_distribution(doc, problems)
     anzahl = extract_count(doc, problems)

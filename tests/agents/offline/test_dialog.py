@@ -178,3 +178,28 @@ def test_the_exam_is_named_as_the_teacher_named_it(message: str, named: str, que
 def test_teacher_test_requests_are_read_as_meant(message: str, expected: dict[str, Any]) -> None:
     args = call(message)
     assert {k: args.get(k, []) for k in expected} == expected
+
+
+def _call_as_teacher_in(bundesland: str, *turns: str) -> dict[str, Any] | str:
+    """The last outcome when the main agent's instructions name the teacher's Bundesland (as agents.main does)."""
+    instructions = f"Lehrkraft: Test Lehrkraft, {bundesland}; Fächer: deutsch, physik; Klassen: keine hinterlegt."
+    messages: list[ModelMessage] = []
+    for turn in turns:
+        messages.append(ModelRequest(parts=[UserPromptPart(turn)], instructions=instructions))
+        messages.append(MAIN(messages, None))  # type: ignore[arg-type]
+    parts = messages[-1].parts
+    calls = [p for p in parts if isinstance(p, ToolCallPart)]
+    return calls[0].args_as_dict() if calls else "".join(p.content for p in parts if isinstance(p, TextPart))
+
+
+@pytest.mark.parametrize(("bundesland", "stufe"), [("Nordrhein-Westfalen", 13), ("Sachsen", 12), ("Hessen", 12)])
+def test_q2_is_read_in_the_teachers_bundesland(bundesland: str, stufe: int) -> None:
+    args = _call_as_teacher_in(bundesland, "Deutsch LK Q2 Klausur: Gedichtvergleich Expressionismus, 225 Minuten")
+    assert isinstance(args, dict) and args["klassenstufe"] == stufe
+
+
+def test_a_course_without_a_year_is_asked_in_the_years_of_the_bundesland() -> None:
+    reply = _call_as_teacher_in("Sachsen", "Physik LK Klausur Quantenobjekte 180 Minuten")
+    assert isinstance(reply, str) and "Q1 (Jahrgang 11) oder Q2 (Jahrgang 12)" in reply
+    args = _call_as_teacher_in("Sachsen", "Physik LK Klausur Quantenobjekte 180 Minuten", "Q2")
+    assert isinstance(args, dict) and args["klassenstufe"] == 12

@@ -23,5 +23,5 @@ def test_refusal_comes_first_and_the_adjusted_request_keeps_what_was_said(db, as
     assert "Klasse" not in question.reply and "Wie lange" not in question.reply
     assert made.material_id, made.reply
     view = material_view(db=db, teacher=find_teacher(db=db, ref=DEMO_TEACHER), material_id=uuid.UUID(made.material_id))
-    assert view["fach"] == "physik" and view["klassenstufe"] == 13
+    assert view["fach"] == "physik" and view["klassenstufe"] == 12  # Q2 in Sachsen (G8), the demo teacher's Land
     assert view["request"]["afb_quelle"] == "answer"  # "Standard passt" picked the profile's standard suggestion
