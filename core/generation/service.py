@@ -75,8 +75,9 @@ async def continue_generation(*, turn: TurnContext, session_id: str, answer: str
         deps.request = deps.request.model_copy(update={"afb_ziel": deps.afb_ziel})
     prompt = answer if resolved == answer else f"{answer}\n(gewählter Vorschlag: {resolved})"
     outcome = await run_specialist(turn, deps, prompt=prompt, history=history, session_id=sid, answer_hash=digest)
-    if afb is not None and outcome.kind == "material":  # the chosen split is the teacher's preference for the Fach
+    if afb is not None:  # the chosen split is the teacher's preference for the Fach (also when the topic is refused)
         note = remember_afb_answer(db=turn.db, teacher=turn.teacher, agent_type=deps.agent_type, fach=deps.fach,
                                    afb=deps.afb_ziel)
-        outcome.text += f"\n{note}" if note else ""
+        if note and outcome.kind in ("material", "error"):
+            outcome.text += f"\n{note}" if outcome.kind == "material" else f" {note}"
     return outcome
