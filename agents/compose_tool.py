@@ -35,8 +35,12 @@ async def compose_draft(ctx: RunContext[SpecialistDeps]) -> str:
     d = ctx.deps
     themenfelder = d.profile.get("themenfelder") or {}
     d.turn.step(f"{d.agent_type}: Entwurf aus geprüften Aufgaben zusammenstellen")
+    request = d.request
+    wanted = d.preferences.get("aufgaben_anzahl")
+    if d.agent_type == "klausur" and request.anzahl is None and isinstance(wanted, int) and wanted > 0:
+        request = request.model_copy(update={"anzahl": wanted})  # the teacher's standing wish for the number
     common = dict(db=d.turn.db, identity=d.turn.identity, fach=d.fach, themenfelder=themenfelder,
-                  request=d.request, avoid=avoid_list(d.preferences))
+                  request=request, avoid=avoid_list(d.preferences))
     if d.agent_type == "klausur":
         comp = compose_exam(**common, teacher_id=d.turn.teacher.id, afb_ziel=d.afb_ziel,
                             operators=list(d.operators), afb_fest=d.afb_quelle != "profile")

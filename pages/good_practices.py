@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from core import curation as cur
+from core.curation import service as cur
 from core.materials.service import FAECHER
 from pages import ui
 from pages.widgets import safe

@@ -152,7 +152,8 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
         thema=req.thema, dauer_minuten=dauer_neu, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, sel.chosen),
         hinweise=[f"Bearbeitungszeit: {dauer_neu} Minuten; insgesamt sind {gesamt} Punkte erreichbar.",
                   "Achte auf die Operatoren: Sie sagen, was in deiner Antwort erwartet wird."],
-        aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema, unterthemen=req.unterthemen),
+        aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema, unterthemen=req.unterthemen,
+                          max_aufgaben=spec.max_aufgaben),
     )
     if wants_groups(req.zusatz, req.gruppen):
         klausur, n = with_group_b(klausur)

@@ -16,6 +16,22 @@ MAX_TEILAUFGABEN = 4
 _RANK = {"I": 1, "II": 2, "III": 3}
 
 
+MAX_TITLE = 70
+
+
+def short_title(text: str, limit: int = MAX_TITLE) -> str:
+    """A heading that fits: whole words, the part before a colon or the first sentence if that is short enough."""
+    text = " ".join(text.split()).strip(" :–-")
+    if len(text) <= limit:
+        return text
+    for sep in (". ", ": ", " – ", "; ", ", "):
+        head = text.split(sep, 1)[0]
+        if 12 <= len(head) <= limit:
+            return head.strip(" :–-.")
+    cut = text[:limit].rsplit(" ", 1)[0].rstrip(" ,;:–-")
+    return f"{cut} …"
+
+
 def aufgabe_titel(group: Sequence[TaskCandidate], thema: str = "") -> str:
     first = group[0]
     named = [m for m in first.materialien if m.titel and m.titel != "Material"]
@@ -23,28 +39,50 @@ def aufgabe_titel(group: Sequence[TaskCandidate], thema: str = "") -> str:
         titel = named[0].titel
         for prefix in ("M1 ", "M2 ", "M3 ", "M 1 ", "Material: "):
             titel = titel.removeprefix(prefix)
-        return titel.strip(" :–-")[:80]
+        return short_title(titel)
     subs = list(dict.fromkeys(c.unterthema.strip() for c in group if c.unterthema.strip()))
     u = subs[0] if len(subs) == 1 else (" und ".join(subs) if len(subs) == 2 and len(" ".join(subs)) < 60 else
                                         (thema or (subs[0] if subs else "")))
-    return (u[:1].upper() + u[1:])[:80] if u else "Aufgabe"
+    return short_title(u[:1].upper() + u[1:]) if u else "Aufgabe"
 
 
 def _weight(g: Sequence[TaskCandidate]) -> tuple[float, str]:
     return sum(_RANK[c.afb] * c.punkte for c in g) / max(sum(c.punkte for c in g), 1), g[0].key
 
 
-def groups(chosen: Sequence[TaskCandidate]) -> list[list[TaskCandidate]]:
+def _material_parts(c: TaskCandidate) -> set[str]:
+    """The materials a task works on ('topic/m1+m2' -> {'topic/m1', 'topic/m2'}); tasks sharing one share an Aufgabe,
+    so a material is printed once."""
+    key = c.material_key or ""
+    if "/" in key and not key.startswith(("gen:", "mat:")):
+        topic, labels = key.split("/", 1)
+        return {f"{topic}/{label}" for label in labels.split("+")}
+    return {key} if key else set()
+
+
+def groups(chosen: Sequence[TaskCandidate], max_aufgaben: int | None = None) -> list[list[TaskCandidate]]:
     """Tasks sharing a material form one group; the rest are grouped by sub-topic (at most 4 per group), and
-    single tasks of one topic are joined, so an exam has Aufgaben with sub-tasks, not a list of one-liners."""
+    single tasks of one topic are joined, so an exam has Aufgaben with sub-tasks, not a list of one-liners. With a
+    wished number of Aufgaben, the smallest groups without material join others until it is met."""
     out: list[list[TaskCandidate]] = []
-    by_key: dict[str, list[TaskCandidate]] = {}
+    by_material: list[tuple[set[str], list[TaskCandidate]]] = []
+    by_sub: dict[str, list[TaskCandidate]] = {}
     for c in chosen:
-        key = f"m:{c.material_key}" if c.material_key else f"u:{c.unterthema.casefold()}"
-        if key not in by_key or (not c.material_key and len(by_key[key]) >= MAX_TEILAUFGABEN):
-            by_key[key] = []
-            out.append(by_key[key])
-        by_key[key].append(c)
+        parts = _material_parts(c)
+        if parts:
+            home = next((entry for entry in by_material if entry[0] & parts), None)
+            if home is None:
+                home = (set(), [])
+                by_material.append(home)
+                out.append(home[1])
+            home[0].update(parts)
+            home[1].append(c)
+            continue
+        key = c.unterthema.casefold()
+        if key not in by_sub or len(by_sub[key]) >= MAX_TEILAUFGABEN:
+            by_sub[key] = []
+            out.append(by_sub[key])
+        by_sub[key].append(c)
     singles = sorted((g for g in out if len(g) == 1 and not g[0].material_key), key=_weight)
     joined: list[list[TaskCandidate]] = []
     for g in singles:
@@ -54,6 +92,14 @@ def groups(chosen: Sequence[TaskCandidate]) -> list[list[TaskCandidate]]:
         else:
             home.extend(g)
     out = [g for g in out if not (len(g) == 1 and not g[0].material_key)] + joined
+    while max_aufgaben and len(out) > max_aufgaben:
+        loose = sorted((g for g in out if not g[0].material_key), key=len)
+        if len(loose) < 2 and not (loose and len(out) > 1):
+            break
+        small = loose[0]
+        out.remove(small)
+        target = min((g for g in out if not g[0].material_key), key=len, default=None) or min(out, key=len)
+        target.extend(small)
     for g in out:
         g.sort(key=lambda c: _RANK[c.afb])
     out.sort(key=_weight)
@@ -93,24 +139,33 @@ def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequen
         if carriers and not covers([texts], u):
             names.append(carriers[0].unterthema)
     names = list(dict.fromkeys(n for n in names if n and n.casefold() not in titel.casefold()))
-    return f"{' und '.join(names)}: {titel}"[:120] if names else titel
+    return short_title(f"{' und '.join(names)}: {titel}", 100) if names else titel
 
 
 def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quelle]] | None = None, *,
-             thema: str = "", unterthemen: Sequence[str] = ()) -> list[Aufgabe]:
+             thema: str = "", unterthemen: Sequence[str] = (), max_aufgaben: int | None = None) -> list[Aufgabe]:
     """The exam's Aufgaben; materials are numbered M1, M2 … through the exam and task texts refer to those."""
     out = []
     next_m = 1
-    for nummer, group in enumerate(groups(chosen), 1):
-        blocks, mapping = [], {}
-        for i, block in enumerate(group[0].materialien):
-            labels = _labels(group[0])
-            if i < len(labels) and labels[i]:
-                mapping[labels[i]] = str(next_m)
-            titel = re.sub(r"^M\s?\d+\s*[:.–-]?\s*", "", block.titel)
-            blocks.append(block.model_copy(update={"titel": f"M{next_m} {titel}"}))
-            next_m += 1
-        teile = [teilaufgabe(c, "abcdefgh"[i], (extra_quellen or {}).get(c.key, ()), mapping)
+    for nummer, group in enumerate(groups(chosen, max_aufgaben), 1):
+        blocks, mapping, printed = [], {}, {}
+        for c in group:  # every material of the group once, in the order the tasks use them
+            for i, block in enumerate(c.materialien):
+                labels = _labels(c)
+                label = labels[i] if i < len(labels) else ""
+                ident = f"{c.material_key.split('/')[0]}/{label}" if label and c.material_key else block.text
+                if ident in printed:
+                    if label:
+                        mapping[label] = printed[ident]
+                    continue
+                printed[ident] = str(next_m)
+                if label:
+                    mapping[label] = str(next_m)
+                titel = re.sub(r"^M\s?\d+\s*[:.–-]?\s*", "", block.titel).strip()
+                titel = "" if titel.casefold() == "material" else titel
+                blocks.append(block.model_copy(update={"titel": f"M{next_m} {titel}".strip()}))
+                next_m += 1
+        teile = [teilaufgabe(c, "abcdefghijklmnop"[i], (extra_quellen or {}).get(c.key, ()), mapping)
                  for i, c in enumerate(group)]
         titel = _named_title(group, aufgabe_titel(group, thema), unterthemen)
         out.append(Aufgabe(nummer=nummer, titel=titel, material=None, materialien=blocks, teilaufgaben=teile))

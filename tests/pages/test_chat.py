@@ -75,14 +75,14 @@ def test_bad_message_and_file_show_a_german_message(teacher_id) -> None:  # noqa
 
 
 def test_demo_mode_plays_a_scenario_as_the_demo_teacher(product_id, monkeypatch) -> None:  # noqa: ANN001
-    import core.app.service
+    import core.app.acting
     from core.app.acting import personas
     from tests.pages.conftest import fresh_person
 
     # The scenario ends with "genau so!" (it teaches its teacher): use a stand-in, not the shared demo teacher.
     stand_in = fresh_person(name="Demo-Vertretung")
     email = next(p.email for p in personas() if p.teacher_id == stand_in)
-    monkeypatch.setattr(core.app.service, "DEMO_TEACHER_EMAIL", email)
+    monkeypatch.setattr(core.app.acting, "DEMO_TEACHER_EMAIL", email)
     at = app_as(product_id, "pages/chat.py")
     assert not at.exception
     buttons = [b for b in at.button if b.key and b.key.startswith("demo_")]

@@ -12,8 +12,8 @@ from pydantic_ai.models.function import AgentInfo
 from streamlit.testing.v1 import AppTest
 
 from agents.models.registry import offline_rules, override_models, rules_model
-from core import evaluation as ev
 from core.evaluation import prompts as pl
+from core.evaluation import service as ev
 from tests.pages.conftest import ROOT, app_as, fresh_person
 
 PAGE = "pages/prompt_labor.py"
@@ -26,15 +26,18 @@ def two_runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[ev.RunReport, ev
     product = fresh_person(role="product", faecher=(), name="Test Produkt")
     active = pl.resolve_version(agent_name="klausur", ref=None)
     marker = f"Bitte besonders klare Operatoren ({uuid.uuid4().hex[:6]})."
-    candidate = pl.save_version(teacher_id=product, agent_name="klausur", note="Kandidat",
-                                text=f"{active.text}\n{marker}")
+    candidate = pl.save_version(
+        teacher_id=product, agent_name="klausur", note="Kandidat", text=f"{active.text}\n{marker}"
+    )
     path = Path(tmp_path_factory.mktemp("suite")) / "zwei.yaml"
     path.write_text(
         "name: zwei\nfaelle:\n"
         "  - name: physik-ohm\n    anfrage: Klausur Physik Klasse 9 zum Ohmschen Gesetz, 45 Minuten, AFB 40/40/20\n"
         "    erwartet: {typ: klausur, fach: physik, klassenstufe: 9, dauer: 45, afb: 40/40/20, themen: [Widerstand]}\n"
         "  - name: chemie-nachfrage\n    anfrage: Klausur Chemie 8\n"
-        "    erwartet: {typ: klausur, fach: chemie, klassenstufe: 8, schaerfungsfrage: true}\n", encoding="utf-8")
+        "    erwartet: {typ: klausur, fach: chemie, klassenstufe: 8, schaerfungsfrage: true}\n",
+        encoding="utf-8",
+    )
     seen: list[str] = []
 
     def recorder(messages: list[ModelMessage], info: AgentInfo):  # noqa: ANN202
@@ -96,12 +99,16 @@ def test_a_saved_version_shows_up_with_its_diff(database) -> None:  # noqa: ANN0
 
     at.selectbox(key="pl_target_h5p").set_value(str(newest.id)).run()
     at.button(key="pl_activate_btn").click().run()  # activate it, then roll back to the one before
-    assert [s.value for s in at.success] == [f"Version {newest.version} ist jetzt aktiv – ab dem nächsten Lauf des "
-                                             "Agenten."]
+    assert [s.value for s in at.success] == [
+        f"Version {newest.version} ist jetzt aktiv – ab dem nächsten Lauf des Agenten."
+    ]
     table = at.dataframe[0].value
     assert table[table["Aktiv"] == "✓"]["Version"].tolist() == [newest.version]
-    previous = next(v for v in pl.list_versions(teacher_id=product, agent_name="h5p") if v.id != newest.id
-                    and v.note != "Alltagsbezug")
+    previous = next(
+        v
+        for v in pl.list_versions(teacher_id=product, agent_name="h5p")
+        if v.id != newest.id and v.note != "Alltagsbezug"
+    )
     at.selectbox(key="pl_target_h5p").set_value(str(previous.id)).run()
     at.button(key="pl_activate_btn").click().run()
     assert not at.exception

@@ -53,6 +53,10 @@ UNITS.update({
     "Sekunde": UNITS["s"], "Sekunden": UNITS["s"], "Minute": Unit(60, _d(s=1)), "Minuten": Unit(60, _d(s=1)),
     "Stunde": Unit(3600, _d(s=1)), "Stunden": Unit(3600, _d(s=1)), "Gramm": UNITS["g"], "Kilogramm": UNITS["kg"],
     "Kilowattstunden": UNITS["kWh"], "Kilowattstunde": UNITS["kWh"],
+    # number words that scale, as in '2²³ ≈ 8,4 Mio.', and the imperial units of English texts
+    "Mio": Unit(1e6, NO_DIMS, False), "Millionen": Unit(1e6, NO_DIMS, False), "Mrd": Unit(1e9, NO_DIMS, False),
+    "Milliarden": Unit(1e9, NO_DIMS, False), "Tsd": Unit(1e3, NO_DIMS, False), "mph": Unit(0.44704, _d(m=1, s=-1)),
+    "miles": Unit(1609.344, _d(m=1)), "mile": Unit(1609.344, _d(m=1)),
 })
 UNITS.pop("t")  # 't' is the time variable in almost every text that contains it
 # Single lower-case letters glued to a number ('2s', '3m') are read as variables; these may be glued ('12V', '5A').
