@@ -185,8 +185,11 @@ def _intro(e: Extraction) -> str:
     if not e.material_type:
         return "Gern helfe ich."
     bits = []
-    if e.fach:
-        bits.append(f"in {FACH_NAMES.get(e.fach, e.fach)}" + (f" ({e.fach_hint})" if e.fach_hint else ""))
+    if e.fach:  # the teacher's topic when it is known ("zu „Exponentialfunktionen und Wachstum“"), else the area
+        area = f" ({e.fach_hint})" if e.fach_hint and not e.thema else ""
+        bits.append(f"in {FACH_NAMES.get(e.fach, e.fach)}{area}")
+    if e.thema:
+        bits.append(f"zu „{e.thema}“")
     if e.klasse:
         bits.append(f"für die {e.klasse}")
     elif e.klassenstufe:

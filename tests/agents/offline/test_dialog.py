@@ -153,6 +153,12 @@ def test_the_exam_is_named_as_the_teacher_named_it(message: str, named: str, que
     assert isinstance(reply, str) and named in reply and question in reply, reply
 
 
+def test_the_question_names_the_teachers_topic_not_only_its_area() -> None:
+    reply = converse("test mathe EF expontialfunktionen und wachstum")[0]  # r05: the misspelt topic was understood
+    assert isinstance(reply, str) and "zu „Exponentialfunktionen und Wachstum“" in reply, reply
+    assert "Schwerpunkt" not in reply
+
+
 # The teacher test's own words (issue #10): the call a colleague would make — misspelt topics, sub-topic lists,
 # kinds of task that are no topics, and the Thema as a clean capitalised noun phrase in the nominative.
 @pytest.mark.parametrize(("message", "expected"), [
