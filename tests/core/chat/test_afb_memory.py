@@ -28,7 +28,7 @@ def test_an_answered_afb_split_becomes_the_preference_of_the_fach(db, as_teacher
     view = material_view(db=db, teacher=teacher, material_id=uuid.UUID(second[1].material_id))
     assert view["request"]["afb_quelle"] == "preference" and view["request"]["afb_ziel_verwendet"] == {
         "I": 20, "II": 50, "III": 30}
-    assert "Gemerkt" not in second[1].reply
+    assert "Gemerkt" not in second[1].reply and "AFB-Ziel aus Ihren Präferenzen" in second[1].reply
 
     other, _ = chat(db, as_teacher, "Mathe 7 Klausur Terme 45 Minuten")
     assert other[0].session_id and "Anforderungsbereiche" in other[0].question["frage"]  # another Fach: asked
