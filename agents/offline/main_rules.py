@@ -57,7 +57,8 @@ def _open_set(messages: list[ModelMessage]) -> list[str]:
     return open_ids
 
 
-_GENERATION = ("generate_material", "generate_exercise", "continue_material_generation")
+_STARTS = ("generate_material", "generate_exercise")
+_ABSAGE = "FEHLER: Das kann ich nicht gut erstellen"  # core.generation.texts.absage_text: the specialist's refusal
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,10 @@ def _after_tool(state: _Conversation, p: ToolReturnPart, n_user: int, calls: dic
                        "patch_material_task", "regenerate_from_previous", "generate_material_set"):
         if (s := _SESSION.search(text)) and text.startswith("RÜCKFRAGE"):
             return replace(state, open_sid=s.group(1))
-        if text.startswith("FEHLER") and p.tool_name in _GENERATION:
-            # refused (or not possible as asked): the request stays, with what the teacher said so far
+        if (p.tool_name in _STARTS and text.startswith("FEHLER")) or (
+                p.tool_name == "continue_material_generation" and text.startswith(_ABSAGE)):
+            # refused (or not possible as asked): the request stays, with what the teacher said so far. An expired
+            # or unloadable Rückfrage is no refusal: the teacher is asked to state the request anew.
             args = calls.get(p.tool_call_id) or state.refused or (list(calls.values())[-1] if calls else None)
             return replace(state, open_sid=None, refused=args, refused_at=n_user)
         mm = _MATERIAL.search(text)

@@ -74,3 +74,24 @@ def test_repeating_the_refused_request_asks_what_to_change() -> None:
 def test_another_fach_after_a_refusal_starts_a_new_request() -> None:
     *_, last = converse("Physik LK Q2 Klausur zum Quantenradierer, 180 Minuten", "Dann lieber Chemie zu Säuren")
     assert isinstance(last, str) and "Klasse" in last  # the Physik exam's Q2 does not carry over to Chemie
+
+
+def test_an_expired_rueckfrage_is_no_refusal_the_restated_request_starts_afresh() -> None:
+    ask = "Klausur Physik 10a Stromkreise, 45 Minuten"
+    returns = iter([
+        "RÜCKFRAGE_AN_LEHRER (Klausur-Assistent): Welche Verteilung auf die Anforderungsbereiche I/II/III?\n"
+        "Kontext: –\nVorschläge: 1) 30/40/30 (Standard im Fachprofil)\n[session:11111111-2222-3333-4444-555555555555]",
+        "FEHLER: Diese Rückfrage ist abgelaufen (sie gilt 5 Minuten). Bitte stellen Sie die Anfrage neu.",
+    ])
+    messages: list[ModelMessage] = []
+    for turn in (ask, "30/40/30"):
+        messages.append(ModelRequest(parts=[UserPromptPart(turn)]))
+        response = MAIN(messages, None)  # type: ignore[arg-type]
+        call = next(p for p in response.parts if isinstance(p, ToolCallPart))
+        messages += [response, ModelRequest(parts=[ToolReturnPart(tool_name=call.tool_name, content=next(returns),
+                                                                  tool_call_id=call.tool_call_id)])]
+        messages.append(MAIN(messages, None))  # type: ignore[arg-type]
+    messages.append(ModelRequest(parts=[UserPromptPart(ask)]))
+    again = next(p for p in MAIN(messages, None).parts if isinstance(p, ToolCallPart))  # type: ignore[arg-type]
+    assert again.tool_name == "generate_material"
+    assert "afb_ziel" not in again.args_as_dict()  # the answer to the expired question is not carried over
