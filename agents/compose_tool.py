@@ -19,8 +19,10 @@ _COMPUTED = {"gesamtpunkte", "afb_punkte", "afb_anteile", "notenschluessel", "no
 
 def _absage(befund: Befund) -> str:
     return json.dumps({"kein_material": True, "gefunden": befund.gefunden,
-                       "grund": f"Zu „{befund.thema}“ gibt es in der Wissensbasis keine geprüften Aufgaben in "
-                                "passender Klassenstufe.",
+                       "grund": (f"Zum Schwerpunkt „{', '.join(befund.schwerpunkt)}“ gibt es in der Wissensbasis "
+                                 "keine geprüften Aufgaben in passender Klassenstufe." if befund.ausserhalb else
+                                 f"Zu „{befund.thema}“ gibt es in der Wissensbasis keine geprüften Aufgaben in "
+                                 "passender Klassenstufe."),
                        "hinweise": befund.hinweise(), "optionen": befund.optionen()}, ensure_ascii=False)
 
 
@@ -40,7 +42,7 @@ async def compose_draft(ctx: RunContext[SpecialistDeps]) -> str:
     if d.agent_type == "klausur" and request.anzahl is None and isinstance(wanted, int) and wanted > 0:
         request = request.model_copy(update={"anzahl": wanted})  # the teacher's standing wish for the number
     common = dict(db=d.turn.db, identity=d.turn.identity, fach=d.fach, themenfelder=themenfelder,
-                  request=request, avoid=avoid_list(d.preferences))
+                  request=request, avoid=avoid_list(d.preferences), bundesland=d.turn.teacher.bundesland)
     if d.agent_type == "klausur":
         comp = compose_exam(**common, teacher_id=d.turn.teacher.id, afb_ziel=d.afb_ziel,
                             operators=list(d.operators), afb_fest=d.afb_quelle != "profile")
@@ -54,6 +56,7 @@ async def compose_draft(ctx: RunContext[SpecialistDeps]) -> str:
     if material is None:
         return _absage(comp.befund)
     d.turn.step(f"{d.agent_type}: Entwurf aus {comp.befund.gefunden} geprüften Kandidaten")
-    return json.dumps({"entwurf": material.model_dump(mode="json", exclude=_COMPUTED),
-                       "hinweise": comp.befund.hinweise(), "optionen": comp.befund.optionen()},
-                      ensure_ascii=False)
+    # Compact (decision 015): no nulls, no spaces after separators — the draft is the largest part of the request.
+    entwurf = material.model_dump(mode="json", exclude=_COMPUTED, exclude_none=True)
+    return json.dumps({"entwurf": entwurf, "hinweise": comp.befund.hinweise(), "optionen": comp.befund.optionen()},
+                      ensure_ascii=False, separators=(",", ":"))

@@ -31,6 +31,7 @@ class TurnContext:
     outcomes: list[TurnOutcome] = field(default_factory=list)
     usage: RunUsage | None = None  # the main run's usage, shared with specialist runs
     toolsets: Selection | None = None  # the tool groups offered this turn (None: every tool)
+    specialist_traces: list[dict[str, Any]] = field(default_factory=list)  # finished specialist runs' messages
 
     def step(self, text: str) -> None:
         """Report a step to whoever watches (the chat's live status). A failing display never stops the work."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic_ai import ModelRetry, RunContext
-from pydantic_ai.exceptions import ApprovalRequired, CallDeferred
+from pydantic_ai.exceptions import ApprovalRequired, CallDeferred, ModelAPIError
 from pydantic_ai.toolsets import WrapperToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
@@ -30,7 +30,9 @@ class GuardedToolset(WrapperToolset[Any]):
         savepoint = db.begin_nested() if db is not None else None
         try:
             result = await self.wrapped.call_tool(name, tool_args, ctx, tool)
-        except (ModelRetry, CallDeferred, ApprovalRequired):
+        except (ModelRetry, CallDeferred, ApprovalRequired, ModelAPIError):
+            # ModelAPIError: a specialist's model failed beyond its fallback (or unguarded, in an evaluation) — the
+            # turn's offline rerun (core.chat.turn) or the evaluation's abort handles it, not the main model.
             if savepoint is not None and savepoint.is_active:
                 savepoint.rollback()
             raise

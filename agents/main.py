@@ -6,8 +6,10 @@ teacher's answer makes the agent call `continue_material_generation`, which resu
 
 from __future__ import annotations
 
+import re
 import uuid
-from typing import Literal
+from collections import Counter
+from typing import Final, Literal
 
 from pydantic import ValidationError
 from pydantic_ai import Agent, ModelRetry, RunContext
@@ -43,6 +45,40 @@ main_agent: Agent[TurnContext, str] = Agent(
     output_type=str, deps_type=TurnContext, name="main", retries={"tools": 2, "output": 1}, defer_model_check=True,
     toolsets=[GuardedToolset(MAIN_TOOLS.filtered(_offered))],
 )
+
+
+_ENGLISH_TEXT: Final = "the and of to is are you your this that with for it be have will was what can"
+_GERMAN_TEXT: Final = ("der die das und ist sind ich sie ein eine nicht mit für zu den im es auf wie bitte ihre ihr "
+                       "dem des auch gern gerne kann wird")
+_ENGLISH: Final = frozenset(_ENGLISH_TEXT.split())
+_GERMAN: Final = frozenset(_GERMAN_TEXT.split())
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def reply_problem(reply: str) -> str | None:
+    """Why a reply must not reach the teacher as it is (empty, one sentence repeated, or not German), else None. A
+    short reply ("Gern!") is not judged by language: too few words to tell."""
+    words = [w.lower() for w in _WORD.findall(reply)]
+    if not words:
+        return "Die Antwort ist leer. Antworte der Lehrkraft in ganzen deutschen Sätzen."
+    lines = [line.strip() for line in reply.splitlines() if line.strip()]
+    if len(lines) >= 6 and Counter(lines).most_common(1)[0][1] * 2 >= len(lines):
+        return "Die Antwort wiederholt immer denselben Satz. Antworte der Lehrkraft knapp und ohne Wiederholungen."
+    english, german = sum(w in _ENGLISH for w in words), sum(w in _GERMAN for w in words)
+    if len(words) >= 8 and english > german:
+        return ("Die Antwort ist nicht auf Deutsch. Antworte der Lehrkraft auf Deutsch und nur zu ihrer Anfrage "
+                "(Material für den Unterricht).")
+    return None
+
+
+@main_agent.output_validator
+def _check_reply(ctx: RunContext[TurnContext], reply: str) -> str:
+    """The main agent's text goes to the teacher only when it is German and not empty; otherwise the model is asked
+    once more, and then the turn falls back to the offline model (core.chat.turn)."""
+    if (problem := reply_problem(reply)) is not None:
+        ctx.deps.step(f"Antwort des Sprachmodells verworfen: {problem.split('.')[0]}")
+        raise ModelRetry(problem)
+    return reply
 
 
 @main_agent.instructions

@@ -22,18 +22,21 @@ def gate_faults(deps: SpecialistDeps, material: object) -> list[str]:
 
 
 def vouched_refs(deps: SpecialistDeps, material: object, topic: object) -> set[str]:
-    """Refs of cited bank tasks that their authors filed under one of the requested topics."""
-    wanted = {t.id for t in getattr(topic, "resolved", ())} | {
-        t.id for w in getattr(topic, "wishes", ()) for t in w.resolved}
-    ids = []
+    """Refs of cited bank tasks that their authors filed under one of the requested topics, and of generated tasks
+    whose generator one of those topics lists (the composer trusted both the same way)."""
+    topics = [*getattr(topic, "resolved", ()), *(t for w in getattr(topic, "wishes", ()) for t in w.resolved)]
+    wanted = {t.id for t in topics}
+    generators = {g for t in topics for g in t.generatoren}
+    ids, out = [], set()
     for v in views(material):  # type: ignore[arg-type]
         for ref in v.refs:
             try:
                 ids.append(uuid.UUID(ref))
             except ValueError:
-                continue
+                if ref.partition("#")[0] in generators:
+                    out.add(ref)
     found = knowledge_repo.topics_of(db=deps.turn.db, identity=deps.turn.identity, ids=ids)
-    return {str(i) for i, t in found.items() if t in wanted}
+    return out | {str(i) for i, t in found.items() if t in wanted}
 
 
 def check_sources(deps: SpecialistDeps, quellen: list) -> list[str]:  # noqa: ANN001

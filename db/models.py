@@ -22,7 +22,6 @@ from sqlalchemy import (
     Index,
     Integer,
     LargeBinary,
-    Numeric,
     String,
     Text,
     UniqueConstraint,
@@ -30,7 +29,10 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB, TSVECTOR, UUID
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
+
+from db.base import Base, created, in_check, uuid_pk
+from db.ops_models import AppMeta, EvalRun, LlmCall, PromptVersion  # noqa: F401 (the whole schema imports from here)
 
 EMBEDDING_DIM = 384
 
@@ -40,39 +42,23 @@ SOURCES = ("system", "upload", "generated", "conversation", "curator", "import")
 ROLES = ("teacher", "curator", "product")
 
 
-def _uuid_pk() -> Mapped[uuid.UUID]:
-    return mapped_column(UUID(as_uuid=True), primary_key=True, server_default=text("gen_random_uuid()"))
-
-
-def _created() -> Mapped[datetime]:
-    return mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
-
-
-def _in(column: str, values: tuple[str, ...]) -> str:
-    return f"{column} IN ({', '.join(repr(v) for v in values)})"
-
-
-class Base(DeclarativeBase):
-    type_annotation_map = {dict[str, Any]: JSONB, list[Any]: JSONB}
-
-
 # --- people and organisation -------------------------------------------------------------------------------------
 
 
 class School(Base):
     __tablename__ = "schools"
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    id: Mapped[uuid.UUID] = uuid_pk()
     name: Mapped[str] = mapped_column(String(200))
     bundesland: Mapped[str] = mapped_column(String(60))
     schulform: Mapped[str] = mapped_column(String(60), default="Gymnasium")
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default=text("'{}'::jsonb"))
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 class Teacher(Base):
     __tablename__ = "teachers"
-    __table_args__ = (CheckConstraint(_in("role", ROLES), name="ck_teachers_role"),)
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    __table_args__ = (CheckConstraint(in_check("role", ROLES), name="ck_teachers_role"),)
+    id: Mapped[uuid.UUID] = uuid_pk()
     school_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("schools.id"), index=True)
     name: Mapped[str] = mapped_column(String(200))
     email: Mapped[str] = mapped_column(String(320), unique=True)
@@ -80,18 +66,18 @@ class Teacher(Base):
     faecher: Mapped[list[str]] = mapped_column(ARRAY(String(40)), default=list)
     role: Mapped[str] = mapped_column(String(20), default="teacher", server_default="teacher")
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default=text("'{}'::jsonb"))
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 class SchoolClass(Base):
     __tablename__ = "classes"
     __table_args__ = (UniqueConstraint("school_id", "name", "schuljahr", name="uq_classes_name"),)
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    id: Mapped[uuid.UUID] = uuid_pk()
     school_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("schools.id"), index=True)
     name: Mapped[str] = mapped_column(String(20))
     klassenstufe: Mapped[int] = mapped_column(Integer)
     schuljahr: Mapped[str] = mapped_column(String(9))
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 class TeacherClass(Base):
@@ -115,10 +101,10 @@ class AgentKnowledge(Base):
 
     __tablename__ = "agent_knowledge"
     __table_args__ = (
-        CheckConstraint(_in("scope_type", SCOPE_TYPES), name="ck_ak_scope_type"),
+        CheckConstraint(in_check("scope_type", SCOPE_TYPES), name="ck_ak_scope_type"),
         CheckConstraint("(scope_type = 'global') = (scope_id IS NULL)", name="ck_ak_scope_id"),
-        CheckConstraint(_in("knowledge_type", KNOWLEDGE_TYPES), name="ck_ak_knowledge_type"),
-        CheckConstraint(_in("source", SOURCES), name="ck_ak_source"),
+        CheckConstraint(in_check("knowledge_type", KNOWLEDGE_TYPES), name="ck_ak_knowledge_type"),
+        CheckConstraint(in_check("source", SOURCES), name="ck_ak_source"),
         CheckConstraint("quality_score >= 0 AND quality_score <= 1", name="ck_ak_quality"),
         CheckConstraint("status IN ('active', 'retired')", name="ck_ak_status"),
         # The Wissenskarte aggregates over exactly these columns: an index-only count per scope and type.
@@ -135,7 +121,7 @@ class AgentKnowledge(Base):
         ),
         Index("ix_ak_fts", "fts", postgresql_using="gin"),
     )
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    id: Mapped[uuid.UUID] = uuid_pk()
     agent_type: Mapped[str] = mapped_column(String(40))
     scope_type: Mapped[str] = mapped_column(String(10))
     scope_id: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))
@@ -158,7 +144,7 @@ class AgentKnowledge(Base):
     seed_hash: Mapped[str | None] = mapped_column(String(32))  # what the seed wrote; differs once someone edited
     fts: Mapped[Any] = mapped_column(TSVECTOR, Computed(_AK_FTS, persisted=True))
     revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
@@ -174,7 +160,7 @@ class KnowledgeChange(Base):
     action: Mapped[str] = mapped_column(String(30))
     before: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 _CC_FTS = (
@@ -188,7 +174,7 @@ class CurriculumChunk(Base):
 
     __tablename__ = "curriculum_chunks"
     __table_args__ = (
-        CheckConstraint(_in("scope_type", SCOPE_TYPES), name="ck_cc_scope_type"),
+        CheckConstraint(in_check("scope_type", SCOPE_TYPES), name="ck_cc_scope_type"),
         CheckConstraint("(scope_type = 'global') = (scope_id IS NULL)", name="ck_cc_scope_id"),
         Index("ix_cc_fach", "fach", "scope_type", "scope_id"),
         Index(
@@ -200,7 +186,7 @@ class CurriculumChunk(Base):
         ),
         Index("ix_cc_fts", "fts", postgresql_using="gin"),
     )
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    id: Mapped[uuid.UUID] = uuid_pk()
     scope_type: Mapped[str] = mapped_column(String(10), default="global", server_default="global")
     scope_id: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))
     owner_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("teachers.id", ondelete="SET NULL"))
@@ -217,7 +203,7 @@ class CurriculumChunk(Base):
     embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
     embedding_model: Mapped[str | None] = mapped_column(String(120))
     fts: Mapped[Any] = mapped_column(TSVECTOR, Computed(_CC_FTS, persisted=True))
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 # --- conversations and paused specialist runs --------------------------------------------------------------------
@@ -228,13 +214,13 @@ class Conversation(Base):
 
     __tablename__ = "conversations"
     __table_args__ = (Index("ix_conv_teacher", "teacher_id", "updated_at"),)
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    id: Mapped[uuid.UUID] = uuid_pk()
     teacher_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"))
     title: Mapped[str] = mapped_column(String(200), default="Neues Gespräch")
     state: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default=text("'{}'::jsonb"))
     history: Mapped[list[Any]] = mapped_column(default=list, server_default=text("'[]'::jsonb"))
     revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
@@ -251,7 +237,7 @@ class ConversationMessage(Base):
     role: Mapped[str] = mapped_column(String(20))
     content: Mapped[str] = mapped_column(Text)
     meta: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default=text("'{}'::jsonb"))
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 class AgentSession(Base):
@@ -263,7 +249,7 @@ class AgentSession(Base):
         Index("ix_as_teacher_status", "teacher_id", "status"),
         Index("ix_as_expiry", "status", "expires_at"),
     )
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    id: Mapped[uuid.UUID] = uuid_pk()
     teacher_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"))
     conversation_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("conversations.id", ondelete="CASCADE"))
     agent_type: Mapped[str] = mapped_column(String(40))
@@ -278,7 +264,7 @@ class AgentSession(Base):
     result_material_id: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))
     revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
@@ -293,7 +279,7 @@ class GeneratedMaterial(Base):
         CheckConstraint("rating IS NULL OR rating BETWEEN 1 AND 5", name="ck_gm_rating"),
         Index("ix_gm_teacher", "teacher_id", "created_at"),
     )
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    id: Mapped[uuid.UUID] = uuid_pk()
     teacher_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"))
     conversation_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("conversations.id", ondelete="SET NULL"))
     material_type: Mapped[str] = mapped_column(String(20))
@@ -308,19 +294,19 @@ class GeneratedMaterial(Base):
     version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     parent_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("generated_materials.id", ondelete="SET NULL"))
     rating: Mapped[int | None] = mapped_column(Integer)
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 class MaterialFile(Base):
     __tablename__ = "material_files"
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    id: Mapped[uuid.UUID] = uuid_pk()
     material_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("generated_materials.id", ondelete="CASCADE"), index=True)
     teacher_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"))
     kind: Mapped[str] = mapped_column(String(30))
     filename: Mapped[str] = mapped_column(String(300))
     mime: Mapped[str] = mapped_column(String(120))
     data: Mapped[bytes] = mapped_column(LargeBinary)
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 class Rating(Base):
@@ -332,7 +318,7 @@ class Rating(Base):
     task_ref: Mapped[str | None] = mapped_column(String(20))
     stars: Mapped[int] = mapped_column(Integer)
     comment: Mapped[str | None] = mapped_column(Text)
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 class UserMemory(Base):
@@ -342,7 +328,7 @@ class UserMemory(Base):
     fach: Mapped[str | None] = mapped_column(String(40))
     content: Mapped[str] = mapped_column(Text)
     source: Mapped[str] = mapped_column(String(20), default="conversation")
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 class SessionLog(Base):
@@ -353,12 +339,12 @@ class SessionLog(Base):
     teacher_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"), index=True)
     conversation_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("conversations.id", ondelete="CASCADE"))
     summary: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 class Upload(Base):
     __tablename__ = "uploads"
-    id: Mapped[uuid.UUID] = _uuid_pk()
+    id: Mapped[uuid.UUID] = uuid_pk()
     teacher_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"), index=True)
     conversation_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("conversations.id", ondelete="SET NULL"))
     filename: Mapped[str] = mapped_column(String(300))
@@ -367,61 +353,7 @@ class Upload(Base):
     data: Mapped[bytes] = mapped_column(LargeBinary)
     kind: Mapped[str] = mapped_column(String(30), default="attachment")
     extracted_text: Mapped[str | None] = mapped_column(Text)
-    created_at: Mapped[datetime] = _created()
-
-
-# --- product team: prompts, evaluation, cost ---------------------------------------------------------------------
-
-
-class PromptVersion(Base):
-    __tablename__ = "prompt_versions"
-    __table_args__ = (
-        UniqueConstraint("agent_name", "version", name="uq_prompt_version"),
-        Index("uq_prompt_active", "agent_name", unique=True, postgresql_where=text("is_active")),
-    )
-    id: Mapped[uuid.UUID] = _uuid_pk()
-    agent_name: Mapped[str] = mapped_column(String(40))
-    version: Mapped[int] = mapped_column(Integer)
-    text: Mapped[str] = mapped_column(Text)
-    note: Mapped[str | None] = mapped_column(Text)
-    is_active: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
-    created_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("teachers.id", ondelete="SET NULL"))
-    created_at: Mapped[datetime] = _created()
-
-
-class EvalRun(Base):
-    __tablename__ = "eval_runs"
-    id: Mapped[uuid.UUID] = _uuid_pk()
-    suite: Mapped[str] = mapped_column(String(120))
-    agent_name: Mapped[str] = mapped_column(String(40))
-    prompt_version_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("prompt_versions.id", ondelete="SET NULL"))
-    model: Mapped[str] = mapped_column(String(120))
-    status: Mapped[str] = mapped_column(String(20), default="running")
-    summary: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default=text("'{}'::jsonb"))
-    cases: Mapped[list[Any]] = mapped_column(default=list, server_default=text("'[]'::jsonb"))
-    created_by: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("teachers.id", ondelete="SET NULL"))
-    started_at: Mapped[datetime] = _created()
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-
-
-class LlmCall(Base):
-    __tablename__ = "llm_calls"
-    __table_args__ = (Index("ix_llm_conv", "conversation_id", "created_at"), Index("ix_llm_run", "eval_run_id"))
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
-    teacher_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("teachers.id", ondelete="SET NULL"), index=True)
-    conversation_id: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))
-    eval_run_id: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))
-    request_id: Mapped[str | None] = mapped_column(String(64))
-    role: Mapped[str] = mapped_column(String(40))
-    model: Mapped[str] = mapped_column(String(120))
-    input_tokens: Mapped[int] = mapped_column(Integer, default=0)
-    output_tokens: Mapped[int] = mapped_column(Integer, default=0)
-    tokens_estimated: Mapped[bool] = mapped_column(Boolean, default=True)
-    cost_usd: Mapped[float] = mapped_column(Numeric(12, 6), default=0)
-    latency_ms: Mapped[int] = mapped_column(Integer, default=0)
-    outcome: Mapped[str] = mapped_column(String(30), default="ok")
-    detail: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default=text("'{}'::jsonb"))
-    created_at: Mapped[datetime] = _created()
+    created_at: Mapped[datetime] = created()
 
 
 # Tables whose rows belong to one teacher: RLS lets a teacher see only their own (DESIGN §3 "Visibility").
@@ -439,13 +371,3 @@ TEACHER_OWNED = (
 )
 # Tables whose rows carry a scope (teacher | class | school | global).
 SCOPED = ("agent_knowledge", "curriculum_chunks")
-
-
-class AppMeta(Base):
-    """Small key/value facts about the installation (e.g. the fingerprint of the seed content applied)."""
-
-    __tablename__ = "app_meta"
-    key: Mapped[str] = mapped_column(String(100), primary_key=True)
-    value: Mapped[str] = mapped_column(Text)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(),
-                                                 onupdate=func.now())

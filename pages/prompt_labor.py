@@ -87,6 +87,8 @@ with tab_run:
                               help="offline, anthropic:…, openai:…, ollama:… oder openai-compatible:…@URL")
         limit = c2.number_input("Nur die ersten N Fälle (0 = alle)", min_value=0, max_value=500, value=0,
                                 key="ev_limit")
+        if model.strip() == "offline":
+            st.caption(ev.OFFLINE_NOTE)
         if st.button("Evaluation starten", key="ev_start", type="primary"):
             bar = st.progress(0.0, text="Evaluation startet …")
             report = ui.run(ev.start_run, teacher_id=me, suite=str(suite.path), agent=run_agent,
@@ -121,6 +123,8 @@ with tab_runs:
             m4.metric("Tokens" + (" (geschätzt)" if costs.estimated else ""),
                       f"{costs.input_tokens + costs.output_tokens:,}".replace(",", "."))
             m5.metric("Kosten (USD)", f"{costs.cost_usd:.4f}".replace(".", ",") + (" +?" if costs.cost_unknown else ""))
+        if run.model == "offline":
+            st.warning(ev.OFFLINE_NOTE)
         if s.get("abbruch"):
             st.warning(f"Abgebrochen: {s['abbruch']} – die fertigen Fälle sind unten aufgeführt.")
         st.dataframe(ev.case_table(run), hide_index=True, column_config={
@@ -153,7 +157,7 @@ with tab_runs:
     if run_a == run_b:
         st.caption("Bitte zwei verschiedene Läufe wählen.")
     elif cmp:
-        st.info(cmp.verdict)
+        (st.info if cmp.meaningful else st.warning)(cmp.verdict)
         st.dataframe(cmp.totals, hide_index=True)
         if cmp.chart:
             st.bar_chart(pd.DataFrame(cmp.chart), x="Prüfung", y="Quote", color="Lauf", stack=False)
@@ -161,3 +165,7 @@ with tab_runs:
             format="percent")})
         st.markdown(f"**Umgeschlagene Prüfungen ({len(cmp.flips)})**")
         st.dataframe(cmp.flips, hide_index=True)
+        st.markdown(f"**Ausgaben je Fall** · {len(cmp.diffs)} verschieden, {cmp.same_output} gleich")
+        for case_name, diff in cmp.diffs:
+            with st.expander(f"Unterschied: {case_name}"):
+                st.code(diff, language="diff", wrap_lines=True)

@@ -61,6 +61,15 @@ if trace.calls:
 else:
     st.caption("Zu diesem Gespräch sind keine Modellaufrufe gespeichert.")
 
+if trace.turns:
+    st.markdown(f"**Ablauf je Anfrage** · {len(trace.turns)} Anfragen")
+    for n, turn in enumerate(trace.turns, start=1):
+        title = f"{n}. {turn.zeit} · {turn.anfrage[:80]} → {turn.model}" + (" · ⚠ Hinweis" if turn.notices else "")
+        with st.expander(title, expanded=bool(turn.notices)):
+            for notice in turn.notices:
+                st.warning(notice)
+            st.text("\n".join(turn.steps) or "(keine Schritte gespeichert)")
+
 st.markdown(f"**Nachrichten** · {len(trace.steps)} Schritte")
 if not trace.steps:
     st.caption("Der gespeicherte Verlauf ist leer.")
@@ -68,5 +77,7 @@ show_steps(trace.steps)
 for heading, steps in trace.specialists:
     st.markdown(f"**{heading}** · {len(steps)} Schritte")
     show_steps(steps)
-st.caption("Fach-Assistenten, die ohne Rückfrage fertig werden, speichern ihren Verlauf nicht; ihre Modellaufrufe "
-           "stehen in der Tabelle oben (Rolle klausur, differenzierung oder h5p).")
+for n, turn in enumerate(trace.turns, start=1):
+    for heading, steps in turn.specialists:
+        st.markdown(f"**{heading}** (Anfrage {n}) · {len(steps)} Schritte")
+        show_steps(steps)

@@ -41,6 +41,54 @@ _QUOTA_MARKERS: Final = (
 )
 
 
+class ModelSkipped(ModelAPIError):
+    """A real model not asked in this turn: it failed earlier in the turn (`kind` of that failure), or the turn has
+    no time left for it ('timeout'). The fallback chain then answers with the offline model at once."""
+
+    def __init__(self, model_name: str, kind: str):
+        super().__init__(model_name, f"skipped in this turn ({kind})")
+        self.kind = kind
+
+
+# Bodies of a 500 that is a request-validation error (llama-cpp-python answers those with 500): deterministic,
+# so retrying is pointless.
+_VALIDATION_MARKERS: Final = (
+    "input should be",
+    "validation error",
+    "field required",
+    "value_error",
+    "type_error",
+    "unprocessable",
+    "extra inputs are not permitted",
+)
+
+
+def is_deterministic_error(exc: BaseException) -> bool:
+    """A 500 whose body says the request itself was invalid (a local server's validation error)."""
+    if not isinstance(exc, ModelHTTPError) or exc.status_code != 500:
+        return False
+    text = _error_text(exc)
+    return any(marker in text for marker in _VALIDATION_MARKERS)
+
+
+class ModelFailure(UserError):
+    """A turn that the model side could not answer: the German message for the teacher plus the kind of failure
+    (classify_error), so an evaluation can tell a model that was not reachable from a model that answered badly."""
+
+    def __init__(self, message: str, *, kind: str):
+        super().__init__(message)
+        self.kind = kind
+
+    @property
+    def unreachable(self) -> bool:
+        """The provider did not serve the request at all (an evaluation then has no result to score)."""
+        return self.kind in UNREACHABLE_KINDS
+
+
+UNREACHABLE_KINDS: Final = frozenset({"timeout", "connection", "unavailable", "overloaded", "rate_limit", "quota",
+                                      "auth", "not_found"})
+
+
 def status_code(exc: BaseException) -> int | None:
     return exc.status_code if isinstance(exc, ModelHTTPError) else None
 
@@ -66,6 +114,8 @@ def classify_error(exc: BaseException) -> str:
     """A short, stable kind for logs and notices (also used as `CallRecord.outcome` of a failed attempt)."""
     if isinstance(exc, BaseExceptionGroup) and exc.exceptions:
         return classify_error(exc.exceptions[0])
+    if isinstance(exc, ModelSkipped):
+        return exc.kind
     status = status_code(exc)
     if is_quota_error(exc):
         return "quota"

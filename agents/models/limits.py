@@ -29,8 +29,9 @@ from pydantic_ai.exceptions import (
 from pydantic_ai.messages import ModelResponse
 from pydantic_ai.models import Model, StreamedResponse
 
+from agents.models.budget import TURN_TIMEOUT_S as TURN_LIMIT_S
 from agents.models.calls import AttemptWrapper, CallRecord, StreamOpener, request_attempt
-from agents.models.errors import classify_error, is_quota_error
+from agents.models.errors import classify_error, is_deterministic_error, is_quota_error
 from core.app.errors import UserError
 
 T = TypeVar("T")
@@ -39,8 +40,9 @@ RETRY_STATUS: Final = frozenset({429, 500, 502, 503, 504, 529})
 
 
 def is_retryable(exc: BaseException) -> bool:
-    """429/500/502/503/504/529 and connection/timeout errors — but never quota/billing errors."""
-    if is_quota_error(exc):
+    """429/500/502/503/504/529 and connection/timeout errors — but never quota/billing errors, and never a 500 that
+    is a request-validation error (deterministic; llama-cpp-python sends those as 500)."""
+    if is_quota_error(exc) or is_deterministic_error(exc):
         return False
     if isinstance(exc, ModelHTTPError):
         if exc.provider_retry_hint is False:  # provider said `x-should-retry: false`
@@ -104,7 +106,8 @@ def retry_after_seconds(exc: BaseException) -> float | None:
 @dataclass(init=False)
 class RetryingModel(AttemptWrapper):
     """Retries 429/500/502/503/504/529 and connection/timeout errors, honouring Retry-After (capped), else
-    exponential backoff with jitter. Quota/billing errors are raised at once so the FallbackModel takes over.
+    exponential backoff with jitter. Quota/billing errors are raised at once so the FallbackModel takes over; a
+    timeout is retried at most once (a second wait of the same length would eat the turn's fallback reserve).
 
     Streams are retried while they are being opened (that is where HTTP status errors surface); an error after the
     first event propagates. `sleep` is injectable so tests don't wait.
@@ -136,10 +139,13 @@ class RetryingModel(AttemptWrapper):
         delay = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
         return delay / 2 + self._rng() * delay / 2
 
-    def _next_delay(self, exc: Exception, attempt: int) -> float | None:
-        """Seconds to wait before the next attempt, or None to give up (and re-raise)."""
+    def _next_delay(self, exc: Exception, attempt: int, timeouts: list[int]) -> float | None:
+        """Seconds to wait before the next attempt, or None to give up (and re-raise). `timeouts` counts this
+        request's timeouts so far (a one-element list the loop owns)."""
         record: CallRecord | None = getattr(exc, "_werkbank_call_record", None)
-        if attempt >= self.max_attempts or not is_retryable(exc):
+        if classify_error(exc) == "timeout":
+            timeouts[0] += 1
+        if attempt >= self.max_attempts or not is_retryable(exc) or timeouts[0] > 1:
             if record is not None:
                 record.detail["gave_up" if is_retryable(exc) else "not_retried"] = True
             return None
@@ -153,13 +159,13 @@ class RetryingModel(AttemptWrapper):
         return delay
 
     async def around_request(self, call: Callable[[], Awaitable[ModelResponse]]) -> ModelResponse:
-        attempt = 1
+        attempt, timeouts = 1, [0]
         while True:
             token = request_attempt.set(attempt)
             try:
                 return await call()
             except Exception as exc:
-                delay = self._next_delay(exc, attempt)
+                delay = self._next_delay(exc, attempt, timeouts)
                 if delay is None:
                     raise
             finally:
@@ -169,7 +175,7 @@ class RetryingModel(AttemptWrapper):
 
     @asynccontextmanager
     async def around_stream(self, open_stream: StreamOpener) -> AsyncGenerator[StreamedResponse]:
-        attempt = 1
+        attempt, timeouts = 1, [0]
         while True:
             stack = AsyncExitStack()
             token = request_attempt.set(attempt)
@@ -177,7 +183,7 @@ class RetryingModel(AttemptWrapper):
                 stream = await stack.enter_async_context(open_stream())
             except Exception as exc:
                 await stack.aclose()
-                delay = self._next_delay(exc, attempt)
+                delay = self._next_delay(exc, attempt, timeouts)
                 if delay is None:
                     raise
             else:
@@ -191,7 +197,7 @@ class RetryingModel(AttemptWrapper):
 
 
 DEFAULT_USAGE_LIMITS: Final = UsageLimits(tool_calls_limit=10, input_tokens_limit=48_000, output_tokens_limit=24_000)
-TURN_TIMEOUT_S: Final = 120
+TURN_TIMEOUT_S: Final = TURN_LIMIT_S
 TOOL_TIMEOUT_S: Final = 30
 """Per tool call. pydantic-ai 2.62 supports it natively: `Agent(tool_timeout=TOOL_TIMEOUT_S)` or
 `@agent.tool(timeout=...)`; a tool that takes longer becomes a retry prompt to the model, not an exception."""

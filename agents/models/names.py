@@ -45,9 +45,17 @@ def model_env() -> dict[str, str]:
     - WERKBANK_OPENAI_COMPATIBLE_API_KEY  key for `openai-compatible:` servers (vLLM/LM Studio); default "not-needed"
     - OLLAMA_BASE_URL                     for `ollama:`; default http://localhost:11434/v1
     - ANTHROPIC_API_KEY / OPENAI_API_KEY  read by the providers themselves (names given in error messages)
+    - ANTHROPIC_BASE_URL / OPENAI_BASE_URL  a proxy or gateway in front of the provider (default: the provider's API)
     """
     keys = [f"WERKBANK_MODEL_{r.upper()}" for r in ROLES]
-    keys += ["WERKBANK_OPENAI_COMPATIBLE_API_KEY", "OLLAMA_BASE_URL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY"]
+    keys += [
+        "WERKBANK_OPENAI_COMPATIBLE_API_KEY",
+        "OLLAMA_BASE_URL",
+        "ANTHROPIC_API_KEY",
+        "OPENAI_API_KEY",
+        "ANTHROPIC_BASE_URL",
+        "OPENAI_BASE_URL",
+    ]
     return {k: v.strip() for k in keys if (v := os.environ.get(k)) and v.strip()}
 
 

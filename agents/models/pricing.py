@@ -89,8 +89,23 @@ def price_for(model_name: str) -> tuple[tuple[float, float] | None, str, bool]:
     return None, "unknown", True
 
 
+CACHE_READ_FACTOR: Final = 0.1
+CACHE_WRITE_FACTOR: Final = 1.25
+
+
 def cost_usd(model_name: str, input_tokens: int, output_tokens: int) -> float | None:
+    return call_cost(model_name, input_tokens, output_tokens)
+
+
+def call_cost(
+    model_name: str, input_tokens: int, output_tokens: int, *, cache_read: int = 0, cache_write: int = 0
+) -> float | None:
+    """USD for one call; `input_tokens` includes the cached ones (as pydantic-ai counts them), which are priced at
+    the cache read/write factors. None when the model has no known price; a local model (`openai-compatible:`,
+    `ollama:`) costs 0."""
     price, _, _ = price_for(model_name)
     if price is None:
         return None
-    return round((input_tokens * price[0] + output_tokens * price[1]) / 1_000_000, 6)
+    fresh = max(0, input_tokens - cache_read - cache_write)
+    tokens_in = fresh + cache_read * CACHE_READ_FACTOR + cache_write * CACHE_WRITE_FACTOR
+    return round((tokens_in * price[0] + output_tokens * price[1]) / 1_000_000, 6)

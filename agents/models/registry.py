@@ -18,8 +18,8 @@ from pydantic_ai.models.function import FunctionModel
 
 from agents.models.calls import LoggedModel
 from agents.models.fallback import guard_model
-from agents.models.names import OFFLINE, OFFLINE_MODEL_NAME, model_name_for_role
-from agents.models.providers import construct_real_model
+from agents.models.names import OFFLINE, OFFLINE_MODEL_NAME, check_model_name, model_name_for_role
+from agents.models.providers import LOCAL_PROVIDERS, construct_real_model
 from agents.offline import model as offline
 from agents.offline.messages import Rules
 from agents.offline.planner import rule_plan
@@ -77,7 +77,8 @@ def build_model(
     name = model_name_for_role(role, default=default)
     if name == OFFLINE:
         return offline(role)
-    return guard_model(construct_real_model(name), role, offline=offline(role), sleep=sleep)
+    local = check_model_name(name).provider in LOCAL_PROVIDERS
+    return guard_model(construct_real_model(name, role), role, offline=offline(role), sleep=sleep, local=local)
 
 
 def model_for(role: str) -> Model:
@@ -88,6 +89,12 @@ def model_for(role: str) -> Model:
         # Offline runs are logged too: llm_calls then shows (estimated) tokens and latency for every turn.
         return LoggedModel(offline_model(role), role=role)
     return build_model(role, offline=offline_model)
+
+
+def is_guarded(role: str) -> bool:
+    """Whether `role` falls back to the offline model when its real model fails: not for a test/evaluation override
+    (an evaluation measures its model, unguarded) and not when the role runs offline anyway."""
+    return role not in (_overrides.get() or {}) and model_name_for_role(role) != OFFLINE
 
 
 def planner_model() -> Model | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -208,6 +208,19 @@ def my_conversations(*, teacher_id: uuid.UUID, limit: int = 200) -> list[Convers
 
 
 @dataclass(frozen=True)
+class TurnLog:
+    """One turn as it ran: the teacher's request, which model answered, the notices shown and the steps taken
+    (router, specialist, validator retries, fallbacks), as stored with the assistant's message."""
+
+    zeit: str
+    anfrage: str
+    model: str
+    notices: list[str]
+    steps: list[str]
+    specialists: list[tuple[str, list[TraceStep]]] = field(default_factory=list)  # finished specialist runs
+
+
+@dataclass(frozen=True)
 class ConversationTrace:
     id: uuid.UUID
     title: str
@@ -215,6 +228,22 @@ class ConversationTrace:
     calls: list[dict[str, Any]]
     totals: CallTotals
     specialists: list[tuple[str, list[TraceStep]]]  # (heading, steps) of each Rückfrage session's specialist run
+    turns: list[TurnLog] = field(default_factory=list)
+
+
+def _turn_logs(messages: list[Any]) -> list[TurnLog]:
+    logs, asked = [], ""
+    for m in messages:
+        if m.role == "user":
+            asked = m.content
+        elif m.role == "assistant":
+            meta = m.meta or {}
+            specialists = [(f"{AGENT_NAMES.get(t.get('agent'), t.get('agent'))} · Lauf ohne Rückfrage",
+                            trace_steps(list(t.get("history") or []))) for t in meta.get("specialist_traces") or []]
+            logs.append(TurnLog(zeit=local_time(m.created_at), anfrage=asked[:200], model=str(meta.get("model", "")),
+                                notices=list(meta.get("notices") or []), steps=list(meta.get("steps") or []),
+                                specialists=specialists))
+    return logs
 
 
 def conversation_trace(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> ConversationTrace:
@@ -228,11 +257,12 @@ def conversation_trace(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> 
         rows, totals = call_rows(calls)
         title = conv.title
         sessions = browse.session_histories(db=db, conversation_id=conv.id)
+        turns = _turn_logs(conv_repo.list_messages(db=db, conversation_id=conv.id))
     specialists = [(f"{AGENT_NAMES.get(s.agent_type, s.agent_type)} · Rückfrage-Sitzung vom {local_time(s.created_at)} "
                     f"({SESSION_STATUS.get(s.status, s.status)})", trace_steps(list(s.message_history or [])))
                    for s in sessions]
     return ConversationTrace(id=conversation_id, title=title, steps=trace_steps(history), calls=rows, totals=totals,
-                             specialists=specialists)
+                             specialists=specialists, turns=turns)
 
 
 @dataclass(frozen=True)

@@ -33,11 +33,13 @@ from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
 from agents.main import main_agent
-from agents.models.calls import CallLog, collect_calls
-from agents.models.errors import describe_model_error
-from agents.models.fallback import fallback_notice
-from agents.models.limits import DEFAULT_USAGE_LIMITS, TURN_TIMEOUT_S
-from agents.models.registry import model_for
+from agents.models.budget import TurnBudget, turn_budget
+from agents.models.calls import CallLog, collect_calls, current_call_log
+from agents.models.errors import ModelFailure, classify_error, describe_model_error
+from agents.models.fallback import fallback_notices, length_notices, note_fallback
+from agents.models.limits import DEFAULT_USAGE_LIMITS
+from agents.models.names import OFFLINE_MODEL_NAME
+from agents.models.registry import is_guarded, model_for
 from core.app.errors import ConflictError, NotFoundError, UserError
 from core.app.observability import request_id
 from core.app.sync import run_sync
@@ -55,6 +57,7 @@ from db.repos import sessions as session_repo
 from db.session import Identity
 
 log = logging.getLogger(__name__)
+MIN_OFFLINE_S = 1.0  # below this, the offline rerun of a failed turn would not finish either
 # Failures of the model side (provider, behaviour, time): the teacher gets a German message, nothing is stored.
 MODEL_FAILURES = (ModelAPIError, UnexpectedModelBehavior, FallbackExceptionGroup, RunTimedOut, TimeoutError)
 
@@ -105,8 +108,14 @@ def _open_conversation(db: Session, teacher: Teacher, text: str, conversation_id
 
 
 def _answer(turn: TurnContext, text: str, history: list[ModelMessage], verdict: Verdict, model_role: str,
-            step: Callable[[str], None]) -> tuple[list[ModelMessage], str]:
-    """The turn's messages and reply: the main agent's run, the guard's refusal, or a partial answer at a limit."""
+            step: Callable[[str], None], budget: TurnBudget) -> tuple[list[ModelMessage], str]:
+    """The turn's messages and reply: the main agent's run, the guard's refusal, or a partial answer at a limit.
+
+    A real model that fails in a way its fallback chain cannot catch (a stream that breaks or runs past its
+    deadline after it started, answers that never pass validation) takes the turn down once: its work is rolled
+    back and the turn runs again, with every real model that answered so far skipped — the offline model answers
+    in the time the budget kept in reserve, and the notices say so.
+    """
 
     async def events(ctx: Any, stream: Any) -> None:
         async for ev in stream:
@@ -119,7 +128,7 @@ def _answer(turn: TurnContext, text: str, history: list[ModelMessage], verdict: 
         return await asyncio.wait_for(
             main_agent.run(text, deps=turn, message_history=history, model=model_for(model_role),
                            usage_limits=DEFAULT_USAGE_LIMITS, event_stream_handler=events),
-            timeout=TURN_TIMEOUT_S,
+            timeout=max(1.0, budget.remaining),
         )
 
     with capture_run_messages() as captured:
@@ -129,7 +138,17 @@ def _answer(turn: TurnContext, text: str, history: list[ModelMessage], verdict: 
                 step(f"Schutzprüfung: {verdict.category} — Anfrage nicht bearbeitet")
                 return [*history, ModelRequest(parts=[UserPromptPart(text)]),
                         ModelResponse(parts=[TextPart(reply)], model_name="werkbank")], reply
-            result = run_sync(run())
+            savepoint = turn.db.begin_nested()
+            try:
+                result = run_sync(run())
+            except MODEL_FAILURES as exc:
+                if not _offline_again(turn, exc, budget):
+                    raise
+                savepoint.rollback()
+                turn.outcomes.clear()
+                result = run_sync(run())
+            else:
+                savepoint.commit()
             return result.all_messages(), result.output
         except UserError:
             turn.db.rollback()
@@ -145,10 +164,24 @@ def _answer(turn: TurnContext, text: str, history: list[ModelMessage], verdict: 
         except MODEL_FAILURES as exc:
             turn.db.rollback()
             log.warning("turn failed (%s): %s", type(exc).__name__, exc)
-            raise UserError(describe_model_error(exc)) from exc
+            raise ModelFailure(describe_model_error(exc), kind=classify_error(exc)) from exc
         except BaseException:
             turn.db.rollback()  # a bug, not a model failure: the caller logs it with an id; nothing is stored
             raise
+
+
+def _offline_again(turn: TurnContext, exc: BaseException, budget: TurnBudget) -> bool:
+    """Take the real models of this turn out of it (they are skipped from now on) if one was used and time is left;
+    False when there is nothing to fall back from (the offline model itself failed) or no time."""
+    calls = current_call_log()
+    used = list(dict.fromkeys(r.model for r in (calls.records if calls else []) if r.model != OFFLINE_MODEL_NAME))
+    if not used or not is_guarded("main") or budget.remaining < 2 * MIN_OFFLINE_S:
+        return False
+    kind = classify_error(exc)
+    for model in used:
+        note_fallback("main", model, "invalid_output" if kind in ("unexpected", "error") else kind)
+    log.warning("turn %s: real model failed (%s: %s); answering offline", turn.request_id, type(exc).__name__, exc)
+    return True
 
 
 def _last(turn: TurnContext, kind: type[Any]) -> Any:
@@ -165,7 +198,8 @@ def _meta(turn: TurnContext, model_name: str, notices: list[str], steps: list[st
             "session_ids": [str(i) for i in material_set.session_ids] if material_set else [],
             "material_id": str(material.material_id) if material else None,
             "session_id": str(question.session_id) if question else None,
-            "question": question.question() if question else None}
+            "question": question.question() if question else None,
+            "specialist_traces": turn.specialist_traces}
 
 
 def _persist(turn: TurnContext, conv: Conversation, revision: int, text: str, reply: str,
@@ -183,14 +217,28 @@ def _persist(turn: TurnContext, conv: Conversation, revision: int, text: str, re
     conv_repo.add_message(db=turn.db, conversation_id=conv.id, teacher_id=turn.teacher.id, role="assistant",
                           content=reply, meta=meta)
     remember_stated_facts(db=turn.db, teacher=turn.teacher, text=text)
-    memory_repo.add_llm_calls(db=turn.db, rows=[
-        {**c.__dict__, "cost_usd": c.cost_usd or 0.0, "teacher_id": turn.teacher.id, "conversation_id": conv.id,
-         "request_id": turn.request_id, "detail": {**c.detail, "cost_known": c.cost_usd is not None}}
-        for c in calls.records
-    ])
+    memory_repo.add_llm_calls(db=turn.db, rows=_call_rows(turn, calls, conv.id))
     turn.db.commit()
     log.info("turn done model=%s material=%s rueckfrage=%s calls=%d", meta["model"], meta["material_id"],
              meta["session_id"], len(calls.records))
+
+
+def _keep_calls(turn: TurnContext, calls: CallLog, *, conv_id: uuid.UUID | None) -> None:
+    """A failed turn stores nothing of its own — except its model calls: their cost and latency are real. A
+    conversation started by the failed turn no longer exists, so those rows hang on no conversation."""
+    try:
+        turn.db.rollback()
+        memory_repo.add_llm_calls(db=turn.db, rows=_call_rows(turn, calls, conv_id))
+        turn.db.commit()
+    except Exception:  # the teacher's error message matters more than the bookkeeping
+        turn.db.rollback()
+        log.exception("turn %s: could not keep the model calls of a failed turn", turn.request_id)
+
+
+def _call_rows(turn: TurnContext, calls: CallLog, conv_id: uuid.UUID | None) -> list[dict[str, Any]]:
+    return [{**c.__dict__, "cost_usd": c.cost_usd or 0.0, "teacher_id": turn.teacher.id, "conversation_id": conv_id,
+             "request_id": turn.request_id, "detail": {**c.detail, "cost_known": c.cost_usd is not None}}
+            for c in calls.records]
 
 
 def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str,
@@ -219,9 +267,13 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
         open_rueckfrage=open_question(db=db, conversation_id=conv.id) is not None, has_uploads="[Anhang " in text)
     step(turn.toolsets.describe())
     log.info("turn start conversation=%s teacher=%s chars=%d", conv.id, teacher.id, len(text))
-    with collect_calls() as calls:
-        messages, reply = _answer(turn, text, history, verdict, model_role, step)
-    notices = [n for n in [guard_notice, fallback_notice(messages)] if n]
+    with turn_budget() as budget, collect_calls(notify=step) as calls:
+        try:
+            messages, reply = _answer(turn, text, history, verdict, model_role, step, budget)
+        except UserError:
+            _keep_calls(turn, calls, conv_id=conversation_id)
+            raise
+    notices = [n for n in [guard_notice, *fallback_notices(calls), *length_notices(calls)] if n]
     model_name = next((m.model_name for m in reversed(messages) if isinstance(m, ModelResponse) and m.model_name
                        and m.model_name != "werkbank"), "offline-rules")
     if not verdict.allowed:

@@ -167,8 +167,17 @@ def _topic(cases: list[dict[str, Any]], name: str, judge: Callable[..., str | No
     return score
 
 
-def report(scores: list[ClassScore], *, details: bool = True) -> str:
-    lines = ["Inhaltsprüfung (Gate) auf dem beschrifteten Satz seeds/eval/gate.yaml + Aufgabenbank:"]
+def gate_set(name: str) -> Path:
+    """The labelled file of a gate suite: 'gate' (the development set), 'gate_heldout…' or a path."""
+    path = Path(name) if name.endswith((".yaml", ".yml")) else ROOT / "seeds" / "eval" / f"{name}.yaml"
+    if not path.is_file():
+        raise FileNotFoundError(path)
+    return path
+
+
+def report(scores: list[ClassScore], *, details: bool = True, path: Path = GATE_SET, with_bank: bool = True) -> str:
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    lines = [f"Inhaltsprüfung (Gate) auf dem beschrifteten Satz {where}{' + Aufgabenbank' if with_bank else ''}:"]
     lines += [s.line() for s in scores]
     if details:
         for s in scores:

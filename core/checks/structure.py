@@ -150,7 +150,8 @@ def _wunsch_fehler(k: Klausur, afb_wuensche: Sequence[AfbWunsch]) -> list[str]:
         erfuellt = False
         for aufgabe in k.aufgaben:
             for teil in aufgabe.teilaufgaben:
-                if not erwaehnt(wunsch.thema, f"{aufgabe.titel}\n{teil.text}"):
+                erwartung = "\n".join(k.text for k in teil.erwartung)  # the expected answer shows what it is about
+                if not erwaehnt(wunsch.thema, f"{aufgabe.titel}\n{teil.text}\n{erwartung}"):
                     continue
                 if teil.afb == wunsch.afb:
                     erfuellt = True
@@ -160,7 +161,8 @@ def _wunsch_fehler(k: Klausur, afb_wuensche: Sequence[AfbWunsch]) -> list[str]:
             continue
         nachricht = (
             f"Wunsch der Lehrkraft nicht erfüllt: Es fehlt eine Teilaufgabe zu „{wunsch.thema}“ auf AFB {wunsch.afb}. "
-            f"Formuliere eine Teilaufgabe, die „{wunsch.thema}“ im Text (oder im Titel ihrer Aufgabe) nennt "
+            f"Formuliere eine Teilaufgabe, die „{wunsch.thema}“ im Text, im Titel ihrer Aufgabe oder im "
+            "Erwartungshorizont nennt "
             f"und als AFB {wunsch.afb} eingestuft ist."
         )
         if treffer_anders:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from core.checks.topics import TopicIndex, TopicInfo, request_topic, term_matches
 from core.checks.views import TaskView
+from core.language.text import fold
 
 MIN_ON_TOPIC = 1.0  # idf-weighted score a task needs against the request at all
 OTHER_FIELD_RATIO = 2.0  # another Themenfeld's topic fitting this much better makes the task off topic
@@ -48,6 +49,7 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
         return klassenstufe is None or not ks or min(ks) - 1 <= klassenstufe <= max(ks) + 1
 
     words = index.stems(thema)
+    nouns = noun_stems(index, thema)
 
     def means(tid: str) -> bool:
         """The topic covers the request's own words ("Kalter Krieg" is not "Erster Weltkrieg": "kalt" is unmatched);
@@ -58,9 +60,11 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
         matched = sum(1 for w in words if any(term_matches(w, t) for t in terms))
         if matched >= max(1, round(len(words) * MEANS_SHARE)):
             return True
+        if nouns and all(any(term_matches(n, t) for t in terms) for n in nouns):
+            return True  # it carries every noun: the subject, with something to do on it („Brüche addieren“)
         return any(index.terms_match(index.stems(u), tid) for u in unterthemen)
 
-    meaning = [(t, s) for t, s in ranked if means(t)]
+    meaning = _by_nouns(index, thema, [(t, s) for t, s in ranked if means(t)])
     if not meaning:
         return []
     # A topic that names the request's words itself (title, sub-topics, key words — not only inside a compound) is
@@ -69,13 +73,30 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
     strong = [(t, s) for t, s in meaning if _names(index.terms(t), words)]
     fitting = ([(t, s) for t, s in strong if fits(t)] or strong
                or [(t, s) for t, s in meaning if fits(t)] or meaning)
-    named = [t for t, _ in fitting if _same_words(index, index.topics[t].thema, thema)]
+    slug = re.sub(r"[^a-z0-9]+", "-", fold(thema)).strip("-")
+    named = [t for t, _ in fitting if _same_words(index, index.topics[t].thema, thema) or t == slug]
     if named:  # the teacher used a topic's own name: that topic (and the sub-topics she named) is what she means
         extra = [t for t, _ in fitting if t not in named and any(index.terms_match(index.stems(u), t)
                                                                  for u in unterthemen)]
         return [index.topics[t] for t in [*named[:1], *extra]]
     best = fitting[0][1]
     return [index.topics[t] for t, s in fitting if s >= RESOLVE_SHARE * best]
+
+
+def noun_stems(index: TopicIndex, thema: str) -> set[str]:
+    """Stems of the capitalised words of a German request (its nouns)."""
+    return {s for w in thema.split() if w[:1].isupper() for s in index.stems(w)}
+
+
+def _by_nouns(index: TopicIndex, thema: str, meaning: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """The topics that carry most of the request's nouns: the nouns name the subject, the verbs what to do with it
+    („Brüche addieren“ is about Brüche, not about adding negative numbers)."""
+    nouns = noun_stems(index, thema)
+    if not nouns or len(meaning) < 2:
+        return meaning
+    hits = {t: sum(1 for n in nouns if any(term_matches(n, x) for x in index.terms(t))) for t, _ in meaning}
+    most = max(hits.values())
+    return [(t, s) for t, s in meaning if hits[t] == most] if most else meaning
 
 
 def _names(terms: dict[str, float], words: set[str]) -> bool:

@@ -43,6 +43,9 @@ def material_text(blocks: list[MaterialBlock], plain: str | None = None) -> str:
     return "\n".join(p for p in parts if p)
 
 
+_CITED = ("good_practice", "generator")  # what a task is made from: a bank task or a generator
+
+
 def klausur_views(k: Klausur) -> list[TaskView]:
     out = []
     for a in k.aufgaben:
@@ -50,7 +53,7 @@ def klausur_views(k: Klausur) -> list[TaskView]:
         for t in a.teilaufgaben:
             out.append(TaskView(ref=f"{a.nummer}{t.kennung}", text=t.text, kriterien=tuple(c.text for c in t.erwartung),
                                 material=mat, operator=t.operator, afb=t.afb, punkte=t.punkte, gruppe=str(a.nummer),
-                                titel=a.titel, refs=tuple(q.ref for q in t.quellen if q.art == "good_practice")))
+                                titel=a.titel, refs=tuple(q.ref for q in t.quellen if q.art in _CITED)))
     return out
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.candidates import DiffCandidate, Umfeld, preference_score
-from core.composition.filters import passing
+from core.composition.filters import focused, passing
 from core.composition.report import Befund
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
@@ -61,8 +61,10 @@ def _choose(usable: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> list
 def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
     usable = passing(a.candidates, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
                      wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid)
+    usable, focus, aus = focused(usable, a.topic)
     befund = Befund(was="Arbeitsblatt", thema=a.thema, gefunden=len(usable), nachbarn=a.nachbarn,
-                    einheit="Aufgaben je Niveau", gewuenscht_anzahl=a.anzahl)
+                    einheit="Aufgaben je Niveau", gewuenscht_anzahl=a.anzahl, schwerpunkt=focus.words,
+                    schwerpunkt_thema=focus.topic, ausserhalb=aus)
     chosen = _choose(usable, a, befund)
     if not chosen:
         return DiffComposition(material=None, befund=befund)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from core.checks.arithmetic.calculations import check_calculations
+from core.checks.focus import Focus, request_focus, serves
 from core.checks.gate import task_findings
 from core.checks.topicality import TopicContext, main_off_topic_reason
 from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
@@ -88,3 +89,23 @@ def wish_only(cands: Sequence[TaskCandidate], topic: TopicContext | None) -> set
     if topic is None or not topic.wishes:
         return set()
     return {c.key for c in cands if main_off_topic_reason(task_view(c), topic) is not None}
+
+
+def _texts(c: TaskCandidate | QuizCandidate | DiffCandidate) -> tuple[list[str], str]:
+    """All words of a candidate, and what it asks of the pupils."""
+    if isinstance(c, TaskCandidate):
+        v = task_view(c)
+        return [v.titel, v.text, *v.kriterien, v.material], v.text
+    views = [quiz_view(c)] if isinstance(c, QuizCandidate) else diff_views(c)
+    return [x for v in views for x in (v.titel, v.text, *v.kriterien)], " ".join(v.text for v in views)
+
+
+def focused(cands: Sequence[C], topic: TopicContext | None) -> tuple[list[C], Focus, int]:
+    """The candidates about the part of the topic the teacher named (see core.checks.focus), the focus, and how
+    many passing candidates were left out for being about another part. A task for a wished topic stays."""
+    focus = request_focus(topic)
+    if not focus or topic is None:
+        return list(cands), focus, 0
+    wished = wish_only([c for c in cands if isinstance(c, TaskCandidate)], topic)
+    kept = [c for c in cands if c.key in wished or serves(*_texts(c), focus, topic)]
+    return kept, focus, len(cands) - len(kept)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from core.checks.duplicates import similar
 from core.checks.promises import covers
 from core.composition.candidates import QuizCandidate, Umfeld, preference_score
-from core.composition.filters import passing, quiz_view
+from core.composition.filters import focused, passing, quiz_view
 from core.composition.report import Befund
 from core.materials.h5p import H5PSet
 
@@ -56,8 +56,9 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
     allowed = [c for c in a.candidates if c.frage.get("typ") not in a.ausgeschlossen]
     usable = passing(allowed, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
                      wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid)
+    usable, focus, aus = focused(usable, a.topic)
     befund = Befund(was="Übung", thema=a.thema, gefunden=len(usable), gewuenscht_anzahl=anzahl, nachbarn=a.nachbarn,
-                    einheit="Fragen")
+                    einheit="Fragen", schwerpunkt=focus.words, schwerpunkt_thema=focus.topic, ausserhalb=aus)
     chosen: list[QuizCandidate] = []
     for u in a.unterthemen:
         matching = [c for c in usable if covers([quiz_view(c)], u)]

@@ -11,8 +11,8 @@ from core.checks.filler import has_math
 from core.checks.topicality import TopicContext
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
-from core.composition.filters import passing, wish_only
-from core.composition.gruppen import wants_groups, with_group_b
+from core.composition.filters import focused, passing, wish_only
+from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.report import Befund, Nachbar
 from core.composition.select import ExamSpec, Selection, select
@@ -117,8 +117,10 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     dauer = req.dauer_minuten or 45
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
+    usable, focus, aus = focused(usable, a.topic)
     befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
-                    nachbarn=a.nachbarn, notizen=list(a.notizen))
+                    nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
+                    schwerpunkt_thema=focus.topic, ausserhalb=aus)
     if not usable:
         befund.geschafft_minuten = 0
         return Composition(material=None, befund=befund)
@@ -152,15 +154,20 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
         thema=req.thema, dauer_minuten=dauer_neu, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, sel.chosen),
         hinweise=[f"Bearbeitungszeit: {dauer_neu} Minuten; insgesamt sind {gesamt} Punkte erreichbar.",
                   "Achte auf die Operatoren: Sie sagen, was in deiner Antwort erwartet wird."],
-        aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema, unterthemen=req.unterthemen,
+        aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema,  # a wished topic is named like a sub-topic
+                          unterthemen=[*req.unterthemen, *(w.thema for w in req.afb_wuensche)],
                           max_aufgaben=spec.max_aufgaben),
     )
     if wants_groups(req.zusatz, req.gruppen):
-        klausur, n = with_group_b(klausur)
+        klausur, n = with_group_b(klausur, parallels(sel.chosen, usable))
+        gleich = [f"{a.nummer}{t.kennung}" for a, b in zip(klausur.aufgaben, klausur.gruppe_b or [], strict=False)
+                  for t, u in zip(a.teilaufgaben, b.teilaufgaben, strict=False) if t.text == u.text]
         befund.notizen.append(
-            f"Gruppe B: {n} Rechenaufgabe(n) mit anderen Zahlen, die übrigen Aufgaben sind in beiden Gruppen gleich."
-            if n else "Gruppe A/B nicht möglich: Diese Klausur enthält keine Rechenaufgabe mit neu wählbaren Zahlen; "
-                      "beide Gruppen wären gleich.")
+            "Gruppe A/B nicht möglich: zu keiner Aufgabe gibt es eine geprüfte Parallelaufgabe oder neu wählbare "
+            "Zahlen; beide Gruppen wären gleich." if not n else
+            f"Gruppe B: {n} Teilaufgabe(n) mit anderen Zahlen oder einer geprüften Parallelaufgabe (gleiches "
+            "Unterthema, gleicher AFB, gleiche Punkte)" + (f"; in beiden Gruppen gleich: {', '.join(gleich)}."
+                                                         if gleich else "."))
     befund.afb_abweichung = _afb_note(klausur, afb_ziel)
     refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
             for c in sel.chosen if c.text == t.text}

@@ -31,6 +31,21 @@ class Befund:
     nachbarn: list[Nachbar] = field(default_factory=list)
     notizen: list[str] = field(default_factory=list)  # what the teacher's notes and examples changed
     einheit: str = "Aufgaben"
+    schwerpunkt: tuple[str, ...] = ()  # the teacher's words naming a part of the topic (core.checks.focus)
+    schwerpunkt_thema: str = ""  # the whole topic that part belongs to
+    ausserhalb: int = 0  # checked items on other parts of that topic, left out
+
+    @property
+    def stueck(self) -> str:
+        """The unit of whole items (a worksheet's items are three-level tasks)."""
+        return "dreistufige Aufgaben" if self.einheit == "Aufgaben je Niveau" else self.einheit
+
+    def focus_line(self) -> str | None:
+        if not (self.schwerpunkt and self.ausserhalb):
+            return None
+        words = ", ".join(self.schwerpunkt)
+        return (f"Nur Aufgaben zum Schwerpunkt „{words}“: {self.ausserhalb} weitere geprüfte {self.stueck} zu "
+                f"„{self.schwerpunkt_thema}“ behandeln andere Teile des Themas und wurden nicht verwendet.")
 
     @property
     def kuerzer(self) -> bool:
@@ -56,6 +71,8 @@ class Befund:
             out.append(f"Zu „{u}“ gibt es keine geprüfte Aufgabe in passender Klassenstufe – dieser Teil fehlt.")
         for w in self.fehlende_wuensche:
             out.append(f"Wunsch nicht erfüllbar: {w} – dazu gibt es keine passende geprüfte Aufgabe.")
+        if (line := self.focus_line()) and (self.kuerzer or not self.gefunden):
+            out.append(line)
         if self.afb_abweichung:
             out.append(self.afb_abweichung)
         out += self.notizen
@@ -68,6 +85,9 @@ class Befund:
         if self.gefunden:
             out.append(f"die kürzere {self.was} so verwenden")
         near = [n for n in self.nachbarn if n.anzahl > 0][:3]
+        if self.ausserhalb:
+            out.append(f"das ganze Thema „{self.schwerpunkt_thema}“ nehmen ({self.ausserhalb} weitere geprüfte "
+                       f"{self.stueck})")
         if near:
             out.append("um verwandte Themen ergänzen: " + ", ".join(f"„{n.thema}“ ({n.anzahl})" for n in near))
         out.append("eigene Aufgaben auf der Seite „Hochladen“ ergänzen – sie werden dann mitverwendet")

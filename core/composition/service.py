@@ -79,7 +79,7 @@ def topic_context_for(*, db: Session, fach: str, themenfelder: dict[str, list[st
 
 
 def _pool(db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
-          request: MaterialRequest, agent_type: str) -> Pool:
+          request: MaterialRequest, agent_type: str, bundesland: str | None = None) -> Pool:
     ctx = topic_context_for(db=db, fach=fach, themenfelder=themenfelder, request=request)
     primary = tuple(t.id for t in ctx.resolved)
     fields = {t.themenfeld for t in ctx.resolved}
@@ -90,8 +90,10 @@ def _pool(db: Session, identity: Identity, fach: str, themenfelder: dict[str, li
     chunks: list[Quelle] = []
     try:
         hits = search(db=db, identity=identity, query=" ".join([request.thema, *request.unterthemen])[:300],
-                      fach=fach, kind="curriculum", limit=2)
-        chunks = [Quelle(art="curriculum", ref=str(h.id), titel=h.title) for h in hits]
+                      fach=fach, kind="curriculum", limit=10)
+        # only the teacher's own Lehrplan is cited: another state's plan under her exam misleads
+        chunks = [Quelle(art="curriculum", ref=str(h.id), titel=h.title) for h in hits
+                  if bundesland is None or h.content.get("bundesland") == bundesland][:2]
     except UserError:
         pass
     return Pool(topic=ctx, primary=primary, related=related, nachbarn=nachbarn, curriculum=chunks)
@@ -112,6 +114,12 @@ def _rows(db: Session, identity: Identity, fach: str, agent_type: str, request: 
         ids += [h.id for h in hits if h.id not in ids]
     return knowledge_repo.composer_rows(db=db, identity=identity, fach=fach, agent_type=agent_type,
                                         topics=list(primary), ids=ids)
+
+
+def _wish_topics(pool: Pool) -> tuple[str, ...]:
+    """The coverage topics of the teacher's wishes ("eine Aufgabe Induktion als AFB III"): all their rows are
+    candidates for the wish's slot, not only the few a search for the wish's words returns."""
+    return tuple(t.id for w in pool.topic.wishes for t in w.resolved if t.id not in pool.primary)
 
 
 def _row_args(r: Any) -> dict[str, Any]:
@@ -145,7 +153,7 @@ def _seed(request: MaterialRequest, teacher_id: uuid.UUID | None, offset: int = 
 
 def task_candidates(*, db: Session, identity: Identity, fach: str, request: MaterialRequest, pool: Pool,
                     seed: int) -> list[TaskCandidate]:
-    rows = _rows(db, identity, fach, "klausur", request, pool.primary)
+    rows = _rows(db, identity, fach, "klausur", request, (*pool.primary, *_wish_topics(pool)))
     cands = [c for r in rows if (c := task_from_row(**_row_args(r))) is not None]
     k = request.klassenstufe or 9
     for i, g in enumerate(_generators(fach, pool.topic, k, request.niveau)):
@@ -159,8 +167,9 @@ def task_candidates(*, db: Session, identity: Identity, fach: str, request: Mate
 
 def compose_exam(*, db: Session, identity: Identity, teacher_id: uuid.UUID | None, fach: str,
                  themenfelder: dict[str, list[str]], request: MaterialRequest, afb_ziel: dict[str, int],
-                 operators: list[str], avoid: Sequence[str] = (), afb_fest: bool = True) -> Composition:
-    pool = _pool(db, identity, fach, themenfelder, request, "klausur")
+                 operators: list[str], avoid: Sequence[str] = (), afb_fest: bool = True,
+                 bundesland: str | None = None) -> Composition:
+    pool = _pool(db, identity, fach, themenfelder, request, "klausur", bundesland)
     seed = _seed(request, teacher_id)
     cands = task_candidates(db=db, identity=identity, fach=fach, request=request, pool=pool, seed=seed)
     extra = {c.key: pool.curriculum[:1] for c in cands if c.herkunft == "generator"}
@@ -177,8 +186,9 @@ def compose_exam(*, db: Session, identity: Identity, teacher_id: uuid.UUID | Non
 
 
 def compose_quiz(*, db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
-                 request: MaterialRequest, avoid: Sequence[str] = ()) -> QuizComposition:
-    pool = _pool(db, identity, fach, themenfelder, request, "h5p")
+                 request: MaterialRequest, avoid: Sequence[str] = (), bundesland: str | None = None
+                 ) -> QuizComposition:
+    pool = _pool(db, identity, fach, themenfelder, request, "h5p", bundesland)
     rows = _rows(db, identity, fach, "h5p", request, pool.primary)
     cands: list[QuizCandidate] = [c for r in rows if (c := quiz_from_row(**_row_args(r))) is not None]
     return compose_h5p(QuizAuftrag(
@@ -190,8 +200,9 @@ def compose_quiz(*, db: Session, identity: Identity, fach: str, themenfelder: di
 
 
 def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
-                      request: MaterialRequest, avoid: Sequence[str] = ()) -> DiffComposition:
-    pool = _pool(db, identity, fach, themenfelder, request, "differenzierung")
+                      request: MaterialRequest, avoid: Sequence[str] = (), bundesland: str | None = None
+                      ) -> DiffComposition:
+    pool = _pool(db, identity, fach, themenfelder, request, "differenzierung", bundesland)
     rows = _rows(db, identity, fach, "differenzierung", request, pool.primary)
     cands: list[DiffCandidate] = [c for r in rows if (c := diff_from_row(**_row_args(r))) is not None]
     return compose_differenzierung(DiffAuftrag(

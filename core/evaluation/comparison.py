@@ -3,13 +3,17 @@ and latency, and the pass rates per check for a chart."""
 
 from __future__ import annotations
 
+import difflib
+import json
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from agents.models.names import OFFLINE
 from core.app.acting import acting
 from core.evaluation.formats import fmt_num, fmt_pct, fmt_usd
+from core.evaluation.results import CaseResult
 from core.evaluation.runs import RunInfo, load_run, require_product
 from core.evaluation.suites import TYP_NAMEN
 from core.materials.dates import SCHOOL_TZ
@@ -23,15 +27,52 @@ class Comparison:
     flips: list[dict[str, str]]  # checks whose verdict changed from A to B
     totals: list[dict[str, Any]]  # Kennzahl | A | B | Δ
     chart: list[dict[str, Any]]  # pass rate per check and run (for a grouped bar chart)
+    diffs: list[tuple[str, str]] = field(default_factory=list)  # (case, unified diff of A's and B's output)
+    same_output: int = 0  # cases whose output is identical in A and B
+
+    @property
+    def meaningful(self) -> bool:
+        """Only runs with a real model say something about a prompt; offline runs test code and knowledge base."""
+        return self.a.model != OFFLINE and self.b.model != OFFLINE
 
     @property
     def verdict(self) -> str:
         qa, qb = float(self.a.summary.get("quote", 0)), float(self.b.summary.get("quote", 0))
         better = sum(1 for f in self.flips if f["B"] == "✓")
         worse = sum(1 for f in self.flips if f["B"] == "✗")
+        if not self.meaningful:
+            which = "Beide Läufe sind" if self.a.model == self.b.model == OFFLINE else "Ein Lauf ist"
+            return (f"Nicht aussagekräftig: {which} offline gelaufen – sie prüfen Code und Wissensbasis, nicht den "
+                    f"Prompt. {fmt_pct(qa)} → {fmt_pct(qb)} bestanden, {self.same_output} von {len(self.cases)} "
+                    "Fällen mit gleicher Ausgabe. Für einen Prompt-Vergleich beide Läufe mit einem echten Modell.")
         trend = "besser" if qb > qa else "schlechter" if qb < qa else "gleich"
         return (f"B ist {trend}: {fmt_pct(qa)} → {fmt_pct(qb)} bestanden; {better} Prüfungen neu bestanden, "
-                f"{worse} neu nicht bestanden.")
+                f"{worse} neu nicht bestanden; {len(self.diffs)} Fälle mit anderer Ausgabe.")
+
+
+def _output_text(case: CaseResult | None) -> list[str]:
+    """What a case produced, as lines to diff: the answers of its turns and the material's summary."""
+    if case is None:
+        return []
+    lines = [f"{t.art}: {t.antwort}" for t in case.verlauf]
+    if case.fehler and not any(t.art == "fehler" for t in case.verlauf):
+        lines.append(f"fehler: {case.fehler}")
+    if case.ausgabe:
+        lines += json.dumps(case.ausgabe, ensure_ascii=False, indent=1, sort_keys=True).splitlines()
+    return lines
+
+
+def output_diffs(a: RunInfo, b: RunInfo) -> tuple[list[tuple[str, str]], int]:
+    """Per case the unified diff of A's and B's output (only where they differ), and how many are identical."""
+    by_a, by_b = {c.name: c for c in a.cases}, {c.name: c for c in b.cases}
+    diffs, same = [], 0
+    for name in [*by_a, *(n for n in by_b if n not in by_a)]:
+        la, lb = _output_text(by_a.get(name)), _output_text(by_b.get(name))
+        if la == lb:
+            same += 1
+            continue
+        diffs.append((name, "\n".join(difflib.unified_diff(la, lb, "A", "B", lineterm="", n=1))))
+    return diffs, same
 
 
 def compare_runs(*, teacher_id: uuid.UUID, run_a: uuid.UUID | str, run_b: uuid.UUID | str) -> Comparison:
@@ -86,4 +127,5 @@ def compare_runs(*, teacher_id: uuid.UUID, run_a: uuid.UUID | str, run_b: uuid.U
         for check, rate in (run.summary.get("quoten") or {}).items():
             when = run.started_at.astimezone(SCHOOL_TZ).strftime("%d.%m. %H:%M")
             chart.append({"Prüfung": check, "Lauf": f"{tag}: {run.short} ({when})", "Quote": float(rate)})
-    return Comparison(a=a, b=b, cases=cases, flips=flips, totals=totals, chart=chart)
+    diffs, same = output_diffs(a, b)
+    return Comparison(a=a, b=b, cases=cases, flips=flips, totals=totals, chart=chart, diffs=diffs, same_output=same)

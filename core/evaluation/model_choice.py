@@ -10,8 +10,8 @@ from pydantic_evals.evaluators import EvaluatorContext, LLMJudge, OutputConfig
 
 from agents.models.calls import LoggedModel
 from agents.models.limits import RetryingModel
-from agents.models.names import OFFLINE, check_model_name, model_name_for_role
-from agents.models.providers import construct_real_model
+from agents.models.names import OFFLINE, check_model_name, model_env, model_name_for_role
+from agents.models.providers import LOCAL_PROVIDERS, construct_real_model
 from agents.models.registry import offline_model
 from core.evaluation.player import CaseInputs, CaseOutput
 from core.evaluation.suites import TYP_NAMEN
@@ -33,9 +33,12 @@ class SubjectJudge(LLMJudge):
 
 
 def judge_model_name(run_model: str) -> str | None:
-    """The judge's model: WERKBANK_MODEL_JUDGE/WERKBANK_MODEL when real, else the run's model when real, else None."""
+    """The judge's model: WERKBANK_MODEL_JUDGE when set ('offline' = no judge); else WERKBANK_MODEL or the run's
+    model when it is a real hosted model — never silently a local test model (docs/local-model.md §2), never offline."""
+    if explicit := model_env().get("WERKBANK_MODEL_JUDGE"):
+        return None if explicit == OFFLINE else explicit
     for name in (model_name_for_role("judge"), run_model):
-        if name and name != OFFLINE:
+        if name and name != OFFLINE and check_model_name(name).provider not in LOCAL_PROVIDERS:
             return name
     return None
 
@@ -45,21 +48,24 @@ def build_judge(run_model: str) -> SubjectJudge | None:
     name = judge_model_name(run_model)
     if name is None:
         return None
-    model = LoggedModel(RetryingModel(construct_real_model(name)), role="judge")
+    model = LoggedModel(RetryingModel(construct_real_model(name, "judge")), role="judge")
     return SubjectJudge(rubric=JUDGE_RUBRIC, model=model, include_input=True,
                         assertion=OutputConfig(evaluation_name="urteil", include_reason=True),
                         score=OutputConfig(evaluation_name="urteil_wert", include_reason=False))
 
 
+EVAL_ROLES = ("main", "klausur", "differenzierung", "h5p", "supervisor")
+"""The roles a case runs through: all of them get the model under test, so a run measures one model."""
+
+
 def model_overrides(agent: str, model: str) -> dict[str, Any]:
-    """The model under test for the agent's role when it differs from the configured one. A real model runs
-    without the offline fallback here: an evaluation must measure that model, not the fallback."""
+    """The model under test for every role of a case, without the offline fallback: an evaluation must measure
+    that model, not the fallback — also when it is the configured one (a configured model is guarded in chat)."""
     check_model_name(model)
-    if model == model_name_for_role(agent):
-        return {}
-    if model == OFFLINE:
-        return {agent: offline_model(agent)}
-    return {agent: RetryingModel(construct_real_model(model))}
+    if model == OFFLINE:  # only where a real model is configured (a test's own override stays in place otherwise)
+        return {role: offline_model(role) for role in EVAL_ROLES
+                if role != "supervisor" and model_name_for_role(role) != OFFLINE}
+    return {role: RetryingModel(construct_real_model(model, role)) for role in EVAL_ROLES}
 
 
 def default_model(agent: str) -> str:

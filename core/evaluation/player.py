@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from agents.models.calls import CallRecord
+from agents.models.errors import ModelFailure
 from core.app.errors import NotFoundError, UserError
 from core.chat.turn import chat_turn
 from core.materials.faecher import FAECHER
@@ -161,6 +162,12 @@ def play_case(inputs: CaseInputs, *, teacher_id: uuid.UUID) -> CaseOutput:
             try:
                 r = chat_turn(db=db, identity=identity, teacher=teacher, message=message,
                               conversation_id=conversation_id)
+            except ModelFailure as exc:
+                if exc.unreachable:
+                    raise  # no answer to score: the run is aborted (core.evaluation.runner), not failed
+                out.verlauf.append(Turn(lehrkraft=message, antwort=exc.message, art="fehler"))
+                out.fehler = exc.message
+                break
             except UserError as exc:
                 out.verlauf.append(Turn(lehrkraft=message, antwort=exc.message, art="fehler"))
                 out.fehler = exc.message

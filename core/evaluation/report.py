@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.models.names import OFFLINE
 from core.evaluation.content import content_lines
 from core.evaluation.formats import fmt_num, fmt_pct, fmt_usd
 from core.evaluation.prompts import agent_label
 from core.evaluation.results import failures
 from core.evaluation.runner import RunReport
-from core.evaluation.runs import RunInfo
+from core.evaluation.runs import OFFLINE_NOTE, RunInfo
 from core.evaluation.suites import TYP_NAMEN
 from core.materials.faecher import fach_name
 
@@ -23,6 +24,10 @@ def format_report(report: RunReport | RunInfo, *, min_pass: float | None = None)
     took = f"{float(s.get('dauer_s_lauf', 0)):.1f} s".replace(".", ",")
     lines = [f"Suite „{report.suite}“ · {agent_label(agent)} · Prompt v{version} · Modell {report.model} · "
              f"{s.get('faelle_fertig', 0)}/{s.get('faelle_gesamt', 0)} Fälle · {took}"]
+    if report.model == OFFLINE:
+        lines.append(OFFLINE_NOTE)
+    if report.status == "aborted":
+        lines.append(f"ABGEBROCHEN – kein Qualitätsergebnis: {s.get('abbruch', '')}")
     header = f"{'Fall':<44} {'Typ':<15} {'Fach':<11} {'Prüf.':>6} {'Dauer':>7} {'Tokens':>8} {'Kosten USD':>11}"
     lines += [header, "-" * len(header)]
     for c in report.cases:
@@ -51,7 +56,7 @@ def format_report(report: RunReport | RunInfo, *, min_pass: float | None = None)
                  f"{estimated} · Kosten: {fmt_usd(float(s.get('kosten_usd', 0)))} USD{unknown} (aus llm_calls)")
     if s.get("richter"):
         lines.append(f"LLM-Richter: {s['richter']}")
-    if s.get("abbruch"):
+    if s.get("abbruch") and report.status != "aborted":
         lines.append(f"Abbruch: {s['abbruch']}")
     run_id = report.run_id if isinstance(report, RunReport) else report.id
     lines.append(f"Lauf {run_id} gespeichert (eval_runs).")

@@ -17,6 +17,7 @@ from pydantic_evals.lifecycle import CaseLifecycle
 from pydantic_evals.reporting import ReportCase
 
 from agents.models.calls import CallLog, CallRecord, collect_calls
+from agents.models.errors import ModelFailure
 from agents.models.names import OFFLINE
 from agents.models.registry import override_models
 from agents.prompts import override_prompts
@@ -69,11 +70,16 @@ def build_dataset(suite: Suite, cases: list[CaseSpec], *, run_model: str = "offl
 
 
 class EvalInterrupted(UserError):
-    """A run stopped midway; its finished cases are stored and the run is marked interrupted (or failed)."""
+    """A run stopped midway; its finished cases are stored and the run is marked interrupted (or failed), or
+    „aborted“ when the model under test could not be reached — then there is no quality score at all."""
 
     def __init__(self, message: str, *, run_id: uuid.UUID, status: str, done: int, keyboard: bool):
         super().__init__(message)
         self.run_id, self.status, self.done, self.keyboard = run_id, status, done, keyboard
+
+    @property
+    def aborted(self) -> bool:
+        return self.status == "aborted"
 
 
 @dataclass
@@ -146,6 +152,23 @@ def _recorder(state: _RunState) -> Callable[[Case[Any, Any, Any]], CaseLifecycle
     return Recorder
 
 
+class _Unreachable(BaseException):  # noqa: N818  # BaseException: pydantic-evals records an Exception per case
+    """The model under test could not be reached: stops the whole run (there is nothing to score)."""
+
+    def __init__(self, failure: ModelFailure):
+        super().__init__(failure.message)
+        self.failure = failure
+
+
+def _play(inputs: CaseInputs, *, teacher_id: uuid.UUID) -> CaseOutput:
+    try:
+        return play_case(inputs, teacher_id=teacher_id)
+    except ModelFailure as exc:
+        if exc.unreachable:
+            raise _Unreachable(exc) from exc
+        raise
+
+
 def _leaf(exc: BaseException) -> BaseException:
     while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
         exc = exc.exceptions[0]
@@ -176,7 +199,7 @@ def run_suite(*, suite: str | Path | Suite, agent: str = "main", prompt_version:
     judge = judge_model_name(model_name)
     teacher_id = ensure_eval_teacher()
     extra = {"prompt_version": version.version, "prompt_aktiv": version.is_active, "richter": judge,
-             "quelle": source, "suite_datei": loaded.path.name}
+             "quelle": source, "suite_datei": loaded.path.name, "aussagekraeftig": model_name != OFFLINE}
     with unit_of_work(Identity.system()) as db:
         run_id = eval_repo.create_run(db=db, suite=loaded.name, agent_name=agent, prompt_version_id=version.id,
                                       model=model_name, created_by=created_by,
@@ -188,17 +211,21 @@ def run_suite(*, suite: str | Path | Suite, agent: str = "main", prompt_version:
     try:
         with override_prompts(**{agent: version.text}), override_models(**overrides), collect_calls() as judge_log:
             state.judge_log = judge_log
-            dataset.evaluate_sync(lambda inputs: play_case(inputs, teacher_id=teacher_id), task_name="play_case",
+            dataset.evaluate_sync(lambda inputs: _play(inputs, teacher_id=teacher_id), task_name="play_case",
                                   name=f"{agent}-v{version.version}", max_concurrency=1, progress=False,
                                   lifecycle=_recorder(state))
     except BaseException as exc:  # includes KeyboardInterrupt and a UI's stop/rerun: the run is marked either way
         problem = _leaf(exc)
         status = "interrupted" if state.cases else "failed"
+        if isinstance(problem, _Unreachable):
+            status = "aborted"  # the model under test was not reachable: no quality score, not even a partial one
     extra["dauer_s_lauf"] = round(time.perf_counter() - started, 2)
     summary = summarize(state.cases, total=len(cases), extra=extra)
     if problem is not None:
         if isinstance(problem, KeyboardInterrupt):
             reason = "abgebrochen (Strg+C)"
+        elif isinstance(problem, _Unreachable):
+            reason = f"Modell {model_name} nicht erreichbar – {problem.failure.message}"
         elif not isinstance(problem, Exception):
             reason = "abgebrochen (Seite neu geladen oder Programm beendet)"
         elif isinstance(problem, UserError):
@@ -209,8 +236,13 @@ def run_suite(*, suite: str | Path | Suite, agent: str = "main", prompt_version:
     with unit_of_work(Identity.system()) as db:
         eval_repo.finish_run(db=db, run_id=run_id, status=status, finished_at=datetime.now(UTC), summary=summary,
                              cases=[c.model_dump(mode="json") for c in state.cases])
-    if problem is not None and not isinstance(problem, Exception | KeyboardInterrupt):
+    if problem is not None and not isinstance(problem, Exception | KeyboardInterrupt | _Unreachable):
         raise problem  # control flow of the caller (e.g. Streamlit stopping the script): marked, then passed on
+    if status == "aborted":
+        raise EvalInterrupted(
+            f"Der Lauf wurde abgebrochen: {summary['abbruch']} Das ist kein Qualitätsergebnis; bitte Modell und "
+            f"Verbindung prüfen und erneut starten (Lauf {run_id}).", run_id=run_id, status=status,
+            done=len(state.cases), keyboard=False) from None
     if problem is not None:
         raise EvalInterrupted(
             f"Der Lauf wurde nach {len(state.cases)} von {len(cases)} Fällen unterbrochen: {summary['abbruch']}. "

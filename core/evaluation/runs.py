@@ -22,7 +22,9 @@ from db.repos import evals as eval_repo
 from db.session import Identity, unit_of_work
 
 STATUS_NAMEN = {"running": "läuft", "completed": "abgeschlossen", "interrupted": "unterbrochen",
-                "failed": "fehlgeschlagen"}
+                "failed": "fehlgeschlagen", "aborted": "abgebrochen"}
+OFFLINE_NOTE = ("Offline-Lauf: prüft Code und Wissensbasis, nicht den Prompt – für die Prompt-Version nicht "
+                "aussagekräftig. Für eine Aussage über den Prompt mit einem echten Modell evaluieren.")
 
 
 STALE_AFTER_S = 15 * 60

@@ -26,6 +26,7 @@ from core.evaluation.requests import run as run_request_suite
 from core.evaluation.results import CaseResult, failures
 from core.evaluation.runner import EvalInterrupted, RunReport, run_suite, start_run
 from core.evaluation.runs import (
+    OFFLINE_NOTE,
     RunCosts,
     RunInfo,
     case_detail,
@@ -39,7 +40,8 @@ from core.evaluation.runs import (
 from core.evaluation.suites import SuiteInfo, list_suites
 
 __all__ = [
-    "REQUEST_SECTIONS", "CaseResult", "Comparison", "EvalInterrupted", "RunCosts", "RunInfo", "RunReport",
+    "OFFLINE_NOTE", "REQUEST_SECTIONS", "CaseResult", "Comparison", "EvalInterrupted", "RunCosts", "RunInfo",
+    "RunReport",
     "SuiteInfo", "VersionInfo", "activate_version", "agent_label", "agent_names", "case_detail", "case_table",
     "check_rows", "compare_runs", "default_model", "diff_versions", "failures", "fmt_pct", "format_report",
     "format_request_results", "get_version", "is_request_suite", "list_runs", "list_suites", "list_versions",

@@ -202,8 +202,10 @@ def search(
     kind: Kind = "good_practice",
     agent_type: str | None = "klausur",
     limit: int = 10,
+    external_prefix: str | None = None,
 ) -> list[SearchHit]:
-    """Hybrid search, always filtered by visibility and Fach (and agent type for good practices)."""
+    """Hybrid search, always filtered by visibility and Fach (and agent type for good practices); with
+    `external_prefix`, among the items of one imported collection only."""
     q = _check_query(query)
     if not 1 <= limit <= 100:
         raise UserError("Die Anzahl der Treffer muss zwischen 1 und 100 liegen.")
@@ -221,6 +223,7 @@ def search(
                 id=r.id, kind="curriculum", fach=row.fach, thema=row.thema, title=f"{row.thema} ({row.bundesland})",
                 text=row.kompetenz, score=s, external_id=row.external_id, scope_type=row.scope_type,
                 source=row.quelle, content={"abschnitt": row.abschnitt, "klassenstufen": row.klassenstufen,
+                                            "bundesland": row.bundesland,
                                             "themenfeld": row.themenfeld, "schulform": row.schulform},
                 vector_rank=r.vector_rank, text_rank=r.text_rank,
             )
@@ -229,7 +232,7 @@ def search(
         ]
     ranked = search_repo.rank_knowledge(
         db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key, agent_type=agent_type,
-        knowledge_type="good_practice", k=CANDIDATES,
+        knowledge_type="good_practice", k=CANDIDATES, external_prefix=external_prefix,
     )
     fused = _fuse(ranked)[:limit]
     rows = knowledge_repo.knowledge_by_ids(db=db, identity=identity, ids=[r.id for _, r in fused])

@@ -39,7 +39,11 @@ def health() -> Health:
             h.add("Offene Rückfragen", True, f"{waiting} wartend, {overdue} überfällig (Aufräumjob markiert sie)")
             recent = ops_repo.call_outcomes_since(db=db, since=now - timedelta(hours=1))
             failures = sum(n for outcome, n in recent if outcome not in ("ok", "retry"))
-            h.add("Modellaufrufe (1 h)", failures == 0, ", ".join(f"{o}: {n}" for o, n in recent) or "keine")
+            h.add("Modellaufrufe der Lehrkräfte (1 h)", failures == 0,
+                  ", ".join(f"{o}: {n}" for o, n in recent) or "keine")
+            # Evaluation runs probe models on purpose (also unreachable ones): counted apart, never a problem here.
+            evals = ops_repo.call_outcomes_since(db=db, since=now - timedelta(hours=1), evaluation=True)
+            h.add("Modellaufrufe von Evaluationen (1 h)", True, ", ".join(f"{o}: {n}" for o, n in evals) or "keine")
     except Exception as exc:  # the health page reports, it does not crash
         h.add("Datenbank erreichbar", False, f"{type(exc).__name__}: {str(exc)[:200]}")
         return h

@@ -29,9 +29,11 @@ def waiting_sessions(*, db: Session, now: datetime) -> tuple[int, int]:
     return int(waiting or 0), int(overdue or 0)
 
 
-def call_outcomes_since(*, db: Session, since: datetime) -> list[tuple[str, int]]:
-    """Model calls since `since`, counted per outcome ('ok', 'retry', or the kind of error)."""
-    rows = db.execute(sa.select(LlmCall.outcome, sa.func.count()).where(LlmCall.created_at > since)
+def call_outcomes_since(*, db: Session, since: datetime, evaluation: bool = False) -> list[tuple[str, int]]:
+    """Model calls since `since`, counted per outcome ('ok', 'retry', or the kind of error): the teachers' calls, or
+    with `evaluation` those of evaluation runs (eval_run_id set)."""
+    of_runs = LlmCall.eval_run_id.is_not(None) if evaluation else LlmCall.eval_run_id.is_(None)
+    rows = db.execute(sa.select(LlmCall.outcome, sa.func.count()).where(LlmCall.created_at > since, of_runs)
                       .group_by(LlmCall.outcome)).all()
     return [(outcome, n) for outcome, n in rows]
 

@@ -81,12 +81,15 @@ def rank_knowledge(
     agent_type: str | None,
     knowledge_type: str,
     k: int = 40,
+    external_prefix: str | None = None,
 ) -> list[Ranked]:
     where = [
         visible(AgentKnowledge, identity),
         AgentKnowledge.knowledge_type == knowledge_type,
         AgentKnowledge.status == "active",
     ]
+    if external_prefix:  # one imported collection only (an evaluation set measured on its own items)
+        where.append(AgentKnowledge.external_id.startswith(external_prefix, autoescape=True))
     if fach:
         where.append(AgentKnowledge.fach == fach)
     if agent_type:

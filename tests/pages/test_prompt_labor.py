@@ -142,7 +142,10 @@ def test_runs_side_by_side_and_a_case_in_full(two_runs) -> None:  # noqa: ANN001
     at.selectbox(key="ev_cmp_b").set_value(str(b.run_id))
     at.selectbox(key="ev_run").set_value(str(b.run_id)).run()
     assert not at.exception
-    assert any(i.value.startswith("B ist gleich:") for i in at.info)
+    # both runs are offline: the page says the comparison does not measure the prompt, and shows outputs per case
+    assert any(w.value.startswith("Nicht aussagekräftig: Beide Läufe sind offline gelaufen") for w in at.warning)
+    assert any(w.value.startswith("Offline-Lauf: prüft Code und Wissensbasis, nicht den Prompt") for w in at.warning)
+    assert any(md.value == "**Ausgaben je Fall** · 0 verschieden, 2 gleich" for md in at.markdown)
     frames = [d.value for d in at.dataframe]
     side = next(f for f in frames if "Umgeschlagen" in f.columns)
     assert side["Fall"].tolist() == ["physik-ohm", "chemie-nachfrage"]

@@ -51,7 +51,16 @@ def test_the_trace_shows_tool_calls_and_the_model_calls_table(teacher_id) -> Non
     at = app_as(teacher_id, PAGE)
     assert not at.exception
     assert at.selectbox(key="trace_conv").value == r.conversation_id
-    steps = [e.label for e in at.expander]
+    labels = [e.label for e in at.expander]
+    # first the turn as it ran (request → model, its steps), then the stored messages step by step
+    assert labels[0].startswith("1. ") and "Stromkreisen" in labels[0] and labels[0].endswith("→ offline-rules")
+    assert any("arbeitet" in t.value and "Wissenskarte" in t.value for t in at.text)
+    heading = next(md.value for md in at.markdown if md.value.startswith("**Nachrichten**"))
+    n_main = int(heading.split("· ")[1].split()[0])
+    steps, specialist = labels[1:1 + n_main], labels[1 + n_main:]
+    # the Klausur specialist finished without a Rückfrage: its run is stored and shown too (tools, its answer)
+    assert any(md.value.startswith("**Klausur") and "Lauf ohne Rückfrage" in md.value for md in at.markdown)
+    assert any("Werkzeugaufruf: `compose_draft`" in s for s in specialist)
     assert steps[0] == "1. ⚙️ Anweisungen an das Modell"
     assert steps[1] == "2. 👩‍🏫 Lehrkraft" and steps[-1].startswith(f"{len(steps)}. 💬 Antwort")
     assert any("Werkzeugaufruf: `generate_material`" in s for s in steps)

@@ -13,7 +13,8 @@ from typing import Any
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from agents.models.pricing import cost_usd
+from agents.models.names import ANTHROPIC_SONNET
+from agents.models.pricing import MODEL_PRICES, call_cost
 from agents.models.registry import offline_model, override_models
 from core.app.acting import DEMO_TEACHER_EMAIL
 from core.chat.turn import chat_turn
@@ -27,6 +28,7 @@ from db.session import Identity, unit_of_work
 EXAM_REQUEST = ("Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30, eine Aufgabe Induktion "
                 "als AFB III")
 Meter = dict[str, list[int]]
+PRICE_REFERENCE = "claude-sonnet-4-6"  # the price basis of the first measurements (decision 008)
 
 
 def _sent_text(part) -> str:  # noqa: ANN001
@@ -37,13 +39,16 @@ def _sent_text(part) -> str:  # noqa: ANN001
     return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False, default=str)
 
 
-def _input_tokens(messages: list[ModelMessage], info: AgentInfo) -> int:
-    """What a real model would get: instructions, tool schemas and the whole history."""
+def _prefix_tokens(info: AgentInfo) -> int:
+    """The part of a request that Anthropic prompt caching keeps: tool definitions and instructions."""
     tools = [{"name": t.name, "description": t.description, "parameters": t.parameters_json_schema}
              for t in [*info.function_tools, *info.output_tools]]
-    sent = [info.instructions or "", json.dumps(tools, ensure_ascii=False)]
-    sent += [_sent_text(p) for m in messages for p in m.parts]
-    return estimate_tokens("".join(sent))
+    return estimate_tokens((info.instructions or "") + json.dumps(tools, ensure_ascii=False))
+
+
+def _input_tokens(messages: list[ModelMessage], info: AgentInfo) -> int:
+    """What a real model would get: instructions, tool schemas and the whole history."""
+    return _prefix_tokens(info) + estimate_tokens("".join(_sent_text(p) for m in messages for p in m.parts))
 
 
 def _metered(model: FunctionModel, meter: Meter, role: str) -> FunctionModel:
@@ -54,6 +59,7 @@ def _metered(model: FunctionModel, meter: Meter, role: str) -> FunctionModel:
     def rules_with_meter(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         response = function(messages, info)
         meter.setdefault(f"{role}_in", []).append(_input_tokens(messages, info))
+        meter.setdefault(f"{role}_prefix", []).append(_prefix_tokens(info))
         meter.setdefault(f"{role}_out", []).append(estimate_tokens("".join(_sent_text(p) for p in response.parts)))
         return response
 
@@ -64,6 +70,7 @@ def _metered(model: FunctionModel, meter: Meter, role: str) -> FunctionModel:
             out += [c.name + c.json_args for c in delta.values()] if isinstance(delta, dict) else [delta]
             yield delta
         meter.setdefault(f"{role}_in", []).append(_input_tokens(messages, info))
+        meter.setdefault(f"{role}_prefix", []).append(_prefix_tokens(info))
         meter.setdefault(f"{role}_out", []).append(estimate_tokens("".join(out)))
 
     return FunctionModel(rules_with_meter, stream_function=stream_with_meter, model_name=model.model_name)
@@ -95,11 +102,29 @@ def bench_chat(runs: int = 20) -> dict[str, float]:
             meters.append(meter)
     spec_in, spec_out = _median(meters, "klausur_in"), _median(meters, "klausur_out")
     main_in, main_out = _median(meters, "main_in"), _median(meters, "main_out")
-    cost = (cost_usd("claude-sonnet-4-6", int(spec_in), int(spec_out)) or 0) + (
-        cost_usd("claude-sonnet-4-6", int(main_in), int(main_out)) or 0)
+    median_meter = min(meters, key=lambda m: abs(sum(m["klausur_in"]) - spec_in))
+    costs = {model: {cached: _exam_cost(median_meter, model, cached) for cached in ("none", "write", "read")}
+             for model in (ANTHROPIC_SONNET, PRICE_REFERENCE)}
     return {"p50": statistics.median(times), "p95": pct(times, 95), "runs": runs, "wk_tokens": wk_tokens,
             "spec_final": _median(meters, "klausur_in", max), "spec_in": spec_in, "spec_out": spec_out,
-            "main_in": main_in, "main_out": main_out, "cost": cost}
+            "main_in": main_in, "main_out": main_out, "costs": costs}
+
+
+def _exam_cost(meter: Meter, model: str, cached: str) -> float:
+    """USD for one exam (main agent + Klausur specialist): without prompt caching ('none'); with caching of tool
+    definitions and instructions as the first exam in five minutes ('write': the first request of each agent writes
+    the cache, later ones read it) or a following one ('read': every request reads it)."""
+    total = 0.0
+    for role in ("main", "klausur"):
+        for n, (tokens_in, prefix) in enumerate(zip(meter[f"{role}_in"], meter[f"{role}_prefix"], strict=True)):
+            read = write = 0
+            if cached == "read" or (cached == "write" and n > 0):
+                read = prefix
+            elif cached == "write":
+                write = prefix
+            total += call_cost(model, tokens_in, 0, cache_read=read, cache_write=write) or 0.0
+        total += call_cost(model, 0, sum(meter[f"{role}_out"])) or 0.0
+    return total
 
 
 def run_chat_bench(*, runs: int, write: bool) -> None:
@@ -109,7 +134,16 @@ def run_chat_bench(*, runs: int, write: bool) -> None:
     print(f"Tokens: Wissenskarte {r['wk_tokens']} · Klausur-Spezialist: Kontext beim Schreiben {r['spec_final']:.0f}, "
           f"Eingabe über alle Anfragen {r['spec_in']:.0f} / Ausgabe "
           f"{r['spec_out']:.0f} · Hauptagent {r['main_in']:.0f} / {r['main_out']:.0f}")
-    print(f"Geschätzte Kosten je Klausur zu Sonnet-Preisen: ${r['cost']:.4f}")
+    for model, c in r["costs"].items():
+        name = model.rpartition(":")[2]
+        price_in, price_out = MODEL_PRICES[name]
+        print(f"Geschätzte Kosten je Klausur zu Preisen von {name} (${price_in:g}/${price_out:g} je M Tokens): "
+              f"ohne Prompt-Caching ${c['none']:.4f} · mit Caching ${c['write']:.4f} (erste Klausur) / "
+              f"${c['read']:.4f} (jede weitere binnen 5 Minuten)")
+    tokens_ok = "erreicht" if r["spec_final"] <= 6000 else "verfehlt"
+    cost_ok = "erreicht" if max(c["none"] for c in r["costs"].values()) <= 0.03 else "verfehlt"
+    print(f"Ziele: größte Eingabe des Klausur-Spezialisten ≤ 6 000 Tokens: {tokens_ok} · ≤ $0.03 je Klausur ohne "
+          f"Caching: {cost_ok}")
     if not write:
         return
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -125,10 +159,13 @@ def run_chat_bench(*, runs: int, write: bool) -> None:
         f"| Klausur specialist input summed over its requests (billed) | {r['spec_in']:.0f} tokens | — |\n"
         f"| Klausur specialist output per exam | {r['spec_out']:.0f} tokens | — |\n"
         f"| main agent input / output per turn | {r['main_in']:.0f} / {r['main_out']:.0f} tokens | — |\n"
-        f"| estimated cost per exam at Sonnet prices ($3/$15 per M, no prompt cache) | ${r['cost']:.4f} "
-        "| ≤ $0.03 |\n\n"
-        "Tokens are what a real model would be sent (instructions + history + tool schemas, and the JSON it "
-        "returns), counted with `core.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
+        + "".join(f"| estimated cost per exam at {m.rpartition(':')[2]} prices: no prompt cache / cache written "
+                  f"(first exam) / cache read (next exams within 5 min) | ${c['none']:.4f} / ${c['write']:.4f} / "
+                  f"${c['read']:.4f} | ≤ $0.03 |\n" for m, c in r["costs"].items())
+        + "\nPrompt caching (Anthropic, `cache={'messages': False}`): tool definitions and instructions, priced at "
+        "1.25× input for a cache write and 0.1× for a read (`agents/models/pricing.py`). "
+        + "Tokens are what a real model would be sent (instructions + history + tool schemas, and the JSON it "
+        "returns), counted with `core.language.tokens.estimate_tokens` (3.2 characters per token, on the safe side for "
         "German), not the offline model's own word count.\n\n"
         f"*{stamp} · {machine()} · `python -m core bench chat --runs {runs}`*\n"
     )

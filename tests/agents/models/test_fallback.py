@@ -23,7 +23,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agents.models.calls import collect_calls
 from agents.models.errors import describe_model_error
-from agents.models.fallback import fallback_notice, guard_model
+from agents.models.fallback import fallback_notice, fallback_notices, guard_model
 from agents.models.limits import (
     RetryingModel,
     retry_after_seconds,
@@ -84,10 +84,14 @@ def test_persistent_500_falls_back_to_offline_with_notice() -> None:
     assert [r.outcome for r in log.records] == ["retry", "retry", "retry", "server_error", "ok"]
     assert log.records[-1].model == OFFLINE_MODEL_NAME
     notice = fallback_notice(result.all_messages())
-    assert notice == (
-        f"Hinweis: Das Sprachmodell {SONNET} war nicht erreichbar (Störung beim Anbieter); "
+    assert notice == (  # a 500 is an answer: the server was reachable, so the notice must not say otherwise
+        f"Hinweis: Das Sprachmodell {SONNET} hat mit einem Fehler geantwortet (Störung beim Anbieter); "
         "diese Antwort stammt vom Offline-Modell (regelbasiert)."
     )
+    assert fallback_notices(log) == [
+        f"Hinweis: Das Sprachmodell {SONNET} hat mit einem Fehler geantwortet (Störung beim Anbieter); "
+        "das Offline-Modell (regelbasiert) hat übernommen für: Klausur-Assistent."
+    ]
     # The reason also survives persistence without a call log: it is read from ModelResponse.failed_attempts.
     assert fallback_notice(ModelMessagesTypeAdapter.validate_json(result.all_messages_json())) == notice
 

@@ -12,6 +12,7 @@ from pydantic_ai.models.function import FunctionModel
 from pydantic_ai.models.openai import OpenAIChatModel, OpenAIResponsesModel
 from pydantic_ai.models.wrapper import WrapperModel
 
+from agents.models.budget import BudgetedModel
 from agents.models.calls import LoggedModel
 from agents.models.limits import (
     RetryingModel,
@@ -24,6 +25,7 @@ from agents.models.names import (
     check_model_name,
     model_name_for_role,
 )
+from agents.models.providers import MAX_TOKENS
 from agents.models.registry import build_model
 from core.app.errors import UserError
 from tests.agents.models.scripts import (
@@ -144,10 +146,14 @@ def test_build_model_real_without_network(keys: pytest.MonkeyPatch, no_network: 
     model = build_model(role, offline=offline_factory, default=default)
     assert isinstance(model, FallbackModel) and len(model.models) == 2
     primary, backup = model.models
-    assert isinstance(primary, RetryingModel) and isinstance(primary.wrapped, LoggedModel)
+    assert isinstance(primary, BudgetedModel) and isinstance(primary.wrapped, RetryingModel)
+    assert isinstance(primary.wrapped.wrapped, LoggedModel)
     real = _unwrap(primary)
     assert isinstance(real, cls) and real.model_name == model_name
     assert real.settings is not None and real.settings.get("max_retries") == 0  # RetryingModel is the one layer
+    # every request carries an output cap for its role and the per-attempt deadlines of the turn budget
+    assert real.settings.get("max_tokens") == MAX_TOKENS[role]
+    assert (real.settings.get("timeout"), real.settings.get("request_timeout")) == (30, 45)
     assert isinstance(backup, LoggedModel) and backup.model_name == OFFLINE_MODEL_NAME
     if default.startswith("openai-compatible:"):
         assert real.base_url == "http://localhost:8000/v1/"

@@ -68,7 +68,7 @@ def test_rate_limited_three_times_then_the_real_model_answers(db: Session, as_te
 
 
 @pytest.mark.parametrize("error, reason", [
-    (_http(500, {"error": "boom"}), "nicht erreichbar"),
+    (_http(500, {"error": "boom"}), "mit einem Fehler geantwortet"),  # a 500 is an answer: not "nicht erreichbar"
     (_http(429, {"error": {"code": "insufficient_quota", "message": "You exceeded your current quota"}}), "Kontingent"),
 ])
 def test_provider_failure_falls_back_to_offline_with_a_notice(db: Session, as_teacher, error, reason) -> None:  # noqa: ANN001

@@ -98,3 +98,23 @@ def test_the_afb_split_is_met_or_named() -> None:
     assert k is not None
     off = max(abs(k.afb_anteile[a] - t) for a, t in {"I": 20, "II": 60, "III": 20}.items())
     assert off <= 10 or any("AFB-Verteilung" in h for h in k.hinweise_lehrkraft)
+
+
+def test_group_b_takes_a_parallel_task_of_the_same_demand_and_names_what_stays_the_same() -> None:
+    parallel = _task("a1b", "I", "Nenne die Einheit der elektrischen Spannung und ihr Formelzeichen.",
+                     ["Einheit Volt (V)", "Formelzeichen U"], minuten=3)
+    auftrag = _auftrag(30, pool=[*POOL, parallel])
+    auftrag.request = auftrag.request.model_copy(update={"zusatz": "bitte Gruppe A und B"})
+    k = compose_klausur(auftrag).material
+    assert k is not None and k.gruppe_b is not None
+    a_texts = [t.text for t in k.teilaufgaben()]
+    b_texts = [t.text for a in k.gruppe_b for t in a.teilaufgaben]
+    assert len(a_texts) == len(b_texts)
+    swapped = [(a, b) for a, b in zip(a_texts, b_texts, strict=True) if a != b]
+    assert swapped and all(b not in a_texts for _, b in swapped)  # Gruppe B never repeats a task of Gruppe A
+    for a, b in zip(k.aufgaben, k.gruppe_b, strict=True):
+        assert [(t.afb, t.punkte) for t in a.teilaufgaben] == [(t.afb, t.punkte) for t in b.teilaufgaben]
+    same = [f"{a.nummer}{t.kennung}" for a, b in zip(k.aufgaben, k.gruppe_b, strict=True)
+            for t, u in zip(a.teilaufgaben, b.teilaufgaben, strict=True) if t.text == u.text]
+    note = next(h for h in k.hinweise_lehrkraft if h.startswith("Gruppe B"))
+    assert (f"in beiden Gruppen gleich: {', '.join(same)}" in note) if same else note.endswith(".")

@@ -99,3 +99,18 @@ def test_cli_process_never_shows_a_traceback(database) -> None:  # noqa: ANN001
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2
     assert bad.stderr.startswith("Fehler: Unbekanntes Fach") and "Traceback" not in bad.stderr
+
+
+def test_eval_gate_prints_precision_and_recall_per_class_and_fails_below_the_bar(capsys) -> None:  # noqa: ANN001
+    code, out, _ = run_cli(capsys, "eval", "--suite", "gate_heldout", "--json", "--min-pass", "0")
+    assert code == 0
+    data = json.loads(out)
+    names = [c["name"] for c in data["classes"]]
+    assert names == ["Füllaufgabe", "Doppelung", "Thema", "Niveau"]  # a held-out set: the bank is not added
+    for c in data["classes"]:
+        assert 0 <= c["precision"] <= 1 and 0 <= c["recall"] <= 1 and c["tp"] + c["fn"] > 0
+    weakest = min(min(c["precision"], c["recall"]) for c in data["classes"])
+    code, _, _ = run_cli(capsys, "eval", "--suite", "gate_heldout", "--min-pass", f"{weakest + 0.001:.3f}")
+    assert code == 1
+    code, _, err = run_cli(capsys, "eval", "--suite", "gate_gibtsnicht")
+    assert code == 2 and "gibt es nicht" in err

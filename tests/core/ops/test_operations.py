@@ -22,6 +22,18 @@ def test_health_reports_every_check_ok_offline(database) -> None:  # noqa: ANN00
             "Modelle"} <= set(names)
 
 
+def test_health_counts_evaluation_calls_apart_from_the_teachers(database) -> None:  # noqa: ANN001
+    # An evaluation that probed an unreachable model is no problem of the teachers' service.
+    with unit_of_work(Identity.system()) as db:
+        db.add(m.LlmCall(eval_run_id=uuid.uuid4(), role="main", model="weg", outcome="connection"))
+    report = health()
+    checks = {c["Prüfung"]: c for c in report.checks}
+    evals = checks["Modellaufrufe von Evaluationen (1 h)"]
+    assert evals["Status"] == "ok" and "connection: " in evals["Details"]
+    assert "connection" not in checks["Modellaufrufe der Lehrkräfte (1 h)"]["Details"]
+    assert report.ok
+
+
 def test_retention_keeps_waiting_sessions_and_cleans_old_ones(database) -> None:  # noqa: ANN001
     teacher_id = fresh_person()
     now = datetime.now(UTC)
