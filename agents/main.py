@@ -22,6 +22,7 @@ from agents.prompts import instructions_for
 from core.app.errors import UserError
 from core.editing.patch import patch_material
 from core.editing.regenerate import regenerate_from_previous as regenerate
+from core.editing.restore import conversation_materials, material_files, restore_version
 from core.generation.outcomes import Feedback, TurnError
 from core.generation.service import continue_generation, start_generation
 from core.knowledge.learning import apply_chat_feedback, remember_fact
@@ -94,6 +95,8 @@ def _instructions(ctx: RunContext[TurnContext]) -> str:
     logs = memory_repo.recent_session_logs(db=db, teacher_id=t.id, limit=3)
     if logs:
         parts.append("Zuletzt: " + "; ".join(s.summary for s in logs))
+    if current := conversation_materials(turn=ctx.deps):
+        parts.append(current)
     if ctx.deps.conversation_id:
         waiting = session_repo.waiting_session_for(db=db, conversation_id=ctx.deps.conversation_id)
         if waiting is not None and waiting.question:
@@ -304,3 +307,36 @@ async def regenerate_from_previous(ctx: RunContext[TurnContext], material_id: st
         ctx.deps.outcomes.append(TurnError(exc.message))
         return f"FEHLER: {exc.message}"
     return outcome.text
+
+
+@MAIN_TOOLS.tool
+async def restore_material_version(ctx: RunContext[TurnContext], material_id: str, version: int) -> str:
+    """Eine frühere Version eines Materials wiederherstellen ("zurück zu Version 1"): sie wird als NEUE Version
+    gespeichert, nichts wird überschrieben. Keine Bewertung – nur, wenn die Lehrkraft eine Version zurückhaben will.
+
+    Args:
+        material_id: Die ID der neuesten Version aus [material:ID] (siehe "Materialien in diesem Gespräch").
+        version: Die Versionsnummer, die wieder gelten soll.
+    """
+    try:
+        outcome = restore_version(turn=ctx.deps, material_id=_material_id(material_id), version=version)
+    except UserError as exc:
+        ctx.deps.outcomes.append(TurnError(exc.message))
+        return f"FEHLER: {exc.message}"
+    return outcome.text
+
+
+@MAIN_TOOLS.tool
+async def show_material_files(ctx: RunContext[TurnContext], material_id: str,
+                              format: Literal["pdf", "docx", "h5p", "moodle", "zip"] | None = None) -> str:
+    """Die Dateien eines fertigen Materials noch einmal anbieten, z. B. wenn die Lehrkraft es "auch als PDF" will.
+    Jede Klausur und jedes Arbeitsblatt gibt es immer als DOCX und PDF; nichts wird neu erzeugt.
+
+    Args:
+        material_id: Die ID aus [material:ID] (neueste Version).
+        format: Gewünschtes Format, falls genannt.
+    """
+    try:
+        return material_files(turn=ctx.deps, material_id=_material_id(material_id), fmt=format)
+    except UserError as exc:
+        return f"FEHLER: {exc.message}"

@@ -119,7 +119,7 @@ class AgentKnowledge(Base):
             postgresql_with={"m": 16, "ef_construction": 64},
             postgresql_ops={"embedding": "vector_cosine_ops"},
         ),
-        Index("ix_ak_fts", "fts", postgresql_using="gin"),
+        # The full-text and vector indexes of each Fach's global slice: migration 0006 (partial, per Fach).
     )
     id: Mapped[uuid.UUID] = uuid_pk()
     agent_type: Mapped[str] = mapped_column(String(40))

@@ -7,9 +7,8 @@ import streamlit as st
 from core.chat.service import (
     Attachment,
     conversation_log,
-    demo_persona,
     list_conversations,
-    play,
+    play_in_sandbox,
     scenarios,
     send,
     set_zip,
@@ -18,6 +17,8 @@ from pages import ui, widgets
 
 persona = ui.page_setup("chat")
 tid = persona.teacher_id
+if "conv_id" not in st.session_state:  # a reload (F5), bookmark or link opens the conversation in the URL
+    st.session_state["conv_id"] = st.query_params.get("gespraech")
 
 with st.sidebar:
     st.subheader("Gespräche")
@@ -26,29 +27,53 @@ with st.sidebar:
     for c in ui.run(list_conversations, teacher_id=tid) or []:
         title = widgets.safe(c["title"] if len(c["title"]) <= 44 else c["title"][:43] + "…")  # labels render Markdown
         label = ("▶ " if str(c["id"]) == st.session_state.get("conv_id") else "") + \
-            f"{c['updated_at']:%d.%m. %H:%M} · {title}"
+            f"{c['when']} · {title}"
         if st.button(label, key=f"conv_{c['id']}", width="stretch"):
             st.session_state["conv_id"] = str(c["id"])
 
 st.title("Chat")
 if persona.role == "product":
-    with st.expander("🎬 Demo-Modus: Szenarien mit einem Klick abspielen (als Demo-Lehrkraft)"):
-        demo = demo_persona()
+    with st.expander("🎬 Demo-Modus: Szenarien mit einem Klick abspielen (in einer Sandbox)"):
+        st.caption("Jedes Szenario läuft als frische Kopie der Demo-Lehrkraft mit eigener Schule und eigenen Klassen "
+                   "– die Daten echter Lehrkräfte, auch der Demo-Lehrkraft, bleiben unverändert.")
         for sc in scenarios():
             left, right = st.columns([5, 1])
             left.markdown(f"**{sc.title}** — {sc.description}")
-            if right.button("Abspielen", key=f"demo_{sc.id}") and demo is not None:
+            if right.button("Abspielen", key=f"demo_{sc.id}"):
                 with st.status(f"Szenario „{sc.title}“ läuft …", expanded=True) as status:
-                    conv = ui.run(play, sc.id, teacher_id=demo.teacher_id,
-                                  on_step=lambda n, text, result: status.write(f"{n}. {widgets.safe(text)}"))
-                if conv is not None:
-                    st.session_state["persona_id"] = str(demo.teacher_id)
-                    st.session_state["conv_id"] = str(conv)
+                    played = ui.run(play_in_sandbox, sc.id, owner_id=tid,
+                                    on_step=lambda n, text, result: status.write(f"{n}. {widgets.safe(text)}"))
+                    status.update(label=f"Szenario „{sc.title}“ " + ("fertig" if played else "abgebrochen"),
+                                  state="complete" if played else "error")
+                if played is not None:
+                    st.session_state["demo_played"] = {"title": sc.title, "email": played.email,
+                                                       "teacher": str(played.teacher_id),
+                                                       "conv": str(played.conversation_id)}
+        if shown := st.session_state.get("demo_played"):
+            demo_log = ui.run(conversation_log, teacher_id=uuid.UUID(shown["teacher"]),
+                              conversation_id=uuid.UUID(shown["conv"]))
+            if demo_log:
+                st.success(f"„{shown['title']}“ ist durchgelaufen ({len(demo_log['messages'])} Nachrichten).")
+                for msg in demo_log["messages"]:
+                    who = "Lehrkraft" if msg["role"] == "user" else "Werkbank"
+                    st.markdown(f"**{who}:** {widgets.safe(msg['content'])}")
+                if st.button("Im Chat als Sandbox-Lehrkraft öffnen (mit Downloads)", key="demo_open"):
+                    st.query_params["persona"] = shown["email"]  # switched before the sidebar widget exists
+                    st.session_state["conv_id"] = shown["conv"]
                     st.rerun()
 conv_id = st.session_state.get("conv_id")
-log = ui.run(conversation_log, teacher_id=tid, conversation_id=uuid.UUID(conv_id)) if conv_id else None
+try:
+    conv_uuid = uuid.UUID(conv_id) if conv_id else None
+except ValueError:  # a mangled link
+    st.warning("Der Link nennt kein gültiges Gespräch. Bitte links ein Gespräch wählen oder neu beginnen.")
+    conv_uuid = None
+log = ui.run(conversation_log, teacher_id=tid, conversation_id=conv_uuid) if conv_uuid else None
 if conv_id and log is None:
     st.session_state["conv_id"] = conv_id = None
+if conv_id:
+    st.query_params["gespraech"] = conv_id  # the open conversation survives F5 and can be bookmarked
+else:
+    st.query_params.pop("gespraech", None)
 
 if not log or not log["messages"]:
     st.info("Sagen Sie, was Sie brauchen – z. B. „Klausur Physik für die 10a zu Stromkreisen, 45 Minuten“, "

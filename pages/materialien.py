@@ -5,8 +5,24 @@ import uuid
 
 import streamlit as st
 
-from core.editing.service import FORM_ACTIONS, EditOutcome, apply_form_edit, edit_view, regenerate_my_material
-from core.materials.service import FAECHER, MATERIAL_TYPES, list_my_materials, material_detail, rate_my_material
+from core.editing.service import (
+    FORM_ACTIONS,
+    EditOutcome,
+    apply_form_edit,
+    edit_view,
+    regenerate_my_material,
+    restore_my_version,
+    version_diff,
+)
+from core.materials.service import (
+    FAECHER,
+    MATERIAL_TYPES,
+    QuizItem,
+    check_quiz,
+    list_my_materials,
+    material_detail,
+    rate_my_material,
+)
 from pages import ui
 
 persona = ui.page_setup("materialien")
@@ -66,6 +82,57 @@ def edit(mid: uuid.UUID) -> None:
         for col, f in zip(st.columns(max(len(old.files), 1)), old.files, strict=False):
             col.download_button(f.label, data=f.data, file_name=f"V{old.version}_{f.filename}", mime=f.mime, icon="⬇️",
                                 key=f"dlv_{old.id}_{f.filename}", on_click="ignore")
+        if st.button(f"Version {old.version} wiederherstellen", key=f"restore_{old.id}", icon="↩️"):
+            stored(ui.run(restore_my_version, teacher_id=persona.teacher_id, material_id=mid, version=old.version))
+    if v.frueher:
+        compare(mid, [v.version, *(old.version for old in v.frueher)])
+
+
+def compare(mid: uuid.UUID, versions: list[int]) -> None:
+    """Two versions side by side; changed lines marked."""
+    st.markdown("##### Versionen vergleichen")
+    c_left, c_right = st.columns(2)
+    left = c_left.selectbox("Links", versions, index=len(versions) - 1, key=f"cmp_l_{mid}",
+                            format_func=lambda n: f"Version {n}")
+    right = c_right.selectbox("Rechts", versions, index=0, key=f"cmp_r_{mid}", format_func=lambda n: f"Version {n}")
+    rows = ui.run(version_diff, teacher_id=persona.teacher_id, material_id=mid, left=left, right=right)
+    if rows is None:
+        return
+    changed = [r for r in rows if r[0] != "="]
+    if not changed:
+        st.caption(f"Version {left} und Version {right} sind inhaltlich gleich.")
+        return
+    st.caption(f"{len(changed)} geänderte {'Zeile' if len(changed) == 1 else 'Zeilen'} (– nur links, + nur rechts, "
+               "~ geändert)")
+    mark = {"-": "–", "+": "+", "~": "~"}
+    st.dataframe([{"": mark[t], f"Version {left}": a, f"Version {right}": b} for t, a, b in changed],
+                 hide_index=True, width="stretch", key=f"cmp_t_{mid}")
+
+
+def play(mid: uuid.UUID, items: list[QuizItem]) -> None:
+    """The quiz as a pupil sees it: answer, check, feedback per question, score."""
+    st.markdown("##### Ausprobieren wie eine Schülerin oder ein Schüler")
+    answers: list[object] = []
+    with st.form(f"quiz_{mid}"):
+        for n, item in enumerate(items, 1):
+            st.markdown(f"**{n}.** {md(item.prompt)}")
+            key = f"q_{mid}_{n}"
+            if item.kind in ("choice", "truefalse"):
+                answers.append(st.radio("Antwort", item.options, index=None, key=key, label_visibility="collapsed"))
+            elif item.kind == "choices":
+                answers.append([o for i, o in enumerate(item.options) if st.checkbox(o, key=f"{key}_{i}")])
+            else:
+                if item.options:
+                    st.caption("Wörter: " + " · ".join(item.options))
+                cols = st.columns(min(len(item.solution), 4) or 1)
+                answers.append([cols[i % len(cols)].text_input(f"Lücke {i + 1}", key=f"{key}_{i}")
+                                for i in range(len(item.solution))])
+        checked = st.form_submit_button("Überprüfen", key=f"quiz_go_{mid}")
+    if checked:
+        result = check_quiz(items, answers)
+        for n, (ok, text) in enumerate(zip(result.correct, result.feedback, strict=True), 1):
+            (st.success if ok else st.error)(f"{n}. {md(text)}", icon="✅" if ok else "❌")
+        st.metric("Ergebnis", result.score)
 
 
 def show(material_id: uuid.UUID | str, *, bearbeiten: bool = False) -> None:
@@ -77,6 +144,8 @@ def show(material_id: uuid.UUID | str, *, bearbeiten: bool = False) -> None:
                             key=f"dl_{d.id}_{f.filename}", on_click="ignore")
     if d.info:
         st.caption(md(d.info))
+    if d.hinweise:
+        st.info("**Hinweise für Sie**  \n" + "  \n".join(f"– {md(h)}" for h in d.hinweise), icon="📝")
     for fault in d.faults:
         st.warning(f"Prüfhinweis: {md(fault)}", icon="⚠️")
     for a in d.aufgaben:
@@ -100,8 +169,11 @@ def show(material_id: uuid.UUID | str, *, bearbeiten: bool = False) -> None:
             for title, items in sections:
                 tab.markdown(f"**{title}**")
                 tab.text("\n".join(f"{i}. {item}" for i, item in enumerate(items, start=1)) or "–")
+    if d.quiz:
+        play(d.id, d.quiz)
     if d.h5p_lines:
-        st.text("\n".join(d.h5p_lines))
+        with st.expander("Lösungsübersicht"):
+            st.text("\n".join(d.h5p_lines))
     if bearbeiten and d.aufgaben:  # exams whose structure loads
         edit(d.id)
 
@@ -140,7 +212,7 @@ st.caption(f"{result.total} {'Material' if result.total == 1 else 'Materialien'}
 for card in result.items:
     with st.container(border=True):
         head, stars = st.columns([4, 1])
-        head.markdown(f"**{md(card.titel)}**")
+        head.markdown(f"**{md(card.titel)}**" + (f" · Version {card.version}" if card.version > 1 else ""))
         head.caption(md(f"{card.typ} · {card.fach} · {card.klasse} · {card.datum} · Modell: {card.model}")
                      + (f" · ⚠️ {card.faults} Prüfhinweise" if card.faults else ""))
         with stars:

@@ -66,6 +66,8 @@ def material_panel(teacher_id: uuid.UUID, material_id: str, files: list[dict[str
         return
     if view["material_type"] == "klausur":
         afb_chart(view)
+    if notes := [str(h) for h in (view.get("content") or {}).get("hinweise_lehrkraft") or [] if str(h).strip()]:
+        st.info("**Hinweise für Sie**  \n" + "  \n".join(f"– {safe(h)}" for h in notes), icon="📝")
     if view["validation"]:
         st.warning("Noch offene Prüfhinweise: " + "; ".join(view["validation"]))
     fb_key = f"fb_{key}_{mid}"

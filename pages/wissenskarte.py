@@ -28,10 +28,12 @@ if st.session_state.get("wk_teacher") not in names:  # another persona was chose
     st.session_state.pop("wk_teacher", None)
 c1, c2, c3 = st.columns(3)
 target = c1.selectbox("Lehrkraft", list(names), format_func=names.get, key="wk_teacher", disabled=len(names) == 1,
-                      on_change=lambda: st.session_state.pop("wk_fach", None),  # start with their first Fach
                       help="Kuratorinnen und das Produktteam können jede Lehrkraft wählen; Lehrkräfte sehen sich.")
 agent = c2.selectbox("Fach-Agent", list(AGENT_TYPES), format_func=AGENT_TYPES.get, key="wk_agent")
 own = next((p.faecher for p in people if str(p.teacher_id) == target), ())
+if st.session_state.get("wk_fach_of") != target:  # a newly chosen teacher starts with her own first Fach
+    st.session_state.pop("wk_fach", None)
+    st.session_state["wk_fach_of"] = target
 faecher = list(FAECHER)
 fach = c3.selectbox("Fach", faecher, index=faecher.index(own[0]) if own and own[0] in faecher else 0,
                     format_func=FAECHER.get, key="wk_fach")
@@ -72,7 +74,9 @@ with left:
     st.subheader("Karte")
     st.echarts_chart(ins.graph, key=f"wk_graph_{ctx}", on_select=partial(_clicked, f"wk_graph_{ctx}", "graph"),
                      height=520)
-    st.caption(f"Die besten {inspector.GRAPH_ENTRIES} Einträge; Größe = Qualität, Farbe = Art. Anklicken öffnet.")
+    st.caption(f"Die besten {inspector.GRAPH_ENTRIES} Einträge nach Qualität · Größe = wie oft verwendet · rot "
+               f"umrandet = Qualität höchstens {inspector.LOW_QUALITY:.1f} · Farbe = Art. Anklicken öffnet, "
+               f"Mausrad zoomt.".replace("0.", "0,"))
 with right:
     st.subheader("Eintrag")
     st.selectbox("Eintrag öffnen", list(ins.entries), index=None, format_func=ins.entries.get, key=f"wk_pick_{ctx}",
@@ -123,7 +127,7 @@ else:
                 st.caption(f"Seite {t.page} von {t.pages:,} · {inspector.PAGE_SIZE} je Seite".replace(",", "."))
 
 st.subheader("Neue Einträge pro Monat")
-if ins.monthly:
+if any(ins.monthly.values()):
     st.bar_chart(pd.DataFrame.from_dict(ins.monthly, orient="index").fillna(0).sort_index(), height=220)
 else:
     st.caption(f"In den letzten {inspector.MONTHS} Monaten kamen keine Einträge hinzu.")

@@ -15,7 +15,7 @@ from typing import Any
 from agents.offline.messages import Turn
 from core.language.dauer import bare_minutes
 from core.language.fold import prepare
-from core.language.klasse import KLASSENSTUFE_MAX, KLASSENSTUFE_MIN, bare_klasse
+from core.language.klasse import G9, KLASSENSTUFE_MAX, KLASSENSTUFE_MIN, Oberstufe, bare_klasse
 from core.language.request.extract import extract, known_term, read_topic
 from core.language.request.extraction import FACH_NAMEN, Extraction, merge, missing_fields
 from core.language.text import fold
@@ -44,6 +44,8 @@ _CHATTY = frozenset(str.split("""
 _LEADING_KLASSE = re.compile(r"^\s*(\d{1,2})\s?([a-g])?\s*[,;:]")
 _AS_SUBJECT_MATTER = r"\b(zu|zum|zur|über|ueber|thema)\s+(dem\s+|der\s+|die\s+|den\s+)?{stem}\w*"
 MAX_TOPIC_ANSWER_WORDS = 8
+_MASCULINE = frozenset({"Test"})  # "ein Test … soll er", not "eine Klausur … soll sie"
+_SHORT_EXAMS = frozenset({"Test", "Kurzkontrolle", "Lernkontrolle", "Stegreifaufgabe"})
 
 
 def asked_in(reply: str) -> set[str]:
@@ -98,12 +100,12 @@ def answer(e: Extraction, text: str, open_fields: set[str], terms: Terms) -> Ext
     return e
 
 
-def understand(turns: Sequence[Turn], terms: Terms) -> Extraction:
-    """The request as the conversation so far states it."""
+def understand(turns: Sequence[Turn], terms: Terms, oberstufe: Oberstufe = G9) -> Extraction:
+    """The request as the conversation so far states it (EF/Q1/Q2 as `oberstufe` names them)."""
     state = Extraction()
     delegated = False
     for turn in turns:
-        e = extract(turn.text, topic_terms=terms)
+        e = extract(turn.text, topic_terms=terms, oberstufe=oberstufe)
         open_fields = asked_in(turn.reply_before)
         e = answer(e, turn.text, open_fields, terms)
         delegated = "thema" in open_fields and bool(_DELEGATION.search(fold(prepare(turn.text))))
@@ -134,7 +136,8 @@ def suggest_topics(terms: Terms, e: Extraction, grades: Grades | None = None, n:
     return names[:n]
 
 
-def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grades | None) -> str:
+def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grades | None,
+              oberstufe: Oberstufe = G9) -> str:
     if field == "material_type":
         return ("Was soll entstehen: eine Klausur (mit Dauer), ein differenziertes Arbeitsblatt (drei Niveaus) oder "
                 "eine interaktive H5P-Übung?")
@@ -142,13 +145,13 @@ def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grad
         return "Für welches Fach?"
     if field == "klassenstufe":
         if e.niveau and not again:
-            return "Für welche Jahrgangsstufe – Q1 (Jahrgang 12) oder Q2 (Jahrgang 13)?"
+            return oberstufe.question()
         if again:
             return (f"Welche Klassenstufe genau? Bitte als Zahl von {KLASSENSTUFE_MIN} bis {KLASSENSTUFE_MAX} "
                     "(z. B. „8“) oder als Oberstufenjahrgang („EF“, „Q1“, „Q2“).")
         return "Für welche Klasse bzw. Klassenstufe?"
     if field == "thema":
-        pronoun = {"klausur": "sie", "h5p": "sie"}.get(e.material_type or "", "es")
+        pronoun = _pronoun(e)
         if again:
             options = suggest_topics(terms, e, grades, n=5)
             listed = "".join(f"\n- {o}" for o in options)
@@ -160,28 +163,47 @@ def _question(field: str, e: Extraction, again: bool, terms: Terms, grades: Grad
         return f"Welchen Schwerpunkt soll {pronoun} haben?{ex}"
     if again:
         return "Welche Dauer soll ich ansetzen – bitte in Minuten (z. B. 45 oder 90)?"
-    return "Wie lange soll sie dauern – 45 Minuten oder eine Doppelstunde (90 Minuten)?"
+    if e.exam_word in _SHORT_EXAMS:
+        return f"Wie lange soll {_pronoun(e)} dauern – z. B. 20 oder 30 Minuten?"
+    return f"Wie lange soll {_pronoun(e)} dauern – 45 Minuten oder eine Doppelstunde (90 Minuten)?"
+
+
+def _material_name(e: Extraction) -> str:
+    """The material as the teacher named it: "Test", "Klassenarbeit", else the type's name."""
+    if e.material_type == "klausur" and e.exam_word:
+        return e.exam_word
+    return MATERIAL_NAMES[e.material_type] if e.material_type else "Material"
+
+
+def _pronoun(e: Extraction) -> str:
+    if e.material_type == "klausur":
+        return "er" if _material_name(e) in _MASCULINE else "sie"
+    return {"h5p": "sie"}.get(e.material_type or "", "es")
 
 
 def _intro(e: Extraction) -> str:
     if not e.material_type:
         return "Gern helfe ich."
     bits = []
-    if e.fach:
-        bits.append(f"in {FACH_NAMES.get(e.fach, e.fach)}" + (f" ({e.fach_hint})" if e.fach_hint else ""))
+    if e.fach:  # the teacher's topic when it is known ("zu „Exponentialfunktionen und Wachstum“"), else the area
+        area = f" ({e.fach_hint})" if e.fach_hint and not e.thema else ""
+        bits.append(f"in {FACH_NAMES.get(e.fach, e.fach)}{area}")
+    if e.thema:
+        bits.append(f"zu „{e.thema}“")
     if e.klasse:
         bits.append(f"für die {e.klasse}")
     elif e.klassenstufe:
         bits.append(f"für Klasse {e.klassenstufe}")
-    article = "ein" if e.material_type == "differenzierung" else "eine"
-    return f"Gern — {article} {MATERIAL_NAMES[e.material_type]} {' '.join(bits)}".rstrip() + "."
+    name = _material_name(e)
+    article = "ein" if e.material_type == "differenzierung" or name in _MASCULINE else "eine"
+    return f"Gern — {article} {name} {' '.join(bits)}".rstrip() + "."
 
 
 def ask(e: Extraction, missing: list[str], previous_reply: str, terms: Terms,
-        grades: Grades | None = None) -> str:
+        grades: Grades | None = None, oberstufe: Oberstufe = G9) -> str:
     """The question for what is missing; what the previous reply already asked in vain is asked differently."""
     before = asked_in(previous_reply)
-    questions = [_question(f, e, f in before, terms, grades) for f in missing]
+    questions = [_question(f, e, f in before, terms, grades, oberstufe) for f in missing]
     intro = _intro(e)
     if before & set(missing):
         intro = intro.replace("Gern — ", "Für ").rstrip(".") + " fehlt mir noch etwas." if e.material_type else ""
@@ -225,6 +247,19 @@ def arguments(e: Extraction, texts: Sequence[str]) -> dict[str, Any]:
     return args
 
 
+SAME_AS_REFUSED = ("Mit denselben Angaben kann ich nichts anderes erstellen. Was soll ich ändern – ein anderes oder "
+                   "weiter gefasstes Thema, eine andere Klassenstufe oder eine andere Materialart? Eigene Aufgaben "
+                   "können Sie auf der Seite „Hochladen“ ergänzen.")
+
+
+def same_request(args: Mapping[str, Any], refused: Mapping[str, Any]) -> bool:
+    """Whether a generate_material call asks exactly what was refused (the wording in `zusatz` aside)."""
+    def core(a: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in a.items() if k != "zusatz" and v not in (None, [], "")}
+
+    return core(args) == core(refused)
+
+
 NOT_IN_SCOPE = ("Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, differenzierte Arbeitsblätter und "
                 "H5P-Übungen für den Unterricht – sagen Sie mir Fach, Klasse, Thema und Dauer, dann lege ich los.")
 
@@ -241,15 +276,17 @@ def _chosen_for_teacher(state: Extraction, turns: Sequence[Turn], terms: Terms,
     return state
 
 
-def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None) -> str | dict[str, Any]:
-    """A reply to the teacher (question or problem) or the arguments of generate_material."""
-    latest = extract(turns[-1].text, topic_terms=terms)
+def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None, oberstufe: Oberstufe = G9
+              ) -> str | dict[str, Any]:
+    """A reply to the teacher (question or problem) or the arguments of generate_material; EF, Q1 and Q2 are read
+    as the teacher's Bundesland names them (`oberstufe`)."""
+    latest = extract(turns[-1].text, topic_terms=terms, oberstufe=oberstufe)
     if latest.problems:
         return " ".join(latest.problems)
-    state = _chosen_for_teacher(understand(turns, terms), turns, terms, grades)
+    state = _chosen_for_teacher(understand(turns, terms, oberstufe), turns, terms, grades)
     if not (state.fach or state.material_type or state.thema):
         return NOT_IN_SCOPE
     todo = missing(state)
     if todo:
-        return ask(state, todo, turns[-1].reply_before, terms, grades)
+        return ask(state, todo, turns[-1].reply_before, terms, grades, oberstufe)
     return arguments(state, [t.text for t in turns])

@@ -4,8 +4,18 @@ feedback, notes and combined requests to their tools, asks what is missing, then
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
+from typing import Any
 
-from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, TextPart, ToolReturnPart, UserPromptPart
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    TextPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
 from pydantic_ai.models.function import AgentInfo
 
 from agents.offline import dialog
@@ -14,6 +24,8 @@ from agents.offline.planner import rule_plan
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
+from core.language.followups import value_swap, wants_format, wants_version
+from core.language.klasse import Oberstufe, oberstufe_of
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
 from core.materials.patch_ops import RegenerateInstruction
@@ -23,9 +35,10 @@ _MATERIAL = re.compile(r"\[material:([0-9a-fA-F-]{36})\]")
 _CANCEL = re.compile(r"\b(abbrechen|vergiss (das|es)|neue anfrage|doch nicht|stopp)\b", re.I)
 _REMEMBER = re.compile(r"^\s*(bitte\s+)?(merk(e)?\s+dir|notier(e)?\s+dir|zur info)\b[:,]?\s*(.*)", re.I | re.S)
 _WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im netz)\b", re.I)
+_TEACHER = re.compile(r"^Lehrkraft: .*, ([^,;]+); Fächer:", re.M)  # agents.main instructions: name, Bundesland
 _GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
 _MADE = ("generate_material", "generate_exercise", "continue_material_generation", "patch_material_task",
-         "regenerate_from_previous")
+         "regenerate_from_previous", "restore_material_version")
 _HELLO = ("Hallo! Ich erstelle mit Ihnen Klausuren mit Erwartungshorizont, differenzierte Arbeitsblätter in drei "
           "Niveaus und interaktive H5P-Übungen. Sagen Sie einfach, was Sie brauchen – z. B. „Klausur Physik "
           "Klasse 10 zu Stromkreisen, 45 Minuten“.")
@@ -45,31 +58,57 @@ def _open_set(messages: list[ModelMessage]) -> list[str]:
     return open_ids
 
 
-def _state(messages: list[ModelMessage]) -> tuple[str | None, str | None, int]:
-    """(open session id, last material id, index of the user prompt after which the current request began)."""
-    open_sid = last_material = None
-    boundary = 0
+_STARTS = ("generate_material", "generate_exercise")
+_ABSAGE = "FEHLER: Das kann ich nicht gut erstellen"  # core.generation.texts.absage_text: the specialist's refusal
+
+
+@dataclass(frozen=True)
+class _Conversation:
+    """Where the conversation stands: an open Rückfrage, the last material, where the current request began, and the
+    request the specialist could not serve (a refusal does not end the request: the teacher adjusts it)."""
+
+    open_sid: str | None = None
+    last_material: str | None = None
+    boundary: int = 0  # index of the teacher turn with which the current request began
+    refused: dict[str, Any] | None = None  # the generate_material arguments of a refused request
+    refused_at: int | None = None  # teacher turns before the answer to the refusal
+
+
+def _state(messages: list[ModelMessage]) -> _Conversation:
+    state = _Conversation()
     n_user = 0
+    calls: dict[str, dict[str, Any]] = {}
     for m in messages:
-        if not isinstance(m, ModelRequest):
+        if isinstance(m, ModelResponse):
+            calls.update({p.tool_call_id: p.args_as_dict() for p in m.parts
+                          if isinstance(p, ToolCallPart) and p.tool_name == "generate_material"})
             continue
         for p in m.parts:
             if isinstance(p, UserPromptPart):
                 n_user += 1
             elif isinstance(p, ToolReturnPart):
-                text = text_of(p.content)
-                if p.tool_name in ("generate_material", "generate_exercise", "continue_material_generation",
-                                   "patch_material_task", "regenerate_from_previous", "generate_material_set"):
-                    if (s := _SESSION.search(text)) and text.startswith("RÜCKFRAGE"):
-                        open_sid = s.group(1)
-                    else:
-                        open_sid = None
-                        boundary = n_user
-                        if mm := _MATERIAL.search(text):
-                            last_material = mm.group(1)
-                elif p.tool_name == "record_feedback":
-                    boundary = n_user
-    return open_sid, last_material, boundary
+                state = _after_tool(state, p, n_user, calls)
+    return state
+
+
+def _after_tool(state: _Conversation, p: ToolReturnPart, n_user: int, calls: dict[str, dict[str, Any]]
+                ) -> _Conversation:
+    text = text_of(p.content)
+    if p.tool_name in (*_MADE, "generate_material_set"):
+        if (s := _SESSION.search(text)) and text.startswith("RÜCKFRAGE"):
+            return replace(state, open_sid=s.group(1))
+        if (p.tool_name in _STARTS and text.startswith("FEHLER")) or (
+                p.tool_name == "continue_material_generation" and text.startswith(_ABSAGE)):
+            # refused (or not possible as asked): the request stays, with what the teacher said so far. An expired
+            # or unloadable Rückfrage is no refusal: the teacher is asked to state the request anew.
+            args = calls.get(p.tool_call_id) or state.refused or (list(calls.values())[-1] if calls else None)
+            return replace(state, open_sid=None, refused=args, refused_at=n_user)
+        mm = _MATERIAL.search(text)
+        return replace(state, open_sid=None, boundary=n_user, refused=None, refused_at=None,
+                       last_material=mm.group(1) if mm else state.last_material)
+    if p.tool_name == "record_feedback":
+        return replace(state, boundary=n_user, refused=None, refused_at=None)
+    return state
 
 
 def _is_combined(text: str, lexicon: Lexicon) -> bool:
@@ -116,6 +155,8 @@ def _present(part: ToolReturnPart) -> str:
         return "\n".join(lines)
     if text.startswith("FEHLER: "):
         return text[len("FEHLER: "):]
+    if text.startswith("DATEIEN"):
+        return text.split("\n", 1)[-1]
     return text
 
 
@@ -152,14 +193,16 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     """
     wanted = extract(text, topic_terms=lexicon.terms)
     new_request = bool(wanted.material_type and wanted.fach)
-    try:
-        edit = None if new_request else parse_edit_request(text)
-    except EditUnclear as exc:
-        return _say(exc.message)
     target = last_material  # the newest version: edits return [material:ID] of the version they made
     for p in tool_returns(messages):
         if p.tool_name in _MADE and (mm := _MATERIAL.search(text_of(p.content))):
             target = mm.group(1)
+    if not new_request and (reply := _follow_up(text, target)) is not None:
+        return reply
+    try:
+        edit = None if new_request else parse_edit_request(text)
+    except EditUnclear as exc:
+        return _say(exc.message)
     if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
         # after an edit, praise or criticism is about the edited version, not the first one
         return _call("record_feedback", {"material_id": target, "feedback": text})
@@ -171,6 +214,19 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     # named in the reply; the previous version stays).
     return _call("patch_material_task", {
         "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit], "force": True})
+
+
+def _follow_up(text: str, target: str) -> ModelResponse | None:
+    """A follow-up about the current material that is no patch: an earlier version back, its files in a format, a
+    value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
+    if (version := wants_version(text)) is not None:
+        return _call("restore_material_version", {"material_id": target, "version": version})
+    if fmt := wants_format(text):
+        return _call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
+    if swap := value_swap(text):
+        return _call("patch_material_task", {"material_id": target, "operations": [swap.model_dump(exclude_none=True)],
+                                             "force": True})
+    return None
 
 
 def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> ModelResponse | None:
@@ -191,10 +247,11 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         return _say("\n\n".join(_present(p) for p in returns))
     prompts = user_prompts(messages)
     text = prompts[-1] if prompts else ""
-    open_sid, last_material, boundary = _state(messages[:-1])
-    if (reply := _routed(text, messages, open_sid, lexicon)) is not None:
+    state = _state(messages[:-1])
+    last_material = state.last_material
+    if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
         return reply
-    if last_material and not open_sid:
+    if last_material and not state.open_sid and state.refused is None:  # after a refusal the request goes on
         reply = _edit(text, messages, last_material, lexicon)
         if reply is None:
             reply = _about_last_material(text, last_material, lexicon)
@@ -202,11 +259,36 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
             return reply
     if _GREETING.match(text):
         return _say(_HELLO)
-    turns = teacher_turns(messages)[boundary:] if _CANCEL.search(text) is None else [Turn(text)]
-    step = dialog.next_step(turns, lexicon.terms, lexicon.grades)
+    turns = _request_turns(teacher_turns(messages), state, text, lexicon)
+    step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages))
     if isinstance(step, str):
         return _say(step)
+    if state.refused is not None and dialog.same_request(step, state.refused):
+        return _say(dialog.SAME_AS_REFUSED)
     return _call("generate_material", step)
+
+
+def _oberstufe(messages: list[ModelMessage]) -> Oberstufe:
+    """How the teacher's Bundesland, named in the main agent's instructions, counts the Oberstufe years (Q1, Q2)."""
+    for m in reversed(messages):
+        if isinstance(m, ModelRequest) and m.instructions and (found := _TEACHER.search(m.instructions)):
+            return oberstufe_of(found.group(1))
+    return oberstufe_of(None)
+
+
+def _request_turns(turns: list[Turn], state: _Conversation, text: str, lexicon: Lexicon) -> list[Turn]:
+    """The teacher's turns of the current request. After a refusal the request goes on with what was said before
+    ("Dann nimm das Thema Tundra und Permafrost allgemein" keeps Klasse, Dauer and material type) — unless the
+    teacher cancels or names another Fach, which starts a new request."""
+    if _CANCEL.search(text):
+        return [Turn(text)]
+    current = turns[state.boundary:]
+    if state.refused_at is not None and state.refused_at < len(turns):
+        after = turns[state.refused_at:]
+        named = extract(after[0].text, topic_terms=lexicon.terms)
+        if named.fach_source == "explicit" and named.fach != (state.refused or {}).get("fach"):
+            return after
+    return current
 
 
 def main_rules(lexicon: Lexicon) -> Rules:

@@ -1,5 +1,6 @@
-"""The offline specialists (Klausur, Differenzierung, H5P): load profile and preferences, ask the AFB Rückfrage when
-nothing fixes the split (exams), compose from checked tasks and hand the draft on — or say plainly why not."""
+"""The offline specialists (Klausur, Differenzierung, H5P): load profile and preferences, compose from checked tasks,
+say plainly why not when nothing fits — and only then, for exams, ask the AFB Rückfrage when nothing fixes the split
+(composing again with the answer) before handing the draft on."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pydantic_ai.messages import (
     TextPart,
     ToolCallPart,
     ToolReturnPart,
+    UserPromptPart,
 )
 from pydantic_ai.models.function import AgentInfo
 
@@ -115,9 +117,33 @@ def _draft_was_sent(messages: list[ModelMessage], info: AgentInfo, cls: type) ->
     return isinstance(draft, ToolCallPart) and outputs[-1].args_as_dict() == draft.args_as_dict()
 
 
+def _compose() -> ModelResponse:
+    return ModelResponse(parts=[TextPart("Ich stelle das Material aus geprüften Aufgaben zusammen."),
+                                tool_call("compose_draft", {})])
+
+
+def _deliverable(draft: Any) -> bool:
+    return isinstance(draft, dict) and not draft.get("kein_material") and "entwurf" in draft
+
+
+def _answered_since_draft(messages: list[ModelMessage]) -> bool:
+    """Whether the teacher answered a Rückfrage after the last compose_draft result."""
+    answered = False
+    for m in messages:
+        if not isinstance(m, ModelRequest):
+            continue
+        for p in m.parts:
+            if isinstance(p, ToolReturnPart) and p.tool_name == "compose_draft":
+                answered = False
+            elif isinstance(p, UserPromptPart) and isinstance(p.content, str) and not JSON_BLOCK.search(p.content):
+                answered = True
+    return answered
+
+
 def specialist_rules(cls: type, *, asks_afb: bool) -> Rules:
-    """The offline specialist: load profile and preferences, ask for the AFB split when nothing fixes it (exams),
-    compose from checked tasks, hand the draft on. A draft the checks send back is not disguised: it says so."""
+    """The offline specialist: load profile and preferences, compose from checked tasks (a refusal comes before any
+    Rückfrage), ask for the AFB split when nothing fixes it (exams) and compose again with the answer, hand the draft
+    on. A draft the checks send back is not disguised: it says so."""
 
     def rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         request = _auftrag(messages)
@@ -130,7 +156,10 @@ def specialist_rules(cls: type, *, asks_afb: bool) -> Rules:
             return ModelResponse(parts=[TextPart("Ich lade Fachprofil und Präferenzen."),
                                         tool_call("get_context", {"scope": "profile", "depth": "relevant"}),
                                         tool_call("get_context", {"scope": "preferences", "depth": "full"})])
-        if json_returns(messages, "compose_draft"):
+        drafts = json_returns(messages, "compose_draft")
+        if not drafts:  # first see what the checked tasks allow: a refusal needs no AFB answer from the teacher
+            return _compose()
+        if not _deliverable(drafts[-1]):
             return _from_draft(messages, info, cls)
         pref_ctx = _context(messages, "praeferenzen")
         final = any("KEINE_WEITEREN_RUECKFRAGEN" in a for a in _answers(messages))
@@ -138,8 +167,9 @@ def specialist_rules(cls: type, *, asks_afb: bool) -> Rules:
             profile = _context(messages, "profil").get("profil") or {}
             q = _afb_question(profile, request, again=bool(_answers(messages)))
             return ModelResponse(parts=[tool_call(output_tool(info, ClarificationRequest), q.model_dump())])
-        return ModelResponse(parts=[TextPart("Ich stelle das Material aus geprüften Aufgaben zusammen."),
-                                    tool_call("compose_draft", {})])
+        if _answered_since_draft(messages):  # the draft was made before the teacher's answer: make it anew
+            return _compose()
+        return _from_draft(messages, info, cls)
 
     return rules
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository: core/app/config.py -> ../../..
@@ -38,8 +39,20 @@ class Settings(BaseSettings):
     werkbank_db_pool_size: int = Field(default=5, ge=1, le=200, description="Connections kept per process.")
     werkbank_db_max_overflow: int = Field(default=10, ge=0, le=200, description="Extra connections under load.")
     werkbank_session_ttl_minutes: int = Field(default=60, ge=1, description="How long a Rückfrage waits.")
+    werkbank_timezone: str = Field(default="Europe/Berlin",
+                                   description="The one time zone of every time shown and of the date filters.")
 
-    # Sign-in (docs/decisions/016-login-and-demo-mode.md)
+    @field_validator("werkbank_timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ValueError(f"WERKBANK_TIMEZONE „{value}“ ist keine bekannte Zeitzone; bitte z. B. "
+                             "„Europe/Berlin“ eintragen.") from exc
+        return value
+
+    # Sign-in (docs/decisions/018-login-and-demo-mode.md)
     werkbank_auth: Literal["auto", "demo", "local", "oidc"] = Field(
         default="auto", description="auto: OIDC when [auth] is in secrets.toml, else local accounts when any exist, "
         "else the demo mode (served on this computer only).")

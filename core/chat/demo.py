@@ -1,5 +1,6 @@
 """Demo mode: five curated showcase conversations that `play()` sends, message by message, through the real chat
-as the chosen teacher into a new conversation (one unit of work per turn, as on the chat page)."""
+into a new conversation (one unit of work per turn, as on the chat page) — as a sandbox copy of the demo teacher
+(db.repos.demo), never as the demo teacher: a demo changes nobody's data and finds the same start every time."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.app.acting import acting
+from core.app.acting import DEMO_TEACHER_EMAIL, acting
 from core.app.errors import NotFoundError, UserError
 from core.chat.turn import chat_turn
+from db.repos import demo as demo_repo
+from db.repos.teachers import find_teacher
+from db.session import Identity, unit_of_work
 
 SUGGESTION = re.compile(r"\{vorschlag_(\d)\}")
 
@@ -85,9 +89,36 @@ def _fill(message: str, question: dict | None) -> str:
     return SUGGESTION.sub(suggestion, message)
 
 
+@dataclass(frozen=True)
+class Played:
+    teacher_id: uuid.UUID  # the sandbox teacher the scenario ran as
+    email: str
+    conversation_id: uuid.UUID
+
+
+def sandbox_for(owner_id: uuid.UUID) -> tuple[uuid.UUID, str]:
+    """A fresh sandbox copy of the demo teacher for this product person: (teacher id, e-mail)."""
+    with unit_of_work(Identity.system()) as db:
+        template = find_teacher(db=db, ref=DEMO_TEACHER_EMAIL)
+        if template is None:
+            raise UserError("Die Demo-Lehrkraft fehlt. Bitte `python -m core seed` ausführen.")
+        sandbox = demo_repo.reset_sandbox(db=db, template=template, owner_id=owner_id)
+        return sandbox.id, sandbox.email
+
+
+def play_in_sandbox(scenario_id: str, *, owner_id: uuid.UUID,
+                    on_step: Callable[[int, str, object], None] | None = None) -> Played:
+    """Play a scenario in a fresh sandbox of the product person `owner_id` (the previous demo is cleared)."""
+    scenario(scenario_id)  # unknown ids fail before anything is written
+    teacher_id, email = sandbox_for(owner_id)
+    return Played(teacher_id=teacher_id, email=email,
+                  conversation_id=play(scenario_id, teacher_id=teacher_id, on_step=on_step))
+
+
 def play(scenario_id: str, *, teacher_id: uuid.UUID,
          on_step: Callable[[int, str, object], None] | None = None) -> uuid.UUID:
-    """Play a scenario as `teacher_id` in a new conversation; returns its id.
+    """Play a scenario as `teacher_id` in a new conversation; returns its id. The page plays in a sandbox
+    (`play_in_sandbox`); this lower step serves tests and the CLI.
 
     `on_step(number, message, result)` is called after every turn with the 1-based turn number, the message sent
     and the turn's `core.chat.turn.ChatResult` (e.g. to show progress). Each turn is committed on its own, like in the

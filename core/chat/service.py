@@ -11,7 +11,7 @@ from typing import Any
 from core.app import acting as personas
 from core.app.acting import Persona, acting
 from core.app.errors import NotFoundError, UserError
-from core.chat.demo import Scenario, play, scenarios
+from core.chat.demo import Played, Scenario, play, play_in_sandbox, scenarios
 from core.chat.traces import (
     SESSION_STATUS,
     ConversationHead,
@@ -25,6 +25,7 @@ from core.chat.traces import (
 from core.chat.turn import ChatResult, chat_turn, open_question
 from core.knowledge.learning import rate_material
 from core.material_sets.archive import combined_zip
+from core.materials.dates import local_time
 from core.materials.service import material_view
 from core.uploads.service import store_upload
 from db.repos import conversations as conv_repo
@@ -32,9 +33,9 @@ from db.repos import materials as material_repo
 
 __all__ = [
     "SESSION_STATUS", "Attachment", "ChatResult", "ConversationHead", "ConversationTrace", "Scenario",
-    "SessionOverview", "TraceStep", "conversation_log", "conversation_trace", "demo_persona", "file_bytes",
-    "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "rate", "scenarios", "send",
-    "set_zip",
+    "Played", "SessionOverview", "TraceStep", "conversation_log", "conversation_trace", "demo_persona", "file_bytes",
+    "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "play_in_sandbox", "rate",
+    "scenarios", "send", "set_zip",
 ]
 
 
@@ -47,7 +48,8 @@ class Attachment:
 
 def list_conversations(*, teacher_id: uuid.UUID, limit: int = 30) -> list[dict[str, Any]]:
     with acting(teacher_id) as (db, teacher, _):
-        return [{"id": c.id, "title": c.title, "updated_at": c.updated_at}
+        return [{"id": c.id, "title": c.title, "updated_at": c.updated_at,
+                 "when": local_time(c.updated_at, "%d.%m. %H:%M")}
                 for c in conv_repo.list_conversations(db=db, teacher_id=teacher.id, limit=limit)]
 
 

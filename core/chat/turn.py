@@ -75,10 +75,12 @@ class ChatResult:
     files: list[dict[str, str]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
+    material_ids: list[str] = field(default_factory=list)  # every material of the turn (a combined request: all)
 
     def as_json(self) -> dict[str, Any]:
         return {"reply": self.reply, "conversation_id": str(self.conversation_id), "session_id": self.session_id,
-                "material_id": self.material_id, "files": [f["filename"] for f in self.files],
+                "material_id": self.material_id, "material_ids": self.material_ids,
+                "files": [f["filename"] for f in self.files],
                 "question": self.question, "notices": self.notices, "model": self.model}
 
 
@@ -289,7 +291,8 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
             files.append({"id": str(f.id), "filename": f.filename, "kind": f.kind, "mime": f.mime})
     return ChatResult(reply=reply, conversation_id=conv.id, model=model_name, session_id=meta["session_id"],
                       question=meta["question"], material_id=meta["material_id"], files=files, notices=notices,
-                      steps=steps)
+                      steps=steps, material_ids=meta["material_ids"] or ([meta["material_id"]] if meta["material_id"]
+                                                                          else []))
 
 
 def open_question(*, db: Session, conversation_id: uuid.UUID) -> dict[str, Any] | None:

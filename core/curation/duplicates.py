@@ -1,39 +1,70 @@
-"""Near-duplicate pairs among the listed entries (cosine similarity, same Fach and agent) and their merge:
-one entry keeps the ratings and uses, the other is retired and points to it."""
+"""Near-duplicate pairs across the whole Fach (cosine similarity, same agent type), side by side with the fields a
+curator compares (text, operator, AFB, points, criteria), and their merge: one entry keeps the ratings and uses,
+the other is retired and points to it."""
 
 from __future__ import annotations
 
+import math
 import uuid
+from typing import Any
 
+import numpy as np
 from sqlalchemy.orm import Session
 
 from core.app.errors import UserError
-from core.curation.queue import list_entries
+from core.curation.queue import agent_types, check_filter
 from core.curation.rows import require_entry, require_global
-from core.curation.views import DuplicatePair, QueueFilter, card_of, task_text
+from core.curation.views import DuplicatePage, DuplicatePair, QueueFilter, card_of, compare_rows, task_text
 from db.models import Teacher
 from db.repos import curation as repo
 
 DUPLICATE_SIMILARITY = 0.92  # cosine similarity from which two tasks count as near-duplicates
-DUPLICATE_WINDOW = 5  # nearest neighbours looked at per listed entry
+PAIRS_PER_PAGE = 10
 
 
-def duplicates(*, db: Session, filters: QueueFilter, page: int = 1) -> list[DuplicatePair]:
-    """Near-duplicate pairs (cosine similarity >= DUPLICATE_SIMILARITY, same Fach and agent) among each listed
-    entry's DUPLICATE_WINDOW nearest pool entries."""
-    _, rows = list_entries(db=db, filters=filters, page=page)
-    pairs = repo.near_duplicates(db=db, ids=[r.id for r in rows], max_distance=1 - DUPLICATE_SIMILARITY,
-                                 per_entry=DUPLICATE_WINDOW)
-    full = repo.entries_by_ids(db=db, ids=list({i for p in pairs for i in (p.a, p.b)}))
+def similar_pairs(vectors: list[tuple[uuid.UUID, str, Any]], threshold: float) -> list[tuple[float, uuid.UUID,
+                                                                                                 uuid.UUID]]:
+    """Every unordered pair of the same agent type with cosine similarity >= threshold, most similar first.
+
+    One matrix product per agent type: a Fach's pool is a few thousand entries at most (the bank has ~700 per Fach),
+    so comparing all pairs exactly is milliseconds — and never misses a pair the way a per-page window did."""
+    out: list[tuple[float, uuid.UUID, uuid.UUID]] = []
+    for agent in sorted({a for _, a, _ in vectors}):
+        ids = [i for i, a, _ in vectors if a == agent]
+        if len(ids) < 2:
+            continue
+        m = np.asarray([np.asarray(v, dtype=np.float32) for i, a, v in vectors if a == agent])
+        m /= np.maximum(np.linalg.norm(m, axis=1, keepdims=True), 1e-12)
+        sims = m @ m.T
+        rows, cols = np.nonzero(np.triu(sims, k=1) >= threshold)
+        out += [(float(sims[r, c]), ids[r], ids[c]) for r, c in zip(rows, cols, strict=True)]
+    out.sort(key=lambda t: (-t[0], str(t[1]), str(t[2])))
+    return out
+
+
+def duplicates(*, db: Session, filters: QueueFilter, page: int = 1) -> DuplicatePage:
+    """Near-duplicate pairs among all active pool entries of the Fach (and type); with a search text, the pairs
+    where at least one side matches it. Paged, most similar first."""
+    check_filter(filters)
+    agents = agent_types(filters.agent_type)
+    pairs = similar_pairs(repo.pool_vectors(db=db, fach=filters.fach, agent_types=agents), DUPLICATE_SIMILARITY)
+    if text := filters.text.strip():
+        hits = repo.matching_ids(db=db, fach=filters.fach, agent_types=agents, text=text)
+        pairs = [p for p in pairs if p[1] in hits or p[2] in hits]
+    pages = max(1, math.ceil(len(pairs) / PAIRS_PER_PAGE))
+    page = min(max(1, page), pages)
+    shown = pairs[(page - 1) * PAIRS_PER_PAGE: page * PAIRS_PER_PAGE]
+    full = repo.entries_by_ids(db=db, ids=list({i for _, a, b in shown for i in (a, b)}))
     out = []
-    for p in pairs:
-        a, b = full.get(p.a), full.get(p.b)
+    for sim, ia, ib in shown:
+        a, b = full.get(ia), full.get(ib)
         if a is None or b is None:
             continue
-        out.append(DuplicatePair(a=card_of(a), b=card_of(b), text_a=task_text(a.content or {}),
-                                 text_b=task_text(b.content or {}), similarity=round(1 - p.distance, 3),
-                                 mergeable=a.scope_type == b.scope_type == "global"))
-    return out
+        ca, cb = dict(a.content or {}), dict(b.content or {})
+        out.append(DuplicatePair(a=card_of(a), b=card_of(b), text_a=task_text(ca), text_b=task_text(cb),
+                                 similarity=round(sim, 3), mergeable=a.scope_type == b.scope_type == "global",
+                                 compare=compare_rows(ca, cb)))
+    return DuplicatePage(pairs=out, total=len(pairs), page=page, pages=pages)
 
 
 def merge(*, db: Session, curator: Teacher, keep_id: uuid.UUID, drop_id: uuid.UUID) -> str:

@@ -13,16 +13,15 @@ from core.curation.views import HistogramBar
 from core.materials.faecher import FAECHER, fach_name
 from db.repos import curation as repo
 
-# Small multiples of the quality histogram, one panel per Fach, as a single chart (one spec renders faster than
-# eight charts). Fields are those of HistogramBar.
+# One Fach at a time (the page's Fach filter), one readable chart across the page width. Fields are those of
+# HistogramBar.
 HISTOGRAM_SPEC: dict[str, Any] = {
-    "facet": {"field": "fach", "type": "nominal", "title": None, "columns": 4},
-    "spec": {"mark": "bar", "width": 150, "height": 110, "encoding": {
-        "x": {"field": "bereich", "type": "ordinal", "title": "Qualität", "sort": None},
-        "y": {"field": "anzahl", "type": "quantitative", "title": "Anzahl"},
+    "mark": {"type": "bar", "tooltip": True}, "width": "container", "height": 260,
+    "encoding": {
+        "x": {"field": "bereich", "type": "ordinal", "title": "Qualität", "sort": None, "axis": {"labelAngle": 0}},
+        "y": {"field": "anzahl", "type": "quantitative", "title": "Anzahl Einträge"},
         "tooltip": [{"field": "fach", "title": "Fach"}, {"field": "bereich", "title": "Qualität"},
-                    {"field": "anzahl", "title": "Anzahl"}]}},
-    "resolve": {"scale": {"y": "independent"}},
+                    {"field": "anzahl", "title": "Anzahl"}]},
 }
 
 
@@ -30,7 +29,7 @@ def histogram_caption(bars: Sequence[HistogramBar]) -> str:
     totals: dict[str, int] = {}
     for bar in bars:
         totals[bar.fach] = totals.get(bar.fach, 0) + bar.anzahl
-    return "Qualität der aktiven Good Practices je Fach, in Klassen zu 0,1 · " + " · ".join(
+    return "Qualität der aktiven Good Practices, in Klassen zu 0,1 · " + " · ".join(
         f"{fach}: {n}" for fach, n in totals.items())
 
 
@@ -39,9 +38,11 @@ def default_fach(faecher: Sequence[str]) -> str:
     return next((f for f in faecher if f in FAECHER), next(iter(FAECHER)))
 
 
-def histogram(*, db: Session, agent_type: str | None = None, bins: int = 10) -> list[HistogramBar]:
-    """Quality scores of the active pool per Fach in bins of 1/bins (every bin present, empty ones with 0)."""
-    counts = {(f, b): n for f, b, n in repo.quality_histogram(db=db, agent_types=agent_types(agent_type), bins=bins)}
+def histogram(*, db: Session, agent_type: str | None = None, fach: str | None = None,
+              bins: int = 10) -> list[HistogramBar]:
+    """Quality scores of the active pool per Fach (or of one Fach) in bins of 1/bins (every bin present)."""
+    counts = {(f, b): n for f, b, n in repo.quality_histogram(db=db, agent_types=agent_types(agent_type), bins=bins)
+              if fach is None or f == fach}
     faecher = sorted({f for f, _ in counts}, key=lambda f: fach_name(f))
 
     def label(b: int) -> str:

@@ -88,7 +88,9 @@ def _personal_data(db: Session, owner_id: uuid.UUID | None) -> PersonalData:
 
 
 def promote(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID) -> Promoted:
-    """A new global, anonymised copy of a shared task (source 'curator'); the teacher keeps the original."""
+    """A new global, anonymised copy of a shared task (source 'curator'); the teacher keeps the original. The copy
+    starts unrated (quality 0.5, no ratings): the teacher's own stars judged her copy for her class, not the
+    general one."""
     row = require_entry(repo.get_entry(db=db, knowledge_id=knowledge_id, lock=True))
     if row.scope_type == "global":
         raise UserError("Dieser Eintrag ist bereits allgemein – befördern lassen sich nur geteilte Aufgaben.")
@@ -105,7 +107,7 @@ def promote(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID) -> Promot
     copy = knowledge_repo.add_knowledge(
         db=db, agent_type=row.agent_type, scope_type="global", scope_id=None, owner_id=None, fach=row.fach,
         thema=thema[:200] or None, knowledge_type="good_practice", content=content, description=description or None,
-        quality_score=row.quality_score, rating_count=row.rating_count, times_used=0, source="curator",
+        quality_score=0.5, rating_count=0, times_used=0, source="curator",
         status="active", shared_for_curation=False, external_id=f"curation:{row.id}", search_text=text,
         embedding=embed_documents([text])[0], embedding_model=embedding_model_name(),
     )

@@ -9,17 +9,17 @@ import uuid
 from sqlalchemy.orm import Session
 
 from core.app.errors import UserError
-from core.curation.rows import json_text, require_entry, subject_operators, teacher_names
+from core.curation.history import history
+from core.curation.rows import require_entry, subject_operators
 from core.curation.views import (
     AGENT_TYPES,
+    ORDERS,
     VIEWS,
-    Change,
     EntryView,
     QueueFilter,
     QueuePage,
     card_of,
     edit_of,
-    local_time,
 )
 from core.materials.faecher import FAECHER
 from db.models import AgentKnowledge
@@ -28,53 +28,46 @@ from db.repos import curation as repo
 PAGE_SIZE = 20
 
 
-ACTION_LABELS: dict[str, str] = {
-    "share": "zur Kuration geteilt", "curate.rate": "bewertet", "curate.edit": "bearbeitet",
-    "curate.review": "als geprüft markiert", "curate.promote": "befördert (allgemeine Kopie angelegt)",
-    "curate.create": "als anonymisierte allgemeine Kopie angelegt", "curate.retire": "ausgemustert",
-    "curate.restore": "wieder aktiviert", "curate.merge": "zusammengeführt",
-}
-
-
 def agent_types(agent_type: str | None) -> list[str]:
     if agent_type and agent_type not in AGENT_TYPES:
         raise UserError(f"Unbekannter Typ „{agent_type}“. Möglich sind: {', '.join(AGENT_TYPES.values())}.")
     return [agent_type] if agent_type else list(AGENT_TYPES)
 
 
-def _check_filter(filters: QueueFilter) -> None:
+def check_filter(filters: QueueFilter) -> None:
     if filters.fach not in FAECHER:
         raise UserError(f"Unbekanntes Fach „{filters.fach}“. Bekannte Fächer: {', '.join(FAECHER.values())}.")
     if filters.view not in VIEWS:
         raise UserError(f"Unbekannte Ansicht „{filters.view}“.")
+    if filters.order not in ORDERS:
+        raise UserError(f"Unbekannte Sortierung „{filters.order}“.")
     if len(filters.text) > 200:
         raise UserError("Der Suchtext ist zu lang (höchstens 200 Zeichen).")
 
 
 def list_entries(*, db: Session, filters: QueueFilter, page: int = 1, page_size: int = PAGE_SIZE
                  ) -> tuple[QueuePage, list[AgentKnowledge]]:
-    """One page of the pool for these filters (newest first), paged and counted in SQL."""
-    _check_filter(filters)
+    """One page of the pool for these filters (by priority or newest first), paged and counted in SQL."""
+    check_filter(filters)
     args = {"fach": filters.fach, "agent_types": agent_types(filters.agent_type), "view": filters.view,
             "text": filters.text.strip() or None}
     total = repo.count_entries(db=db, **args)
     pages = max(1, math.ceil(total / page_size))
     page = min(max(1, page), pages)
-    rows = repo.list_entries(db=db, **args, limit=page_size, offset=(page - 1) * page_size)
+    rows = repo.list_entries(db=db, **args, limit=page_size, offset=(page - 1) * page_size, order=filters.order)
     return QueuePage(entries=[card_of(r) for r in rows], total=total, page=page, pages=pages), rows
 
 
 def entry_view(*, db: Session, knowledge_id: uuid.UUID) -> EntryView:
     row = require_entry(repo.get_entry(db=db, knowledge_id=knowledge_id))
-    changes = repo.changes_of(db=db, knowledge_id=row.id)
-    names = teacher_names(db, {c.actor_id for c in changes if c.actor_id})
-    history = [Change(wann=local_time(c.created_at), wer=names.get(c.actor_id, "System") if c.actor_id else "System",
-                      aktion=ACTION_LABELS.get(c.action, c.action), vorher=json_text(c.before),
-                      nachher=json_text(c.after))
-               for c in changes]
+    changes = history(db, row.id)
+    content = dict(row.content or {})
+    merged = content.get("zusammengefuehrt_in")
+    reason = repo.retire_reason(db=db, knowledge_id=row.id) if row.status == "retired" else None
     return EntryView(
         card=card_of(row), revision=row.revision, fach=row.fach, agent_type=row.agent_type, edit=edit_of(row),
-        content=dict(row.content or {}), operators=subject_operators(db, row.fach), editable=row.scope_type == "global",
+        content=content, operators=subject_operators(db, row.fach), editable=row.scope_type == "global",
         shared=row.scope_type != "global", retired=row.status == "retired",
-        promoted_to=repo.promoted_copy(db=db, knowledge_id=row.id), history=history,
+        promoted_to=repo.promoted_copy(db=db, knowledge_id=row.id), history=changes, retired_reason=reason or "",
+        merged_into=uuid.UUID(merged) if isinstance(merged, str) else None,
     )

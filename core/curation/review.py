@@ -37,8 +37,14 @@ def mark_reviewed(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID) -> 
     return "Als geprüft markiert – der Eintrag verlässt die Warteschlange."
 
 
-def set_retired(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, retired: bool) -> str:
-    """Retire (drops out of retrieval and the Wissenskarte, which read only active rows) or bring back."""
+def set_retired(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, retired: bool, reason: str = "") -> str:
+    """Retire (drops out of retrieval and the Wissenskarte, which read only active rows) or bring back. Retiring
+    needs a reason; it is kept in the audit trail and shown with the retired entry."""
+    reason = " ".join(reason.split())
+    if retired and len(reason) < 3:
+        raise UserError("Bitte einen Grund für das Ausmustern angeben (z. B. „fachlich falsch“ oder „veraltet“).")
+    if len(reason) > 300:
+        raise UserError("Der Grund ist zu lang (höchstens 300 Zeichen). Bitte kürzen.")
     row = require_entry(repo.get_entry(db=db, knowledge_id=knowledge_id, lock=True))
     require_global(row, "ausmustern" if retired else "reaktivieren")
     target = "retired" if retired else "active"
@@ -48,6 +54,7 @@ def set_retired(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, retir
     row.status = target
     row.revision += 1
     repo.add_change(db=db, knowledge_id=row.id, actor_id=curator.id,
-                    action="curate.retire" if retired else "curate.restore", before=before, after={"status": target})
-    return ("Ausgemustert – der Eintrag erscheint nicht mehr in Suche und Wissenskarte." if retired
+                    action="curate.retire" if retired else "curate.restore", before=before,
+                    after={"status": target, **({"reason": reason} if reason else {})})
+    return (f"Ausgemustert („{reason}“) – der Eintrag erscheint nicht mehr in Suche und Wissenskarte." if retired
             else "Wieder aktiv – der Eintrag wird wieder gefunden.")

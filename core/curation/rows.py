@@ -4,10 +4,8 @@ and the subject's operators are read for the desk."""
 from __future__ import annotations
 
 import contextlib
-import json
 import uuid
 from collections.abc import Iterator
-from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -55,7 +53,3 @@ def require_global(row: AgentKnowledge, what: str) -> None:
         raise UserError(f"Diese Aufgabe hat eine Lehrkraft zur Kuration geteilt; sie bleibt ihre eigene und lässt sich "
                         f"nicht {what}. Befördern Sie sie als anonymisierte allgemeine Kopie und bearbeiten Sie "
                         f"dann die Kopie — oder markieren Sie sie als geprüft.")
-
-
-def json_text(value: dict[str, Any] | None) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True) if value else ""

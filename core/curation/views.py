@@ -8,18 +8,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
+from core.materials.dates import SCHOOL_TZ
 from db.models import AgentKnowledge
 
 AGENT_TYPES: dict[str, str] = {"klausur": "Klausur", "differenzierung": "Differenzierung", "h5p": "H5P"}
 AGENT_FILTER: dict[str, str] = {"": "Alle Typen", **AGENT_TYPES}
 VIEWS: dict[str, str] = {"queue": "Warteschlange (neu/unbewertet)", "active": "Alle aktiven",
                          "retired": "Ausgemustert"}
+ORDERS: dict[str, str] = {"priority": "Priorität (geteilt, ungeprüft, oft genutzt, schlecht bewertet)",
+                          "newest": "Neueste zuerst", "used": "Nutzung (am häufigsten in Materialien verwendet)"}
 AFB_STUFEN = ("I", "II", "III")
 
 
-SCHOOL_TZ = ZoneInfo("Europe/Berlin")
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class QueueFilter:
     agent_type: str | None = None  # None: all three specialists
     view: str = "queue"
     text: str = ""
+    order: str = "priority"
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,7 @@ class QueuePage:
     @property
     def caption(self) -> str:
         count = f"{self.total} {'Eintrag' if self.total == 1 else 'Einträge'}"
-        return f"{count} · Seite {self.page} von {self.pages} · neueste zuerst"
+        return f"{count} · Seite {self.page} von {self.pages}"
 
 
 @dataclass
@@ -97,16 +99,31 @@ class EntryEdit:
 
 
 @dataclass(frozen=True)
-class Change:
-    wann: str
-    wer: str
-    aktion: str
+class FieldChange:
+    feld: str
     vorher: str
     nachher: str
 
-    def row(self) -> dict[str, str]:
-        return {"Wann": self.wann, "Wer": self.wer, "Aktion": self.aktion, "Vorher": self.vorher,
-                "Nachher": self.nachher}
+
+@dataclass(frozen=True)
+class Change:
+    id: int
+    wann: str
+    wer: str
+    aktion: str
+    felder: list[FieldChange]
+    restorable: bool  # an edit: the version before it can be restored
+
+    @property
+    def label(self) -> str:
+        return f"{self.wann} · {self.wer} · {self.aktion}"
+
+    def rows(self) -> list[dict[str, str]]:
+        """One line per changed field, full values (no JSON, nothing cut off)."""
+        head = {"Wann": self.wann, "Wer": self.wer, "Aktion": self.aktion}
+        if not self.felder:
+            return [{**head, "Feld": "", "Vorher": "", "Nachher": ""}]
+        return [{**head, "Feld": f.feld, "Vorher": f.vorher, "Nachher": f.nachher} for f in self.felder]
 
 
 @dataclass(frozen=True)
@@ -123,6 +140,8 @@ class EntryView:
     retired: bool
     promoted_to: uuid.UUID | None
     history: list[Change]
+    retired_reason: str = ""
+    merged_into: uuid.UUID | None = None
 
     @property
     def summary(self) -> str:
@@ -143,11 +162,29 @@ class EntryView:
         if self.shared:
             return ("Geteilte Aufgaben bleiben Eigentum der Lehrkraft: bewerten, als geprüft markieren oder befördern "
                     "und dann die allgemeine Kopie bearbeiten.")
-        return "Ausgemustert – zum Bearbeiten zuerst wieder aktivieren."
+        why = f" Grund: {self.retired_reason}." if self.retired_reason else ""
+        merged = f" Zusammengeführt in Eintrag {str(self.merged_into)[:8]}." if self.merged_into else ""
+        return f"Ausgemustert.{why}{merged} Zum Bearbeiten zuerst wieder aktivieren."
+
+    def content_rows(self) -> list[tuple[str, str]]:
+        """The whole stored content as readable lines (what the form does not show)."""
+        labels = dict(COMPARE_FIELDS)
+        return [(labels.get(k, k.capitalize()), field_text(v)) for k, v in self.content.items()
+                if v not in (None, "", [], {})]
 
     def operator_label(self, operator: str) -> str:
         afb = self.operators.get(operator)
         return f"{operator} (AFB {afb})" if afb else f"{operator} (nicht in der Operatorenliste)"
+
+
+@dataclass(frozen=True)
+class FieldConflict:
+    """One field both curators changed: the version the form started from, the stored one now, mine."""
+
+    feld: str
+    gespeichert: str
+    aktuell: str
+    ihre: str
 
 
 @dataclass(frozen=True)
@@ -171,6 +208,10 @@ class DuplicatePair:
     text_b: str
     similarity: float
     mergeable: bool  # both global: a teacher's shared row is never retired by a merge
+    compare: list[tuple[str, str, str]] = field(default_factory=list)  # (field, left, right) side by side
+
+    def compare_table(self) -> list[dict[str, str]]:
+        return [{"Feld": f, "Links": a, "Rechts": b, "": "" if a == b else "≠"} for f, a, b in self.compare]
 
     @property
     def key(self) -> str:
@@ -186,6 +227,19 @@ class DuplicatePair:
 
     def other(self, entry_id: uuid.UUID) -> uuid.UUID:
         return self.b.id if entry_id == self.a.id else self.a.id
+
+
+@dataclass(frozen=True)
+class DuplicatePage:
+    pairs: list[DuplicatePair]
+    total: int
+    page: int
+    pages: int
+
+    @property
+    def caption(self) -> str:
+        count = f"{self.total} {'Paar' if self.total == 1 else 'Paare'}"
+        return f"{count} im ganzen Fach · Seite {self.page} von {self.pages} · ähnlichste zuerst"
 
 
 @dataclass(frozen=True)
@@ -225,3 +279,36 @@ def edit_of(row: AgentKnowledge) -> EntryEdit:
         material=str(c.get("material") or ""), themenfeld=str(c.get("themenfeld") or ""),
         klassenstufe=c.get("klassenstufe"),
     )
+
+
+COMPARE_FIELDS: tuple[tuple[str, str], ...] = (
+    ("aufgabe", "Aufgabe"), ("frage", "Frage"), ("lernziel", "Lernziel"), ("operator", "Operator"), ("afb", "AFB"),
+    ("punkte", "Punkte"), ("erwartung", "Erwartungshorizont"), ("material", "Material"),
+    ("klassenstufe", "Klassenstufe"), ("themenfeld", "Themenfeld"), ("antworten", "Antworten"),
+    ("niveaus", "Niveaus"), ("kontext", "Kontext"),
+)
+
+
+def field_text(value: Any) -> str:
+    """A content value as one readable line (criteria as 'Kriterium (n P.)', lists joined)."""
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, list):
+        parts = []
+        for v in value:
+            if isinstance(v, dict) and "kriterium" in v:
+                parts.append(f"{v.get('kriterium', '')} ({v.get('punkte', '?')} P.)")
+            elif isinstance(v, dict):
+                parts.append(", ".join(f"{k}: {field_text(x)}" for k, x in v.items()))
+            else:
+                parts.append(str(v))
+        return "; ".join(parts) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {field_text(v)}" for k, v in value.items()) or "—"
+    return str(value)
+
+
+def compare_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """The fields two entries are compared on, side by side (only fields at least one of them has)."""
+    return [(label, field_text(a.get(key)), field_text(b.get(key))) for key, label in COMPARE_FIELDS
+            if a.get(key) not in (None, "", []) or b.get(key) not in (None, "", [])]

@@ -22,6 +22,7 @@ from core.generation.store import NewVersion, finish_material, store_material
 from core.materials.klausur import Klausur
 from core.materials.patch_ops import PatchOp
 from core.materials.summaries import version_summary
+from core.materials.wording import for_teacher
 from db.models import GeneratedMaterial
 from db.repos import memory as memory_repo
 
@@ -43,13 +44,14 @@ class EditOutcome:
     def message(self) -> str:
         lines = [f"Version {self.version} von „{self.titel}“ gespeichert (die vorige Fassung bleibt abrufbar)."]
         lines += [f"- {c}" for c in self.changes]
-        lines += [f"- Prüfhinweis: {f}" for f in self.faults]
+        lines += [f"- Prüfhinweis: {for_teacher(f)}" for f in self.faults]
         return "\n".join(lines)
 
 
 def refusal(faults: Sequence[str]) -> str:
+    found = "\n- ".join(map(for_teacher, faults))
     return ("Änderung nicht übernommen: Die Klausur war geprüft und in Ordnung, nach der Änderung meldet die "
-            "Prüfung:\n- " + "\n- ".join(faults) + "\nEs wurde nichts gespeichert. Wenn Sie die Änderung trotzdem "
+            f"Prüfung:\n- {found}\nEs wurde nichts gespeichert. Wenn Sie die Änderung trotzdem "
             "wollen, bestätigen Sie sie ausdrücklich (im Chat: „trotzdem übernehmen“; unter „Meine Materialien“: "
             "Häkchen „Auch übernehmen …“), oder gleichen Sie mit einer weiteren Änderung aus (z. B. Punkte oder AFB "
             "einer anderen Teilaufgabe).")

@@ -16,6 +16,7 @@ from core.editing.form import FORM_ACTIONS, form_operations
 from core.editing.loading import klausur_of, own_row
 from core.editing.patch import EditOutcome, patch_material
 from core.editing.regenerate import regenerate_from_previous
+from core.editing.restore import restore_version, version_lines
 from core.editing.values import shorten
 from core.editing.versions import VersionEntry, material_versions
 from core.language.edits import EditUnclear, parse_edit_request
@@ -28,7 +29,7 @@ from db.session import Identity
 __all__ = [
     "FORM_ACTIONS", "EditOutcome", "EditUnclear", "EditView", "PatchError", "RegenerateInstruction", "VersionEntry",
     "apply_form_edit", "edit_view", "material_versions", "parse_edit_request", "patch_material",
-    "regenerate_from_previous", "regenerate_my_material",
+    "regenerate_from_previous", "regenerate_my_material", "restore_my_version", "version_diff",
 ]
 
 
@@ -73,3 +74,15 @@ def regenerate_my_material(*, teacher_id: uuid.UUID, material_id: uuid.UUID, ins
     with acting(teacher_id) as (db, teacher, identity):
         turn = _turn(db, teacher, identity)
         return run_sync(regenerate_from_previous(turn=turn, material_id=material_id, instruction=instruction))
+
+
+def restore_my_version(*, teacher_id: uuid.UUID, material_id: uuid.UUID, version: int) -> EditOutcome:
+    """„Wiederherstellen“: version `version` of this material's line stored again as its newest version."""
+    with acting(teacher_id) as (db, teacher, identity):
+        return restore_version(turn=_turn(db, teacher, identity), material_id=material_id, version=version)
+
+
+def version_diff(*, teacher_id: uuid.UUID, material_id: uuid.UUID, left: int, right: int) -> list[tuple[str, str, str]]:
+    """Two versions side by side, line by line: (tag, left line, right line); tag is '=', '-', '+' or '~'."""
+    with acting(teacher_id) as (db, teacher, identity):
+        return version_lines(turn=_turn(db, teacher, identity), material_id=material_id, left=left, right=right)

@@ -29,8 +29,12 @@ class PatchWork(AddressedExam):
             raise PatchError(f"Der neue Text für {op.ziel} ist leer. Bitte den gewünschten Wortlaut angeben.")
         if op.feld == "text":
             ((_, teil, ref),) = self.sub(op.ziel)
-            teil.text = self._ersetze(teil.text, op.alt, neu, ref)
-            self.changes.append(f"{ref}: Aufgabentext neu formuliert („{shorten(teil.text)}“)")
+            alt = self._stelle(teil.text, op.alt)
+            teil.text = self._ersetze(teil.text, alt, neu, ref)
+            if alt and alt.strip():
+                self._werte_im_erwartungshorizont(teil, alt, neu, ref)
+            else:
+                self.changes.append(f"{ref}: Aufgabentext neu formuliert („{shorten(teil.text)}“)")
             return
         a = self.task(op.ziel)
         if op.feld == "titel":
@@ -40,6 +44,29 @@ class PatchWork(AddressedExam):
         else:
             a.material = self._ersetze(a.material or "", op.alt, neu, f"Aufgabe {a.nummer}")
             self.changes.append(f"Aufgabe {a.nummer}: Material neu gefasst")
+
+    @staticmethod
+    def _stelle(text: str, alt: str | None) -> str | None:
+        """The passage as it stands in the text ('12 Ω' also matches '12Ω' or '12 Ohm')."""
+        if not alt or alt in text:
+            return alt
+        zahl = re.match(r"\s*(\d[\d.,]*)\s*(.*)$", alt)
+        if zahl:
+            einheit = {"ω": "(?:Ω|Ohm)", "ohm": "(?:Ω|Ohm)"}.get(zahl.group(2).casefold(), re.escape(zahl.group(2)))
+            m = re.search(rf"(?<![\d,.]){re.escape(zahl.group(1))}\s*{einheit}", text)
+            if m:
+                return m.group(0)
+        return alt
+
+    def _werte_im_erwartungshorizont(self, teil: Teilaufgabe, alt: str, neu: str, ref: str) -> None:
+        """A value swapped in the task text is swapped in the criteria too; what follows from it is named."""
+        self.changes.append(f"{ref}: „{alt}“ → „{neu}“ im Aufgabentext")
+        hits = [k for k in teil.erwartung if self._stelle(k.text, alt) in k.text]
+        for k in hits:
+            k.text = k.text.replace(self._stelle(k.text, alt) or alt, neu)
+        if hits:
+            self.changes.append(f"{ref}: Erwartungshorizont ebenso angepasst ({len(hits)} Kriterien); daraus "
+                                f"berechnete Ergebnisse bitte nachrechnen")
 
     @staticmethod
     def _ersetze(text: str, alt: str | None, neu: str, ref: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import re
 import uuid
 import zipfile
 from collections import Counter
@@ -82,11 +83,23 @@ def _paragraphs(text: str) -> str:
     return "".join(f"<p>{html.escape(line.strip(), quote=False)}</p>" for line in lines)
 
 
+_VERDICT = re.compile(r"^\s*(richtig|falsch|stimmt( nicht)?|wahr|korrekt|true|false|right|wrong)\b\s*[:!.,–-]*\s*",
+                      re.I)
+
+
+def explanation(erklaerung: str | None) -> str:
+    """The explanation without a leading verdict ('Falsch: Die Sonne …' -> 'Die Sonne …'): the feedback says
+    itself whether the answer was right, so 'Richtig! Falsch: …' cannot happen."""
+    text = (erklaerung or "").strip()
+    rest = _VERDICT.sub("", text, count=1).strip()
+    return (rest[:1].upper() + rest[1:]) if rest else text
+
+
 def _overall(erklaerung: str | None) -> list[dict[str, Any]]:
     """Score-range feedback: the explanation after every answer, with a word on whether it was all right."""
-    if not erklaerung or not erklaerung.strip():
+    if not erklaerung or not explanation(erklaerung):
         return [{"from": 0, "to": 100}]
-    text = _text(erklaerung.strip())
+    text = _text(explanation(erklaerung))
     return [{"from": 0, "to": 99, "feedback": f"Noch nicht ganz. {text}"},
             {"from": 100, "to": 100, "feedback": f"Richtig! {text}"}]
 
@@ -156,8 +169,8 @@ def _truefalse(frage: TrueFalseFrage) -> dict[str, Any]:
             "confirmCheckDialog": False,
             "confirmRetryDialog": False,
             "autoCheck": False,
-            "feedbackOnCorrect": _text(f"Richtig! {frage.erklaerung}") if frage.erklaerung else "",
-            "feedbackOnWrong": _text(f"Leider nicht. {frage.erklaerung}") if frage.erklaerung else "",
+            "feedbackOnCorrect": _text(f"Richtig! {explanation(frage.erklaerung)}") if frage.erklaerung else "",
+            "feedbackOnWrong": _text(f"Leider nicht. {explanation(frage.erklaerung)}") if frage.erklaerung else "",
         },
         "l10n": {
             "trueText": "Richtig",

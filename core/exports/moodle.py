@@ -9,6 +9,7 @@ import html
 import xml.etree.ElementTree as ET
 
 from core.checks.structure import validate_h5p
+from core.exports.h5p import explanation
 from core.exports.xml_text import ExportError, xml_safe
 from core.materials.h5p import (
     BlanksFrage,
@@ -75,7 +76,7 @@ def _name(parent: ET.Element, nummer: int, text: str) -> None:
 
 
 def _feedback(erklaerung: str | None) -> str:
-    return html.escape(xml_safe(erklaerung or "").strip(), quote=False)
+    return html.escape(xml_safe(explanation(erklaerung)), quote=False)
 
 
 def _common(question: ET.Element, defaultgrade: int, erklaerung: str | None = None) -> None:

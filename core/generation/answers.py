@@ -1,12 +1,15 @@
 """Reading the teacher's answer to a Rückfrage: which suggestion it picks, and its fingerprint for repeats.
 
-"den ersten Vorschlag", "Vorschlag 2", "wie vorgeschlagen" or a suggestion's own text all mean that suggestion.
+"den ersten Vorschlag", "Vorschlag 2", "wie vorgeschlagen", a suggestion's own text or its label ("Standard passt")
+all mean that suggestion.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+
+from core.language.suggestions import suggestion_by_label
 
 _ORDINALS = {"erste": 0, "ersten": 0, "erster": 0, "zweite": 1, "zweiten": 1, "dritte": 2, "dritten": 2,
              "vierte": 3, "vierten": 3, "letzte": -1, "letzten": -1}
@@ -27,6 +30,8 @@ def resolve_answer(answer: str, vorschlaege: list[str]) -> str:
     for word, idx in _ORDINALS.items():
         if re.search(rf"\b{word}\b", low) and ("vorschlag" in low or len(low) < 30):
             return vorschlaege[idx]
+    if named := suggestion_by_label(text, vorschlaege):  # "Standard passt", "ja, aber mehr Anwendung"
+        return named
     if re.search(r"wie vorgeschlagen|passt so|einverstanden|^ja\b|^ok\b|^okay\b", low):
         return vorschlaege[0]
     return text

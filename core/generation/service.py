@@ -18,6 +18,7 @@ from core.generation.outcomes import GenerationOutcome
 from core.generation.prepare import prepare_deps
 from core.generation.run import auftrag_prompt, run_specialist
 from core.generation.sessions import BUSY, not_waiting, now, restore_run
+from core.knowledge.preferences import remember_afb_answer
 from core.language.afb import parse_afb_answer
 from core.materials.request import MaterialRequest
 from db.repos import sessions as session_repo
@@ -73,4 +74,10 @@ async def continue_generation(*, turn: TurnContext, session_id: str, answer: str
         deps.afb_ziel, deps.afb_quelle = {"I": afb[0], "II": afb[1], "III": afb[2]}, "answer"
         deps.request = deps.request.model_copy(update={"afb_ziel": deps.afb_ziel})
     prompt = answer if resolved == answer else f"{answer}\n(gewählter Vorschlag: {resolved})"
-    return await run_specialist(turn, deps, prompt=prompt, history=history, session_id=sid, answer_hash=digest)
+    outcome = await run_specialist(turn, deps, prompt=prompt, history=history, session_id=sid, answer_hash=digest)
+    if afb is not None:  # the chosen split is the teacher's preference for the Fach (also when the topic is refused)
+        note = remember_afb_answer(db=turn.db, teacher=turn.teacher, agent_type=deps.agent_type, fach=deps.fach,
+                                   afb=deps.afb_ziel)
+        if note and outcome.kind in ("material", "error"):
+            outcome.text += f"\n{note}" if outcome.kind == "material" else f" {note}"
+    return outcome

@@ -169,6 +169,8 @@ def store_generated(turn: TurnContext, deps: SpecialistDeps, material: Material,
                                 summary=f"{material.titel} ({fach_name(deps.fach)}, {material.klassenstufe}) erstellt")
     labels = [f.label for f in files]
     text = material_summary(material, material_id=row.id, afb_ziel=afb_ziel, files=labels)
+    if afb_ziel and deps.afb_quelle == "preference":  # not asked: say where the split came from
+        text += "\nAFB-Ziel aus Ihren Präferenzen (änderbar auf der Seite „Präferenzen“)"
     turn.outcomes.append(MaterialMade(material_id=row.id, titel=material.titel, material_type=deps.agent_type,
                                       files=[f.filename for f in files], validation=faults,
                                       version=row.version if version_of else None, parent_id=row.parent_id))

@@ -16,6 +16,7 @@ from typing import Any
 
 from core.app.acting import ROLE_LABELS, Persona, acting, personas
 from core.app.errors import NotFoundError, UserError
+from core.knowledge.graph import build as graph_option
 from core.knowledge.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS, Wissenskarte, build_wissenskarte
 from core.materials.faecher import fach_name
 from db.models import Teacher
@@ -69,7 +70,7 @@ class Inspection:
     fach: str
     wissenskarte: Wissenskarte
     scope_totals: dict[str, int]
-    graph: dict[str, Any]  # an ECharts option (graph series, force layout)
+    graph: dict[str, Any]  # an ECharts option (graph series, fixed radial layout: core.knowledge.graph)
     node_entries: list[str | None]  # per graph node: the knowledge id it opens, None for centre/scope/type nodes
     entries: dict[str, str]  # the graph's entries, best first: knowledge id -> short label
     tables: list[TablePage]
@@ -138,53 +139,6 @@ def _label(description: str | None, thema: str | None, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _graph(title: str, counts: list[tuple[str, str, int]], entries: list[Any]) -> tuple[dict[str, Any], list]:
-    categories = [{"name": "Karte", "itemStyle": {"color": "#263238"}},
-                  {"name": "Bereich", "itemStyle": {"color": "#90a4ae"}}]
-    cat = {}
-    for kt, (label, colour) in TYPES.items():
-        cat[kt] = len(categories)
-        categories.append({"name": label, "itemStyle": {"color": colour}})
-    nodes: list[dict[str, Any]] = [{"id": "c", "name": title, "category": 0, "symbolSize": 46,
-                                    "label": {"show": True, "fontWeight": "bold"}}]
-    links: list[dict[str, str]] = []
-    opens: list[str | None] = [None]
-    per_scope = {s: sum(n for sc, _, n in counts if sc == s) for s in SCOPES}
-    for scope, label in SCOPES.items():
-        nodes.append({"id": f"s:{scope}", "name": f"{label} ({per_scope[scope]:,})".replace(",", "."),
-                      "category": 1, "symbolSize": 30, "label": {"show": True}})
-        links.append({"source": "c", "target": f"s:{scope}"})
-        opens.append(None)
-    for scope, kt, n in sorted(counts, key=lambda c: (list(SCOPES).index(c[0]), list(TYPES).index(c[1])
-                                                      if c[1] in TYPES else 99)):
-        if kt not in cat:
-            continue
-        nodes.append({"id": f"t:{scope}:{kt}", "name": f"{TYPES[kt][0]} ({n:,})".replace(",", "."),
-                      "category": cat[kt], "symbolSize": 20, "label": {"show": True}})
-        links.append({"source": f"s:{scope}", "target": f"t:{scope}:{kt}"})
-        opens.append(None)
-    for e in entries:
-        if e.knowledge_type not in cat:
-            continue
-        nodes.append({"id": str(e.id), "name": _label(e.description, e.thema), "category": cat[e.knowledge_type],
-                      "symbolSize": round(8 + 22 * float(e.quality_score)), "value": round(float(e.quality_score), 2),
-                      "label": {"show": False}})
-        links.append({"source": f"t:{e.scope_type}:{e.knowledge_type}", "target": str(e.id)})
-        opens.append(str(e.id))
-    option = {
-        "tooltip": {"formatter": "{b}"},
-        "legend": [{"data": [c["name"] for c in categories[2:]], "bottom": 0}],
-        "series": [{
-            "type": "graph", "layout": "force", "roam": True, "draggable": True, "selectedMode": "single",
-            "categories": categories, "data": nodes, "links": links,
-            "force": {"repulsion": 140, "edgeLength": [30, 110], "gravity": 0.08},
-            "emphasis": {"focus": "adjacency"}, "lineStyle": {"color": "source", "opacity": 0.5},
-            "select": {"itemStyle": {"borderColor": "#000", "borderWidth": 3}},
-        }],
-    }
-    return option, opens
-
-
 def _row(r: Any) -> dict[str, Any]:
     return {"Eintrag": _label(r.description, r.thema, 90), "Thema": r.thema or "", "Bereich": SCOPES.get(
         r.scope_type, r.scope_type), "Qualität": round(float(r.quality_score), 2), "Verwendet": r.times_used,
@@ -215,18 +169,26 @@ def inspect_wissenskarte(*, viewer_id: uuid.UUID, target_id: uuid.UUID, agent_ty
                                        limit=PAGE_SIZE, **key)
             tables.append(TablePage(knowledge_type=kt, label=TYPES[kt][0], total=total, page=page, pages=n_pages,
                                     ids=[str(r.id) for r in rows], rows=[_row(r) for r in rows]))
-        monthly: dict[str, dict[str, int]] = {}
+        monthly: dict[str, dict[str, int]] = {m: {} for m in _months(since)}  # empty months show as empty
         for month, kt, n in months:
             label = TYPES.get(kt, (kt, ""))[0]
             monthly.setdefault(month.strftime("%Y-%m"), {})[label] = n
         name = teacher.name
     title = f"{fach_name(wk.fach)} · {AGENT_TYPES[agent_type]}"
-    graph, opens = _graph(title, counts, entries)
+    graph, opens = graph_option(title, SCOPES, TYPES, counts, entries)
     return Inspection(teacher_id=target_id, teacher_name=name, agent_type=agent_type, fach=wk.fach, wissenskarte=wk,
                       scope_totals={s: sum(n for sc, _, n in counts if sc == s) for s in SCOPES}, graph=graph,
                       node_entries=opens, entries={str(e.id): _label(e.description, e.thema) for e in entries
                                                    if e.knowledge_type in TYPES},
                       tables=tables, monthly=monthly)
+
+
+def _months(since: datetime) -> list[str]:
+    now, out, y, m = datetime.now(UTC), [], since.year, since.month
+    while (y, m) <= (now.year, now.month):
+        out.append(f"{y:04d}-{m:02d}")
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return out
 
 
 # --- one entry ---------------------------------------------------------------------------------------------------

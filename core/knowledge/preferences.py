@@ -10,13 +10,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+from sqlalchemy.orm import Session
 
 from core.app.acting import acting
 from core.app.errors import UserError
 from core.knowledge.learning import upsert_preferences
 from core.knowledge.wissenskarte import AGENT_TYPES, PREFERENCE_LABELS, format_value
-from core.materials.faecher import normalize_fach
+from core.materials.faecher import fach_name, normalize_fach
 from core.materials.notenschluessel import SEK1_SCHWELLEN
+from db.models import Teacher
 from db.repos import knowledge as knowledge_repo
 
 SETTINGS_KEY = "notenschluessel_sek1"  # teacher.settings key the router's grading_scheme() reads first
@@ -341,3 +343,19 @@ def save_preferences(*, teacher_id: uuid.UUID, agent_type: str, fach: str, form:
         return SaveResult(changed=[], message="Keine Änderungen — alles war schon so gespeichert.")
     return SaveResult(changed=changed, message="Gespeichert: " + ", ".join(changed)
                       + ". Das gilt ab der nächsten Erstellung.")
+
+
+def remember_afb_answer(*, db: Session, teacher: Teacher, agent_type: str, fach: str, afb: Mapping[str, int]
+                        ) -> str | None:
+    """The AFB split the teacher chose in a Rückfrage becomes their preference for (agent, Fach), so the next request
+    in that Fach is not asked again. Returns the sentence that tells the teacher so (None: it was stored already)."""
+    key = _check_target(agent_type, fach)
+    split = {k: int(afb[k]) for k in ("I", "II", "III")}
+    row = knowledge_repo.preference_row(db=db, teacher_id=teacher.id, agent_type=agent_type, fach=key)
+    if row is not None and (row.content or {}).get("afb_ziel") == split:
+        return None
+    upsert_preferences(db=db, teacher=teacher, agent_type=agent_type, fach=key, updates={"afb_ziel": split},
+                       source=f"im Chat gewählt am {_today()}")
+    what = "Klausuren" if agent_type == "klausur" else f"{AGENT_TYPES[agent_type]}-Materialien"
+    return (f"Gemerkt: AFB {'/'.join(str(v) for v in split.values())} gilt ab jetzt für Ihre {what} in "
+            f"{fach_name(key)} – ich frage nicht mehr danach. Ändern können Sie das auf der Seite „Präferenzen“.")

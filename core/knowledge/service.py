@@ -5,6 +5,7 @@ Pages import this module only; the functions live in the area's modules and are 
 
 from __future__ import annotations
 
+from core.knowledge.graph import LOW_QUALITY
 from core.knowledge.inspector import (
     GRAPH_ENTRIES,
     MONTHS,
@@ -33,8 +34,9 @@ from core.knowledge.wissenskarte import AGENT_TYPES, Wissenskarte, build_wissens
 from core.materials.faecher import FAECHER
 
 __all__ = [
-    "AGENT_TYPES", "FAECHER", "GRAPH_ENTRIES", "MONTHS", "PAGE_SIZE", "SCOPES", "STIL_MAX", "TYPES", "EntryDetail",
-    "Inspection", "Note", "PreferenceForm", "PreferenceState", "SaveResult", "SearchHit", "TablePage", "Wissenskarte",
+    "AGENT_TYPES", "FAECHER", "GRAPH_ENTRIES", "LOW_QUALITY", "MONTHS", "PAGE_SIZE", "SCOPES", "STIL_MAX", "TYPES",
+    "EntryDetail", "Inspection", "Note", "PreferenceForm", "PreferenceState", "SaveResult", "SearchHit", "TablePage",
+    "Wissenskarte",
     "add_note", "build_wissenskarte", "delete_note", "entry_detail", "inspect_wissenskarte", "inspectable_teachers",
     "load_preferences", "my_scopes", "rate_material", "save_preferences", "search", "visible_notes",
 ]

@@ -66,6 +66,8 @@ def format_value(value: Any) -> str:
 
 
 def format_preferences(prefs: dict[str, Any] | None, *, limit: int = 6) -> str:
+    """At most `limit` preferences in the card's words; what does not fit is counted, never silently dropped — the
+    specialist loads it with get_context('preferences')."""
     if not prefs:
         return ""
     items = []
@@ -75,9 +77,12 @@ def format_preferences(prefs: dict[str, Any] | None, *, limit: int = 6) -> str:
             if key in ("stil", "dinge_vermeiden") and len(value) > 36:
                 value = value[:36].rsplit(" ", 1)[0].rstrip(",;") + " …"
             items.append(f"{label} {value}" if key not in ("stil", "dinge_vermeiden") else f"{label}: {value}")
-    extra = prefs.get("frei") or []
-    items += [str(x) for x in extra[:2]]
-    return "; ".join(items[:limit])
+    items += [str(x) for x in prefs.get("frei") or [] if str(x).strip()]
+    shown = "; ".join(items[:limit])
+    if len(items) > limit:
+        more = len(items) - limit
+        shown += f" (+{more} weitere {'Präferenz' if more == 1 else 'Präferenzen'} → get_context('preferences'))"
+    return shown
 
 
 def render(agent_type: str, fach: str, facts: dict[str, Any]) -> str:

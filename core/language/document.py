@@ -12,6 +12,9 @@ from core.language.text import key, stem
 CHUNK_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 _PART_RE = re.compile(r"[^\W_]+")
 _HARD_GAP_RE = re.compile(r"[.!?;:\n()\[\]{}\"]|[^\x00-\x7f\s]")  # sentence punctuation, emoji and symbols
+_ABBREVIATIONS = frozenset(("vs", "bzw", "ca", "evtl", "ggf", "inkl", "usw", "etc"))
+# A capitalised word inside a sentence ("Mathe", not "EF", "Q1" or the first word): the writer capitalises nouns.
+_INNER_CAPITAL_RE = re.compile(r"(?<![.!?:\n]\s)(?<![.!?:\n])(?<=\s|[(\"„/-])[^\W\d_a-z][^\W\d_A-Z]+\b")
 
 
 @dataclass(slots=True)
@@ -38,7 +41,9 @@ class Doc:
         self.fold, self._index = fold_with_map(self.text)
         has_upper = any(c.isupper() for c in self.text)
         has_lower = any(c.islower() for c in self.text)
-        self.mixed_case = has_upper and has_lower
+        # "test mathe EF expontialfunktionen" is written in lower case: abbreviations and a capital at the start of
+        # a sentence do not make it a text that capitalises its nouns.
+        self.mixed_case = has_upper and has_lower and _INNER_CAPITAL_RE.search(self.text) is not None
         self.all_upper = has_upper and not has_lower
         self.tokens: list[Token] = []
         self._tokenize(hyphen_words)
@@ -75,8 +80,12 @@ class Doc:
                     self._add(parts[i][0], parts[i][1], True)
                     i += 1
         prev_end = 0
+        prev = ""
         for tok in self.tokens:
             gap = self.fold[prev_end:tok.start]
+            if gap.strip() == "." and prev in _ABBREVIATIONS:  # "simple past vs. present perfect": no sentence end
+                gap = " "
+            prev = tok.fold
             if gap and gap != " ":
                 if _HARD_GAP_RE.search(gap):
                     tok.brk = 2

@@ -131,6 +131,10 @@ def _parse_patch(text: str, refs: list[tuple[int, str | None]]) -> list[patch.Pa
     if _ENTFERNEN.search(rest):
         return [patch.RemoveSubtask(ziel=ziel) if refs[0][1] else patch.RemoveTask(ziel=ziel)]
     punkte = _PUNKTE.search(rest)
+    if punkte and re.match(r"\s*(mehr|weniger|zusätzlich|extra)\b", rest[punkte.end():], re.I):
+        name = f"Aufgabe {ziel}" if ziel.isdigit() else ziel
+        raise EditUnclear(f"Wie viele Punkte soll {name} insgesamt bekommen? Bitte die Gesamtzahl nennen, z. B. "
+                          f"„Gib {name} 8 Punkte“.")
     if punkte and _PUNKTE_CUE.search(rest):
         return [patch.SetPoints(ziel=ziel, punkte=_zahl(punkte.group(1)))]
     afb = _AFB.search(rest)

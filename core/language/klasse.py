@@ -4,14 +4,48 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 KLASSENSTUFE_MIN, KLASSENSTUFE_MAX = 5, 13
-# Oberstufe years as in NRW G9: EF (Einführungsphase) = 11, Q1 = 12, Q2 = 13. "Oberstufe" alone: its first year.
-EPHASE_STUFE = 11
-QPHASE_STUFE = {"1": 12, "2": 13}
-OBERSTUFE_DEFAULT = 11
+OBERSTUFE_DEFAULT = 11  # "Oberstufe" alone: its first year in most Länder (EF in G9, the first Q year in G8)
+
+
+@dataclass(frozen=True)
+class Oberstufe:
+    """How a Bundesland names its Oberstufe years: the Einführungsphase (EF, E-Phase) and the Q-phase names, as
+    school years (Q1, Q2) or as half-years (Q1–Q4)."""
+
+    ef: int
+    q: Mapping[str, int]
+
+    def question(self) -> str:
+        first, last = min(self.q.values()), max(self.q.values())
+        if len(self.q) > 2:
+            return f"Für welche Jahrgangsstufe – Q1/Q2 (Jahrgang {first}) oder Q3/Q4 (Jahrgang {last})?"
+        return f"Für welche Jahrgangsstufe – Q1 (Jahrgang {first}) oder Q2 (Jahrgang {last})?"
+
+
+# G9 as in NRW: EF = 11, Q1 = 12, Q2 = 13 (the default, and the convention of the request suite). G8 states count
+# one year less. Hessen, Berlin and Brandenburg name the half-years of the Q-phase Q1–Q4 (docs/decisions).
+G9 = Oberstufe(ef=11, q={"1": 12, "2": 13})
+G8 = Oberstufe(ef=10, q={"1": 11, "2": 12})
+G9_HALF_YEARS = Oberstufe(ef=11, q={"1": 12, "2": 12, "3": 13, "4": 13})
+G8_HALF_YEARS = Oberstufe(ef=10, q={"1": 11, "2": 11, "3": 12, "4": 12})
+_OBERSTUFE_BY_LAND = {
+    "nordrhein-westfalen": G9, "niedersachsen": G9, "bayern": G9, "schleswig-holstein": G9, "rheinland-pfalz": G9,
+    "hessen": G9_HALF_YEARS, "berlin": G8_HALF_YEARS, "brandenburg": G8_HALF_YEARS,
+    "baden-wuerttemberg": G8, "bremen": G8, "hamburg": G8, "mecklenburg-vorpommern": G8, "saarland": G8,
+    "sachsen": G8, "sachsen-anhalt": G8, "thueringen": G8,
+}
+
+
+def oberstufe_of(bundesland: str | None) -> Oberstufe:
+    """The Oberstufe naming of a Bundesland (full name, any case, ä/ü or ae/ue); unknown or none: G9 as in NRW."""
+    key = (bundesland or "").strip().lower().replace("ü", "ue").replace("ä", "ae").replace("ö", "oe")
+    return _OBERSTUFE_BY_LAND.get(key.replace(" ", "-"), G9)
+
 
 Niveau = Literal["grundlegend", "erhoeht"]
 
@@ -47,7 +81,7 @@ _NAME_SKIP_BEFORE = re.compile(
     r"vitamin|unit|lektion)\.?\s?$"
 )
 _NAME_CONTEXT_BEFORE = re.compile(r"(?:klasse|kl|die|der|meine|meiner|unsere|unserer|in|fuer|jahrgang)\.?\s?$")
-_QPHASE = re.compile(r"(?<![a-z0-9])(?:q|qualifikationsphase\s?)([12])(?![0-9])(?![a-z])")
+_QPHASE = re.compile(r"(?<![a-z0-9])(?:q|qualifikationsphase\s?)([1-4])(?![0-9])(?![a-z])")
 _EPHASE = re.compile(r"(?<![a-z0-9])(?:ef|e-phase|einfuehrungsphase)(?![a-z0-9])")
 _AFTER_SUBJECT = re.compile(
     r"(?<![a-z])(?:physik|phy|ph|mathematik|mathe|ma|biologie|bio|deutsch|deu|englisch|engl|chemie|ch|geschichte|"
@@ -121,7 +155,7 @@ def _named(fold: str, cands: list[_Cand], spans: list[tuple[int, int]]) -> None:
         spans.append((m.start(1), m.end()))
 
 
-def _explicit(fold: str, cands: list[_Cand], spans: list[tuple[int, int]]) -> None:
+def _explicit(fold: str, cands: list[_Cand], spans: list[tuple[int, int]], oberstufe: Oberstufe) -> None:
     """Forms that name a year outright: "Klasse 8", "7. Klasse", "achte Klasse", "Q1", "EF", "LK 12"."""
     for m in _EXPLICIT.finditer(fold):
         cands.append(_Cand(3 if m.group(2) else 2, m.start(), int(m.group(1)), m.group(2), True))
@@ -137,10 +171,11 @@ def _explicit(fold: str, cands: list[_Cand], spans: list[tuple[int, int]]) -> No
         cands.append(_Cand(2, m.start(), CARDINAL_WORDS[m.group(1)], None, True))
         spans.append(m.span())
     for m in _QPHASE.finditer(fold):
-        cands.append(_Cand(2, m.start(), QPHASE_STUFE[m.group(1)], None, True))
-        spans.append(m.span())
+        if m.group(1) in oberstufe.q:  # "Q3" names a half-year only where the Q-phase counts half-years
+            cands.append(_Cand(2, m.start(), oberstufe.q[m.group(1)], None, True))
+            spans.append(m.span())
     for m in _EPHASE.finditer(fold):
-        cands.append(_Cand(2, m.start(), EPHASE_STUFE, None, True))
+        cands.append(_Cand(2, m.start(), oberstufe.ef, None, True))
         spans.append(m.span())
     for m in _COURSE_YEAR.finditer(fold):
         cands.append(_Cand(2, m.start(1), int(m.group(1)), None, True))
@@ -150,7 +185,7 @@ def _explicit(fold: str, cands: list[_Cand], spans: list[tuple[int, int]]) -> No
         spans.append(m.span())
 
 
-def _implied(fold: str, cands: list[_Cand], spans: list[tuple[int, int]]) -> None:
+def _implied(fold: str, cands: list[_Cand], spans: list[tuple[int, int]], oberstufe: Oberstufe) -> None:
     """Weaker forms: a number after a subject or material word ("Bio 10"), "für die 7", "die 9er", "Oberstufe"."""
     for m in _AFTER_SUBJECT.finditer(fold):
         stufe = int(m.group(1))
@@ -176,14 +211,15 @@ def _niveau(fold: str) -> Niveau | None:
     return "grundlegend" if basic else None
 
 
-def parse_klasse(fold: str) -> KlasseFound:
+def parse_klasse(fold: str, oberstufe: Oberstufe = G9) -> KlasseFound:
     """The class a folded text names; the most specific form wins, then the first. Impossible years of an
-    explicitly named class ("Klasse 14") become a German problem message instead."""
+    explicitly named class ("Klasse 14") become a German problem message instead. EF and Q1/Q2 are read as
+    `oberstufe` names them (the teacher's Bundesland)."""
     cands: list[_Cand] = []
     spans: list[tuple[int, int]] = []
-    _explicit(fold, cands, spans)
+    _explicit(fold, cands, spans, oberstufe)
     _named(fold, cands, spans)
-    _implied(fold, cands, spans)
+    _implied(fold, cands, spans, oberstufe)
     niveau = _niveau(fold)
     valid = [c for c in cands if _in_range(c.stufe)]
     if not valid:

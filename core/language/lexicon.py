@@ -1,13 +1,18 @@
 """The subject lexicon a request reader needs beyond its built-in words: fach -> Themenfeld -> terms from the seeded
-subject profiles, and the Klassenstufen of each Themenfeld from the seeded Lehrplan excerpts."""
+subject profiles, the Klassenstufen of each Themenfeld from the seeded Lehrplan excerpts, and the long words of all
+seeded texts (real words, which the topic speller never takes for typos)."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+from core.language.text import fold, key
 
 SEED_DATA = Path(__file__).resolve().parents[2] / "seeds" / "data"
 
@@ -36,3 +41,31 @@ def seeded_lexicon() -> Lexicon:
                 years.update(int(k) for k in chunk.get("klassenstufen") or [] if isinstance(k, int))
     return Lexicon(terms=terms,
                    grades={fach: {feld: frozenset(y) for feld, y in felder.items()} for fach, felder in grades.items()})
+
+
+_LONG_WORD = re.compile(r"[^\W\d_]{8,}")
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+@lru_cache
+def seeded_words() -> frozenset[str]:
+    """Every word of eight letters or more in the seed content (profiles, Lehrplan excerpts, task bank), umlaut
+    spellings merged (core.language.text.key). Read once per process, and only when a typo is suspected."""
+    words: set[str] = set()
+    for path in sorted(SEED_DATA.glob("**/*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        for text in _strings(data):
+            words.update(_LONG_WORD.findall(text))
+    return frozenset(key(fold(w)) for w in words)

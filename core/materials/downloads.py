@@ -13,9 +13,12 @@ from sqlalchemy.orm import Session
 from db.repos import materials as material_repo
 
 FILE_LABELS: dict[str, str] = {
-    "schueler_docx": "Schülerfassung (DOCX)", "schueler_b_docx": "Schülerfassung Gruppe B (DOCX)",
-    "lehrer_docx": "Lehrerfassung (DOCX)",
-    "arbeitsblatt_docx": "Arbeitsblatt, drei Niveaus (DOCX)", "h5p": "H5P-Paket (.h5p)", "moodle_xml": "Moodle-XML",
+    "schueler_docx": "Schülerfassung (DOCX)", "schueler_pdf": "Schülerfassung (PDF)",
+    "schueler_b_docx": "Schülerfassung Gruppe B (DOCX)", "schueler_b_pdf": "Schülerfassung Gruppe B (PDF)",
+    "lehrer_docx": "Lehrerfassung (DOCX)", "lehrer_pdf": "Lehrerfassung (PDF)",
+    "arbeitsblatt_docx": "Arbeitsblatt, drei Niveaus (DOCX)", "arbeitsblatt_pdf": "Arbeitsblatt, drei Niveaus (PDF)",
+    "h5p": "H5P-Paket (.h5p)", "moodle_xml": "Moodle-XML",
+    "loesungen_docx": "Lösungen und Hinweise (DOCX)", "loesungen_pdf": "Lösungen und Hinweise (PDF)",
 }
 
 

@@ -13,6 +13,7 @@ from core.materials.downloads import StoredFile
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
 from core.materials.notenschluessel import format_punkte, format_zahl
+from core.materials.quiz import QuizItem, quiz_items
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class MaterialDetail:
     notenschluessel: list[dict[str, str]] = field(default_factory=list)
     niveaus: list[tuple[str, list[tuple[str, list[str]]]]] = field(default_factory=list)  # (Niveau, sections)
     h5p_lines: list[str] = field(default_factory=list)
+    quiz: list[QuizItem] = field(default_factory=list)  # the H5P set to play as a pupil
+    hinweise: list[str] = field(default_factory=list)  # notes for the teacher: a shortfall, a changed duration …
 
 
 def _klausur_preview(detail: MaterialDetail, content: dict[str, Any], request: dict[str, Any]) -> None:
@@ -66,6 +69,7 @@ def _klausur_preview(detail: MaterialDetail, content: dict[str, Any], request: d
 
 def fill_preview(detail: MaterialDetail, content: dict[str, Any], request: dict[str, Any]) -> None:
     """Add the preview of the stored content to `detail`; raises ValidationError for an outdated format."""
+    detail.hinweise = [str(h) for h in content.get("hinweise_lehrkraft") or [] if str(h).strip()]
     if detail.material_type == "klausur":
         _klausur_preview(detail, content, request)
     elif detail.material_type == "differenzierung":
@@ -74,5 +78,7 @@ def fill_preview(detail: MaterialDetail, content: dict[str, Any], request: dict[
         detail.niveaus = [(n.name.capitalize(), [("Aufgaben", n.aufgaben), ("Hilfekarten", n.hilfekarten),
                                                  ("Lösungen", n.loesungen)]) for n in d.niveaus]
     elif detail.material_type == "h5p":
-        detail.h5p_lines = h5p_summary(H5PSet.model_validate(content))
+        quiz = H5PSet.model_validate(content)
+        detail.h5p_lines = h5p_summary(quiz)
+        detail.quiz = quiz_items(quiz)
 

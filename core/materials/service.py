@@ -20,13 +20,16 @@ from core.materials.downloads import stored_files
 from core.materials.faecher import FAECHER, fach_name
 from core.materials.klausur import Klausur
 from core.materials.preview import MaterialDetail, fill_preview
+from core.materials.quiz import QuizItem, QuizResult, check_quiz
+from core.materials.wording import anzahl
 from db.models import Teacher
 from db.repos import browse
 from db.repos import materials as material_repo
 
 __all__ = [
     "FAECHER", "MATERIAL_TYPES", "PAGE_SIZE", "MaterialCard", "MaterialDetail", "MaterialPage", "RatingOutcome",
-    "list_my_materials", "material_detail", "material_view", "rate_my_material",
+    "QuizItem", "QuizResult", "check_quiz", "list_my_materials", "material_detail", "material_view",
+    "rate_my_material",
 ]
 
 log = logging.getLogger(__name__)
@@ -67,6 +70,7 @@ class MaterialCard:
     rating: int | None
     model: str
     faults: int
+    version: int = 1  # the newest version; its earlier versions are under the same card
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,7 @@ def list_my_materials(*, teacher_id: uuid.UUID, fach: str | None = None, materia
     items = [MaterialCard(id=r.id, titel=r.titel, typ=MATERIAL_TYPES.get(r.material_type, r.material_type),
                           fach=fach_name(r.fach), klasse=_klasse(r.klasse, r.klassenstufe),
                           datum=local_time(r.created_at), rating=r.rating, model=r.model_name or "unbekannt",
-                          faults=int(r.faults or 0)) for r in rows]
+                          faults=int(r.faults or 0), version=r.version) for r in rows]
     return MaterialPage(items=items, total=total, page=page, pages=pages)
 
 
@@ -142,9 +146,9 @@ class RatingOutcome:
 
     @property
     def message(self) -> str:
-        parts = [f"{self.stars} {'Stern' if self.stars == 1 else 'Sterne'} gespeichert"]
+        parts = [f"{anzahl(self.stars, 'Stern')} gespeichert"]
         if self.good_practices:
-            parts.append(f"{self.good_practices} Aufgaben als Ihre bewährten Aufgaben übernommen")
+            parts.append(f"{anzahl(self.good_practices, 'Aufgabe')} als Ihre bewährten Aufgaben übernommen")
         if self.preferences:
             parts.append("Präferenzen gemerkt (" + ", ".join(self.preferences) + ")")
         return "Danke! " + "; ".join(parts) + "."

@@ -10,6 +10,14 @@ import uuid
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
+from core.materials.wording import anzahl, for_teacher
+
+HINWEIS = "Hinweis für Sie: "  # a teacher note (what is missing, a shortfall, a changed duration) in the reply
+
+
+def short(text: str, limit: int = 240) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + " …"
 
 
 def _pct(v: float) -> str:
@@ -33,14 +41,15 @@ def material_summary(material: Klausur | DifferenziertesMaterial | H5PSet, *, ma
     elif isinstance(material, DifferenziertesMaterial):
         lines.append(f"{material.titel} — {material.fach}, Klassenstufe {material.klassenstufe}")
         lines.append(f"Lernziel: {material.lernziel}")
-        lines.append("Niveaus: " + "; ".join(f"{n.name} ({len(n.aufgaben)} Aufgaben, {len(n.hilfekarten)} "
-                                             f"Hilfekarten)" for n in material.niveaus))
+        lines.append("Niveaus: " + "; ".join(f"{n.name} ({anzahl(len(n.aufgaben), 'Aufgabe')}, "
+                                             f"{anzahl(len(n.hilfekarten), 'Hilfekarte')})" for n in material.niveaus))
     else:
         kinds: dict[str, int] = {}
         for f in material.fragen:
             kinds[f.typ] = kinds.get(f.typ, 0) + 1
         lines.append(f"{material.titel} — {material.fach}, Klassenstufe {material.klassenstufe}, "
-                     f"{len(material.fragen)} Fragen ({', '.join(f'{n}× {k}' for k, n in kinds.items())})")
+                     f"{anzahl(len(material.fragen), 'Frage')} ({', '.join(f'{n}× {k}' for k, n in kinds.items())})")
+    lines += [f"{HINWEIS}{short(h)}" for h in material.hinweise_lehrkraft if h.strip()]
     lines.append("Dateien: " + ", ".join(files))
     return "\n".join(lines)
 
@@ -54,6 +63,6 @@ def version_summary(material: Klausur | DifferenziertesMaterial | H5PSet, *, mat
     extra = [f"Geändert: {c}" for c in changes]
     if isinstance(material, Klausur):
         lines = [line.replace("Notenschlüssel: berechnet", "Notenschlüssel: neu berechnet") for line in lines]
-    tail = [f"Prüfhinweis: {f}" for f in faults]
+    tail = [f"Prüfhinweis: {for_teacher(f)}" for f in faults]
     tail.append(f"Version {parent_version} bleibt unverändert unter „Meine Materialien“ abrufbar.")
     return "\n".join([*lines[:2], *extra, *lines[2:-1], *tail, lines[-1]])

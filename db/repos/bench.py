@@ -11,12 +11,18 @@ import sqlalchemy as sa
 from pgvector.psycopg import register_vector
 from sqlalchemy.orm import Session
 
+from db.repos.search_global import SLICE_FAECHER
+
 # Bulk loading with the vector and full-text indexes in place maintains them row by row (hours at 1M rows);
 # like any bulk load, drop them while loading and build them once afterwards.
 BULK_INDEXES = {
     "ix_ak_embedding": "CREATE INDEX ix_ak_embedding ON agent_knowledge USING hnsw (embedding vector_cosine_ops) "
                        "WITH (m = 16, ef_construction = 64)",
-    "ix_ak_fts": "CREATE INDEX ix_ak_fts ON agent_knowledge USING gin (fts)",
+    "ix_ak_global_vec": "CREATE INDEX ix_ak_global_vec ON agent_knowledge (fach, agent_type, knowledge_type) "
+                        "INCLUDE (id, quality_score, scope_type, scope_id, shared_for_curation, embedding) "
+                        "WHERE scope_type = 'global' AND status = 'active'",
+    **{f"ix_ak_gfts_{f}": f"CREATE INDEX ix_ak_gfts_{f} ON agent_knowledge USING gin (fts) "
+                          f"WHERE scope_type = 'global' AND status = 'active' AND fach = '{f}'" for f in SLICE_FAECHER},
 }
 KNOWLEDGE_COPY = ("COPY agent_knowledge (agent_type, scope_type, scope_id, owner_id, fach, thema, knowledge_type, "
                   "content, description, quality_score, source, search_text, embedding, embedding_model) "

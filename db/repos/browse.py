@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from db.models import AgentSession, Conversation, ConversationMessage, GeneratedMaterial
 
@@ -20,7 +20,11 @@ from db.models import AgentSession, Conversation, ConversationMessage, Generated
 
 def _material_filters(*, teacher_id: uuid.UUID, fach: str | None, material_type: str | None,
                       created_from: datetime | None, created_before: datetime | None) -> list[sa.ColumnElement[bool]]:
-    where: list[sa.ColumnElement[bool]] = [GeneratedMaterial.teacher_id == teacher_id]
+    edited = aliased(GeneratedMaterial)
+    where: list[sa.ColumnElement[bool]] = [  # a material's versions are one card: the newest version stands for them
+        GeneratedMaterial.teacher_id == teacher_id,
+        ~sa.exists().where(edited.parent_id == GeneratedMaterial.id, edited.teacher_id == teacher_id),
+    ]
     if fach:
         where.append(GeneratedMaterial.fach == fach)
     if material_type:
@@ -50,7 +54,8 @@ def material_cards(*, db: Session, teacher_id: uuid.UUID, fach: str | None = Non
     faults = sa.func.jsonb_array_length(GeneratedMaterial.validation).label("faults")
     stmt = (sa.select(GeneratedMaterial.id, GeneratedMaterial.titel, GeneratedMaterial.material_type,
                       GeneratedMaterial.fach, GeneratedMaterial.klassenstufe, GeneratedMaterial.thema, klasse,
-                      GeneratedMaterial.created_at, GeneratedMaterial.rating, GeneratedMaterial.model_name, faults)
+                      GeneratedMaterial.created_at, GeneratedMaterial.rating, GeneratedMaterial.model_name, faults,
+                      GeneratedMaterial.version)
             .where(*where)
             .order_by(GeneratedMaterial.created_at.desc(), GeneratedMaterial.id.desc())
             .limit(limit).offset(offset))

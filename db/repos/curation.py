@@ -7,7 +7,6 @@ top of RLS). All list queries page in SQL and run on the `ix_ak_map` prefix (age
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -40,6 +39,7 @@ def reviewed() -> sa.ColumnElement[bool]:
 
 
 def _where(*, fach: str, agent_types: list[str], view: str, text: str | None) -> list[sa.ColumnElement[bool]]:
+    """The pool slice of one Fach for a view (queue, active, retired) and an optional text search."""
     where = [AK.agent_type.in_(agent_types), AK.fach == fach, AK.knowledge_type == "good_practice", in_pool()]
     if view == "retired":
         where.append(AK.status == "retired")
@@ -62,15 +62,40 @@ def count_entries(*, db: Session, fach: str, agent_types: list[str], view: str, 
     return int(db.scalar(sa.select(sa.func.count()).select_from(AK).where(*where)) or 0)
 
 
+def _order(order: str) -> list[sa.ColumnElement[Any]]:
+    """`newest` first; `used`: most often in generated materials first (usage analytics, with their rating); or by
+    `priority`: shared by teachers first, then never reviewed, then most used, then lowest rated (unrated count as
+    the middle), newest last as the tie-break."""
+    if order == "priority":
+        return [AK.shared_for_curation.desc(), reviewed().asc(), AK.times_used.desc(),
+                sa.case((AK.rating_count == 0, 0.5), else_=AK.quality_score).asc(), AK.created_at.desc(), AK.id]
+    if order == "used":
+        return [AK.times_used.desc(), AK.quality_score.asc(), AK.created_at.desc(), AK.id]
+    return [AK.created_at.desc(), AK.id]
+
+
 def list_entries(*, db: Session, fach: str, agent_types: list[str], view: str, text: str | None, limit: int,
-                 offset: int) -> list[AgentKnowledge]:
-    """One page of the pool, newest first (an index range on ix_ak_map, then a small sort)."""
+                 offset: int, order: str = "newest") -> list[AgentKnowledge]:
+    """One page of the pool (an index range on ix_ak_map, then a sort of that Fach's slice)."""
     where = _where(fach=fach, agent_types=agent_types, view=view, text=text)
     return list(db.scalars(
         sa.select(AK).options(load_only(*LIST_COLUMNS)).where(*where)
-        .order_by(AK.created_at.desc(), AK.id).limit(limit).offset(offset)
+        .order_by(*_order(order)).limit(limit).offset(offset)
         .execution_options(populate_existing=True)
     ))
+
+
+def matching_ids(*, db: Session, fach: str, agent_types: list[str], text: str) -> set[uuid.UUID]:
+    """Ids of the active pool entries of a Fach that match a text search (any number: for the duplicate search)."""
+    where = _where(fach=fach, agent_types=agent_types, view="active", text=text)
+    return set(db.scalars(sa.select(AK.id).where(*where)))
+
+
+def pool_vectors(*, db: Session, fach: str, agent_types: list[str]) -> list[tuple[uuid.UUID, str, Any]]:
+    """(id, agent type, embedding) of every active, embedded pool entry of a Fach — a few thousand at most."""
+    where = _where(fach=fach, agent_types=agent_types, view="active", text=None)
+    return [(i, a, e) for i, a, e in db.execute(
+        sa.select(AK.id, AK.agent_type, AK.embedding).where(*where, AK.embedding.is_not(None)).order_by(AK.id))]
 
 
 def get_entry(*, db: Session, knowledge_id: uuid.UUID, lock: bool = False) -> AgentKnowledge | None:
@@ -125,51 +150,25 @@ def promoted_copy(*, db: Session, knowledge_id: uuid.UUID) -> uuid.UUID | None:
     return uuid.UUID(value) if value else None
 
 
-# --- near-duplicates ---------------------------------------------------------------------------------------------
-
-# The candidate window: every pool entry of the same Fach and agent type as the given entries is fetched once
-# (index range on ix_ak_map, MATERIALIZED), then each given entry keeps its `per_entry` nearest by exact cosine
-# distance. Exact, not HNSW: the pool slice of one Fach/agent is small, and a filtered HNSW scan can miss pairs.
-_DUPLICATES = sa.text("""
-WITH q AS MATERIALIZED (
-  SELECT id, fach, agent_type, embedding FROM agent_knowledge
-  WHERE id = ANY(CAST(:ids AS uuid[])) AND embedding IS NOT NULL AND status = 'active'
-), pool AS MATERIALIZED (
-  SELECT a.id, a.fach, a.agent_type, a.embedding FROM agent_knowledge a
-  WHERE (a.agent_type, a.fach) IN (SELECT DISTINCT agent_type, fach FROM q)
-    AND a.knowledge_type = 'good_practice' AND a.status = 'active' AND a.embedding IS NOT NULL
-    AND (a.scope_type = 'global' OR a.shared_for_curation)
-)
-SELECT q.id AS a, n.id AS b, n.d FROM q CROSS JOIN LATERAL (
-  SELECT p.id, p.embedding <=> q.embedding AS d FROM pool p
-  WHERE p.fach = q.fach AND p.agent_type = q.agent_type AND p.id <> q.id
-  ORDER BY p.embedding <=> q.embedding LIMIT :per_entry
-) n
-WHERE n.d <= :max_distance
-ORDER BY n.d, q.id, n.id
-""")
+def subject_row(*, db: Session, fach: str, knowledge_type: str, lock: bool = False) -> AgentKnowledge | None:
+    """The active global subject-wide row of a Fach (operator list, subject profile)."""
+    stmt = (sa.select(AK).where(AK.fach == fach, AK.knowledge_type == knowledge_type, AK.scope_type == "global",
+                                AK.status == "active").order_by(AK.updated_at.desc()).limit(1))
+    if lock:
+        stmt = stmt.with_for_update()
+    return db.scalar(stmt.execution_options(populate_existing=True))
 
 
-@dataclass(frozen=True)
-class Neighbour:
-    a: uuid.UUID
-    b: uuid.UUID
-    distance: float
+def retire_reason(*, db: Session, knowledge_id: uuid.UUID) -> str | None:
+    """The reason given when the entry was last retired (or what it was merged into), if any."""
+    return db.scalar(
+        sa.select(KnowledgeChange.after["reason"].astext)
+        .where(KnowledgeChange.knowledge_id == knowledge_id, KnowledgeChange.action == "curate.retire")
+        .order_by(KnowledgeChange.id.desc()).limit(1)
+    )
 
 
-def near_duplicates(*, db: Session, ids: list[uuid.UUID], max_distance: float, per_entry: int = 5) -> list[Neighbour]:
-    """Pairs (given entry, pool neighbour) within `max_distance` cosine distance, each unordered pair once."""
-    if not ids:
-        return []
-    rows = db.execute(_DUPLICATES, {"ids": list(ids), "per_entry": per_entry, "max_distance": max_distance}).all()
-    seen: set[frozenset[uuid.UUID]] = set()
-    out = []
-    for a, b, d in rows:
-        pair = frozenset((a, b))
-        if pair not in seen:
-            seen.add(pair)
-            out.append(Neighbour(a=a, b=b, distance=float(d)))
-    return out
+# --- near-duplicates (the pairs are found in core.curation.duplicates from pool_vectors) ---------------------
 
 
 def entries_by_ids(*, db: Session, ids: list[uuid.UUID]) -> dict[uuid.UUID, AgentKnowledge]:

@@ -17,11 +17,13 @@ from db.session import Identity
 SUBJECT_WIDE = "alle"  # agent_type of knowledge every specialist of a subject shares (profile, operators)
 
 
-def visible(model: type[AgentKnowledge] | type[CurriculumChunk], identity: Identity) -> sa.ColumnElement[bool]:
-    """Visibility of DESIGN §3 as a WHERE clause: own, taught classes', own school's and global rows."""
+def visible(model: type[AgentKnowledge] | type[CurriculumChunk], identity: Identity, *,
+            include_global: bool = True) -> sa.ColumnElement[bool]:
+    """Visibility of DESIGN §3 as a WHERE clause: own, taught classes', own school's and global rows (without the
+    global ones when the caller searches those separately)."""
     if identity.role == "system":
         return sa.true()
-    conds: list[sa.ColumnElement[bool]] = [model.scope_type == "global"]
+    conds: list[sa.ColumnElement[bool]] = [model.scope_type == "global"] if include_global else []
     if identity.teacher_id:
         conds.append(sa.and_(model.scope_type == "teacher", model.scope_id == identity.teacher_id))
     if identity.class_ids:
@@ -30,7 +32,7 @@ def visible(model: type[AgentKnowledge] | type[CurriculumChunk], identity: Ident
         conds.append(sa.and_(model.scope_type == "school", model.scope_id == identity.school_id))
     if identity.role == "curator" and model is AgentKnowledge:
         conds.append(AgentKnowledge.shared_for_curation.is_(True))
-    return sa.or_(*conds)
+    return sa.or_(*conds) if conds else sa.false()
 
 
 def add_knowledge(*, db: Session, **fields: Any) -> AgentKnowledge:

@@ -1,6 +1,10 @@
 """Hybrid search over visible rows: top-k by cosine distance and top-k by German full-text rank, joined by id.
 
 Fusion (reciprocal rank) happens in core.knowledge.retrieval; this module only ranks, always filtered by visibility.
+
+A teacher's visible knowledge is two very different sets: her own, her classes' and her school's rows — small at
+any installation size — and the global rows of the Fach, which grow with the installation and have indexes of their
+own (db.repos.search_global). Both are ranked exactly and merged here.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from db.models import AgentKnowledge, CurriculumChunk
 from db.repos.knowledge import visible
+from db.repos.search_global import SLICE_FAECHER, global_parts
 from db.session import Identity
 
 
@@ -82,7 +87,15 @@ def rank_knowledge(
     knowledge_type: str,
     k: int = 40,
     external_prefix: str | None = None,
+    path: str = "auto",
 ) -> list[Ranked]:
+    """`path`: "auto" (personal rows and the global slice each through their own indexes), or "exact" (every
+    visible candidate gathered first and ranked in one statement — the path before migration 0006, which the
+    benchmark measures side by side). `external_prefix` (one imported collection, e.g. an evaluation set) is always
+    ranked on the exact path."""
+    split = path == "auto" and not external_prefix and fach in SLICE_FAECHER and agent_type
+    if split and identity.role in ("teacher", "product"):
+        return _ranked_split(db, identity, qvec, tsquery, fach, agent_type, knowledge_type, k)
     where = [
         visible(AgentKnowledge, identity),
         AgentKnowledge.knowledge_type == knowledge_type,
@@ -123,3 +136,37 @@ def exact_vector_ids(
     ).all()
     db.execute(sa.text("SELECT set_config('enable_indexscan', 'on', true)"))
     return list(ids)
+
+
+def _ranked_split(db: Session, identity: Identity, qvec: list[float], tsquery: str | None, fach: str,
+                  agent_type: str, knowledge_type: str, k: int) -> list[Ranked]:
+    """One statement: personal rows (own, classes', school's) and the Fach's global slice (through its own indexes),
+    each as vector top-k and text top-k; merged here into one top-k by distance and one by text rank."""
+    AK = AgentKnowledge
+    own = (sa.select(AK.id, AK.embedding, AK.fts, AK.scope_type, AK.quality_score.label("quality"))
+           .where(visible(AK, identity, include_global=False), AK.fach == fach, AK.agent_type == agent_type,
+                  AK.knowledge_type == knowledge_type, AK.status == "active")
+           .cte("own").prefix_with("MATERIALIZED"))
+    dist = own.c.embedding.cosine_distance(qvec)
+    parts = [sa.select(sa.literal("v").label("kind"), own.c.id, dist.label("value"), own.c.scope_type, own.c.quality)
+             .where(own.c.embedding.is_not(None)).order_by(dist).limit(k)]
+    if tsquery:
+        q = sa.func.to_tsquery("german", tsquery)
+        rank = sa.func.ts_rank_cd(own.c.fts, q, 32)
+        parts.append(sa.select(sa.literal("t"), own.c.id, rank, own.c.scope_type, own.c.quality)
+                     .where(own.c.fts.op("@@")(q)).order_by(rank.desc()).limit(k))
+    parts += global_parts(qvec=qvec, tsquery=tsquery, fach=fach, agent_type=agent_type,
+                          knowledge_type=knowledge_type, k=k)
+    rows = db.execute(sa.union_all(*parts)).all()
+    vec = sorted([(r.id, r.value, r.scope_type, r.quality) for r in rows if r.kind == "v"],
+                 key=lambda t: (t[1], str(t[0])))[:k]
+    txt = sorted([(r.id, r.value, r.scope_type, r.quality) for r in rows if r.kind == "t"],
+                 key=lambda t: (-t[1], str(t[0])))[:k]
+    out: dict[uuid.UUID, Ranked] = {}
+    for i, (rid, d, scope, quality) in enumerate(vec, 1):
+        out[rid] = Ranked(rid, i, None, float(d), scope, float(quality))
+    for i, (rid, _, scope, quality) in enumerate(txt, 1):
+        old = out.get(rid)
+        out[rid] = (Ranked(rid, old.vector_rank, i, old.distance, scope, float(quality)) if old
+                    else Ranked(rid, None, i, None, scope, float(quality)))
+    return list(out.values())

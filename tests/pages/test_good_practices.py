@@ -144,6 +144,9 @@ def test_star_rating_sets_quality_and_the_entry_leaves_the_queue(curator_id) -> 
     assert (row.quality_score, row.rating_count) == (0.75, 1)
     assert [c.action for c in changes(entry)] == ["curate.rate"]
     assert any(c.value.startswith("0 Einträge") for c in at.caption)  # rated: no longer in the queue
+    assert at.subheader[0].value == f"Stromstärke messen {tag}"  # … but it stays open, so the next click is on it
+    click(at, "Als geprüft markieren")
+    assert not at.exception and [c.action for c in changes(entry)] == ["curate.rate", "curate.review"]
 
 
 # --- editing -----------------------------------------------------------------------------------------------------
@@ -220,17 +223,62 @@ def test_second_save_of_a_stale_revision_is_refused_and_keeps_the_values(databas
 
     bens_text = f"Bens Fassung {tag}: Beschreibe die Messung mit dem Amperemeter."
     widget(at_ben, "text_area", "Aufgabe").set_value(bens_text)
+    widget(at_ben, "text_area", "Kontext").set_value("Bens Notiz: in Klasse 8 erprobt.")
     save(at_ben)
     assert not at_ben.exception
     with unit_of_work(Identity.system()) as db:
         anna_name = db.get(Teacher, anna).name
-    assert f"Dieser Eintrag wurde inzwischen von {anna_name} geändert. Bitte neu laden" in errors(at_ben)
-    assert f"Ihre Änderungen: Aufgabe: „{bens_text}“" in errors(at_ben)
+    assert f"Dieser Eintrag wurde inzwischen von {anna_name} geändert (Version 2)" in errors(at_ben)
+    assert f"Aufgabe: jetzt „Annas Fassung {tag}: Beschreibe die Strommessung genau.“, Ihre Fassung „{bens_text}“" \
+        in errors(at_ben)
+    assert "Kontext" not in errors(at_ben)  # only Ben changed it: no conflict there
     assert widget(at_ben, "text_area", "Aufgabe").value == bens_text  # the form still holds Ben's text
     assert load(entry).content["aufgabe"].startswith("Annas Fassung") and load(entry).revision == 2
 
-    click(at_ben, "Verwerfen und neu laden")
-    assert widget(at_ben, "text_area", "Aufgabe").value.startswith("Annas Fassung")
+    click(at_ben, "Mit der aktuellen Version zusammenführen")
+    assert not at_ben.exception, errors(at_ben)
+    conflict = [t for t in (d.value for d in at_ben.dataframe) if "Ihre Fassung (im Formular)" in t.columns]
+    assert conflict and list(conflict[0]["Feld"]) == ["Aufgabe"]
+    assert widget(at_ben, "text_area", "Aufgabe").value == bens_text
+    widget(at_ben, "text_area", "Aufgabe").set_value(f"Gemeinsame Fassung {tag}: Beschreibe die Strommessung.")
+    save(at_ben)
+    assert not at_ben.exception, errors(at_ben)
+    row = load(entry)
+    assert row.revision == 3 and row.content["aufgabe"].startswith("Gemeinsame Fassung")
+    assert row.content["kontext"] == "Bens Notiz: in Klasse 8 erprobt."
+
+
+def test_a_stale_form_that_changed_other_fields_is_merged_on_save(database) -> None:  # noqa: ANN001
+    tag = _tag()
+    entry = make_entry(tag)
+    anna = fresh_person(role="curator", name="Anna Kurator")
+    ben = fresh_person(role="curator", name="Ben Kurator")
+    at_anna, at_ben = open_entry(anna, tag, entry), open_entry(ben, tag, entry)
+    widget(at_anna, "text_area", "Aufgabe").set_value(f"Annas Fassung {tag}: Beschreibe die Strommessung genau.")
+    save(at_anna)
+    widget(at_ben, "text_area", "Kontext").set_value("Bens Notiz.")
+    save(at_ben)
+    assert not at_ben.exception, errors(at_ben)
+    assert any("Gespeichert (Version 3): Kontext." in s.value and "Zusammengeführt" in s.value for s in at_ben.success)
+    row = load(entry)
+    assert row.content["aufgabe"].startswith("Annas Fassung") and row.content["kontext"] == "Bens Notiz."
+
+
+def test_an_old_version_is_restored_from_the_history(curator_id) -> None:  # noqa: ANN001
+    tag = _tag()
+    entry = make_entry(tag)
+    original = load(entry).content["aufgabe"]
+    at = open_entry(curator_id, tag, entry)
+    widget(at, "text_area", "Aufgabe").set_value(f"Überarbeitet {tag}: Beschreibe die Messung mit Skizze.")
+    save(at)
+    history = next(e for e in at.expander if e.label.startswith("Änderungsverlauf"))
+    table = history.dataframe[0].value
+    assert list(table["Feld"]) == ["Aufgabe"] and list(table["Vorher"]) == [original]
+    click(at, "Wiederherstellen")
+    assert not at.exception, errors(at)
+    assert any(s.value.startswith("Ältere Fassung wiederhergestellt (Version 3)") for s in at.success)
+    assert load(entry).content["aufgabe"] == original
+    assert at.subheader[0].value == f"Stromstärke messen {tag}"
 
 
 # --- promote, retire, merge, histogram ---------------------------------------------------------------------------
@@ -274,29 +322,43 @@ def test_retired_entry_is_no_longer_found_by_search(curator_id) -> None:  # noqa
 
     assert found()
     at = open_entry(curator_id, tag, entry)
-    click(at, "Ausmustern")
-    assert not at.exception and any("Ausgemustert" in s.value for s in at.success)
+    click(at, "Ausmustern bestätigen")
+    assert "Bitte einen Grund für das Ausmustern angeben" in errors(at) and load(entry).status == "active"
+    widget(at, "text_input", "Grund (Pflicht)").set_value("veraltet")
+    click(at, "Ausmustern bestätigen")
+    assert not at.exception and any("Ausgemustert („veraltet“)" in s.value for s in at.success)
+    assert any("Grund: veraltet." in i.value for i in at.info)  # the entry stays open and says why
     assert load(entry).status == "retired" and not found()
 
     at = open_entry(curator_id, tag, entry, view="retired")
     click(at, "Wieder aktivieren")
     assert not at.exception and load(entry).status == "active" and found()
     assert [c.action for c in changes(entry)] == ["curate.retire", "curate.restore"]
+    assert changes(entry)[0].after == {"status": "retired", "reason": "veraltet"}
 
 
-def test_near_duplicates_are_shown_side_by_side_and_merged(curator_id) -> None:  # noqa: ANN001
+def test_near_duplicates_are_found_across_pages_shown_side_by_side_and_merged(curator_id) -> None:  # noqa: ANN001
     tag = _tag()
+    drop = make_entry(tag, quality=0.5, rating_count=1, times_used=2, kontext="Erprobt in Klasse 8, leicht gekürzt.")
+    for i in range(20):  # unrelated tasks between them: newest first, the twin ends up on page 2 of the list
+        words = " ".join(uuid.uuid4().hex for _ in range(6))
+        make_entry(tag, aufgabe=f"Aufgabe {i}: {words}", kontext=words[::-1],
+                   erwartung=[{"kriterium": words[:20], "punkte": 3}])
     keep = make_entry(tag, quality=0.9, rating_count=3, times_used=4)
-    drop = make_entry(tag, quality=0.5, rating_count=1, times_used=2,
-                      kontext="Erprobt in Klasse 8, leicht gekürzt.")
     at = app_as(curator_id, PAGE)
     at.selectbox(key="gp_fach").set_value("physik")
-    at.selectbox(key="gp_view").set_value("active")  # both are rated, so not in the queue
-    at.text_input(key="gp_text").set_value(tag)
+    at.selectbox(key="gp_view").set_value("active")
+    at.selectbox(key="gp_order").set_value("newest")
+    at.text_input(key="gp_text").set_value(tag).run()
+    listed = list(at.dataframe[0].value["Thema"])
+    assert len(listed) == 20 and any("Seite 1 von 2" in c.value for c in at.caption)  # not both on one page
     at.session_state["gp_tab"] = "Dubletten"
     at.run()
     assert not at.exception
-    assert any("Ähnlichkeit" in m.value for m in at.markdown)
+    assert any(c.value.startswith("1 Paar im ganzen Fach") for c in at.caption), [c.value for c in at.caption]
+    (compare,) = [d.value for d in at.dataframe if "Feld" in d.value.columns]
+    fields = dict(zip(compare["Feld"], compare[""], strict=True))
+    assert fields["Operator"] == "" and fields["Punkte"] == "" and fields["Kontext"] == "≠"
     (radio,) = at.radio
     radio.set_value(keep).run()
     click(at, "Zusammenführen")
@@ -307,17 +369,97 @@ def test_near_duplicates_are_shown_side_by_side_and_merged(curator_id) -> None: 
     assert dropped.status == "retired" and dropped.content["zusammengefuehrt_in"] == str(keep)
     assert changes(drop)[-1].after == {"status": "retired", "merged_into": str(keep)}
 
+    at = open_entry(curator_id, tag, drop, view="retired")
+    assert any(f"Zusammengeführt in Eintrag {str(keep)[:8]}" in i.value for i in at.info)
+    click(at, f"Zum Eintrag {str(keep)[:8]} (zusammengeführt)")
+    assert not at.exception and at.subheader[0].value == f"Stromstärke messen {tag}"
 
-def test_quality_histogram_renders_per_fach(curator_id) -> None:  # noqa: ANN001
+
+def test_quality_histogram_shows_the_chosen_fach(curator_id) -> None:  # noqa: ANN001
     at = app_as(curator_id, PAGE)
+    at.selectbox(key="gp_fach").set_value("chemie")
     at.session_state["gp_tab"] = "Qualität"
     at.run()
     assert not at.exception
-    (caption,) = [c.value for c in at.caption if c.value.startswith("Qualität der aktiven Good Practices je Fach")]
-    assert all(f"{name}: " in caption for name in ("Physik", "Biologie", "Deutsch", "Mathematik", "Chemie"))
+    (caption,) = [c.value for c in at.caption if c.value.startswith("Qualität der aktiven Good Practices")]
+    assert "Chemie: " in caption and "Physik" not in caption
     (chart,) = [n for n in at.main if getattr(n, "type", "") == "vega_lite_chart"]
-    assert json.loads(chart.proto.spec)["facet"]["field"] == "fach"
+    assert "facet" not in json.loads(chart.proto.spec)
     data = dataframe_util.convert_arrow_bytes_to_pandas_df(chart.proto.data.data)
-    physik = data[data["fach"] == "Physik"]
-    assert list(physik["bereich"]) == [f"0,{i}–{'1,0' if i == 9 else f'0,{i + 1}'}" for i in range(10)]
-    assert physik["anzahl"].sum() == int(caption.split("Physik: ")[1].split(" ")[0])
+    assert set(data["fach"]) == {"Chemie"}
+    assert list(data["bereich"]) == [f"0,{i}–{'1,0' if i == 9 else f'0,{i + 1}'}" for i in range(10)]
+    assert data["anzahl"].sum() == int(caption.split("Chemie: ")[1].split(" ")[0])
+
+
+def test_curator_edits_the_physik_operator_list_and_the_next_wissenskarte_shows_it(curator_id) -> None:  # noqa: ANN001
+    from core.knowledge.inspector import entry_detail, inspect_wissenskarte
+    from tests.pages.conftest import fresh_person as person
+
+    with unit_of_work(Identity.system()) as db:
+        row = db.scalar(sa.select(AgentKnowledge).where(AgentKnowledge.external_id == "seed:physik:operatoren"))
+        original, revision = dict(row.content), row.revision
+    try:
+        at = app_as(curator_id, PAGE)
+        at.selectbox(key="gp_fach").set_value("physik")
+        at.session_state["gp_tab"] = "Operatoren"
+        at.run()
+        assert not at.exception
+        key = at.data_editor[0].key
+        n = len(original["operatoren"])
+        at.session_state[key] = {"edited_rows": {}, "deleted_rows": [], "added_rows": [
+            {"operator": "Abschätzen", "afb": "II", "beschreibung": "Größenordnungen begründet überschlagen."}]}
+        click(at, "Operatorenliste speichern")
+        assert not at.exception, errors(at)
+        assert any(f"Version {revision + 1}, {n + 1} Operatoren; neu: Abschätzen" in s.value for s in at.success), [
+            s.value for s in at.success]
+        assert [c.action for c in changes(row.id)][-1] == "curate.operators"
+
+        teacher = person(faecher=("physik",))
+        ins = inspect_wissenskarte(viewer_id=teacher, target_id=teacher, agent_type="klausur", fach="physik")
+        (ops,) = [t for t in ins.tables if t.knowledge_type == "operator_list"]
+        detail = entry_detail(viewer_id=teacher, target_id=teacher, knowledge_id=ops.ids[0])
+        assert "Abschätzen (AFB II)" in dict(detail.fields)["Operatoren"]
+    finally:
+        with unit_of_work(Identity.system()) as db:
+            db.get(AgentKnowledge, row.id).content = original
+
+
+def _global(agent_type: str, content: dict[str, Any]) -> uuid.UUID:
+    tag = _tag()
+    with unit_of_work(Identity.system()) as db:
+        row = AgentKnowledge(agent_type=agent_type, scope_type="global", fach="physik", thema=f"Quiz {tag}",
+                             knowledge_type="good_practice", source="system", description=f"Eintrag {tag}",
+                             content=content, quality_score=0.5)
+        db.add(row)
+        db.flush()
+        return row.id
+
+
+def test_curator_edits_a_quiz_question_and_a_three_level_task(curator_id) -> None:  # noqa: ANN001
+    quiz = _global("h5p", {"typ": "multichoice", "frage": "Wann leuchtet die Lampe?", "erklaerung": "",
+                           "antworten": [{"text": "Kreis geschlossen", "korrekt": True, "feedback": ""},
+                                         {"text": "Schalter offen", "korrekt": False, "feedback": ""}]})
+    at = open_entry(curator_id, load(quiz).thema.split()[-1], quiz, view="active")
+    widget(at, "text_area", "Frage").set_value("Wann leuchtet eine Glühlampe im Stromkreis?")
+    editor = next(d for d in at.data_editor if "antworten" in d.key)
+    at.session_state[editor.key] = {"edited_rows": {"1": {"feedback": "Ein offener Schalter unterbricht."}},
+                                    "added_rows": [{"text": "Kabel aus Kunststoff", "korrekt": False}],
+                                    "deleted_rows": []}
+    next(b for b in at.button if b.label == "Inhalt speichern").click().run()
+    assert not at.exception, errors(at)
+    assert any(s.value == "Gespeichert (Version 2): Frage, Antworten." for s in at.success), errors(at)
+    content = load(quiz).content
+    assert content["frage"] == "Wann leuchtet eine Glühlampe im Stromkreis?" and len(content["antworten"]) == 3
+    assert content["antworten"][1]["feedback"] == "Ein offener Schalter unterbricht."
+
+    levels = {lvl: {"aufgaben": ["Berechne die Dichte."], "hilfekarten": ["ρ = m/V"], "loesungen": ["0,5 g/cm³"]}
+              for lvl in ("grundlegend", "mittel", "erweitert")}
+    task = _global("differenzierung", {"lernziel": "Dichte berechnen", **levels})
+    at = open_entry(curator_id, load(task).thema.split()[-1], task, view="active")
+    widget(at, "text_area", "Aufgaben (erweitert)").set_value("Berechne die Dichte.\nBegründe, ob Holz schwimmt.")
+    next(b for b in at.button if b.label == "Inhalt speichern").click().run()
+    assert "Niveau erweitert: 2 Aufgaben, aber 1 Lösungen" in errors(at)
+    widget(at, "text_area", "Lösungen (erweitert)").set_value("0,5 g/cm³\nJa: 0,5 g/cm³ < 1 g/cm³.")
+    next(b for b in at.button if b.label == "Inhalt speichern").click().run()
+    assert not at.exception and any(s.value == "Gespeichert (Version 2): Niveau erweitert." for s in at.success)
+    assert load(task).content["erweitert"]["loesungen"][1] == "Ja: 0,5 g/cm³ < 1 g/cm³."

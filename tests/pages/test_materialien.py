@@ -66,7 +66,7 @@ def test_an_exam_is_listed_with_its_preview_and_download_buttons(teacher_id) -> 
     at.run()
     assert not at.exception
     labels = [b.label for b in at.get("download_button")]
-    assert labels == ["Schülerfassung (DOCX)", "Lehrerfassung (DOCX)"]
+    assert labels == ["Schülerfassung (DOCX)", "Schülerfassung (PDF)", "Lehrerfassung (DOCX)", "Lehrerfassung (PDF)"]
     texts = "\n".join(t.value for t in at.text)
     assert "Erwartungshorizont:" in texts and "✓" in texts
     assert any("AFB" in md.value and "Punkte" in md.value for md in at.markdown)  # "1a) Nennen · AFB I · 2 Punkte"
@@ -78,7 +78,8 @@ def test_an_exam_is_listed_with_its_preview_and_download_buttons(teacher_id) -> 
 
 def test_h5p_preview_shows_summary_lines_as_plain_text(teacher_id) -> None:  # noqa: ANN001
     h5p = H5PSet(titel="Quiz <b>fett</b>", fach="Physik", klassenstufe=8, thema="Optik", fragen=[
-        {"typ": "truefalse", "frage": "Licht ist <script>schnell</script>.", "wahr": True}])
+        {"typ": "truefalse", "frage": "Licht ist <script>schnell</script>.", "wahr": True}],
+        hinweise_lehrkraft=["Nur 1 statt 8 Fragen: mehr geprüfte Fragen gibt es zu Optik in Klasse 8 nicht."])
     (material_id,) = insert_materials(teacher_id, 1, material_type="h5p", titel="Quiz",
                                       content=h5p.model_dump(mode="json"))
     at = app_as(teacher_id, PAGE)
@@ -88,6 +89,8 @@ def test_h5p_preview_shows_summary_lines_as_plain_text(teacher_id) -> None:  # n
     preview = "\n".join(t.value for t in at.text)
     assert "Licht ist <script>schnell</script>. → richtig" in preview
     assert "Richtig/Falsch" in preview
+    notes = " ".join(i.value for i in at.info)  # the teacher note is on the page, beside the download
+    assert "Hinweise für Sie" in notes and "Nur 1 statt 8 Fragen" in notes
 
 
 def test_differentiated_worksheet_preview_shows_the_three_niveaus(teacher_id) -> None:  # noqa: ANN001
@@ -191,3 +194,27 @@ def test_a_teacher_sees_no_other_teachers_materials(teacher_id) -> None:  # noqa
     assert any("gibt es nicht" in e.value for e in at.error)
     with pytest.raises(NotFoundError):
         material_detail(teacher_id=teacher_id, material_id=material_id)
+
+
+def test_the_quiz_can_be_played_as_a_pupil_with_feedback_and_score(teacher_id) -> None:  # noqa: ANN001
+    h5p = H5PSet(titel="Quiz", fach="Physik", klassenstufe=8, thema="Optik", fragen=[
+        {"typ": "truefalse", "frage": "Licht breitet sich geradlinig aus.", "wahr": True,
+         "erklaerung": "Deshalb gibt es scharfe Schatten."},
+        {"typ": "multichoice", "frage": "Welche Farbe hat das Licht mit der größten Wellenlänge?", "antworten": [
+            {"text": "Rot", "korrekt": True}, {"text": "Blau", "korrekt": False}]},
+        {"typ": "blanks", "text": "Der Einfallswinkel ist gleich dem *Reflexionswinkel/Ausfallswinkel*."}])
+    (material_id,) = insert_materials(teacher_id, 1, material_type="h5p", titel="Quiz",
+                                      content=h5p.model_dump(mode="json"))
+    at = app_as(teacher_id, PAGE)
+    at.session_state[f"open_{material_id}"] = True
+    at.run()
+    assert not at.exception
+    at.radio(key=f"q_{material_id}_1").set_value("richtig")
+    at.radio(key=f"q_{material_id}_2").set_value("Blau")
+    at.text_input(key=f"q_{material_id}_3_0").input("ausfallswinkel")  # an alternative, any case
+    at.button(key=f"quiz_go_{material_id}").click().run()
+    assert not at.exception
+    shown = [s.value.replace("\\", "") for s in at.success]  # literal text: markdown characters escaped
+    assert shown == ["1. Richtig. Deshalb gibt es scharfe Schatten.", "3. Richtig."]
+    assert "Lösung: Rot." in at.error[0].value.replace("\\", "")
+    assert at.metric[0].value == "2 von 3 richtig"

@@ -33,6 +33,13 @@ def versions_of(material_id: uuid.UUID) -> list[m.GeneratedMaterial]:
         return rows
 
 
+def versions_of_row(material_id: uuid.UUID) -> m.GeneratedMaterial:
+    with unit_of_work(Identity.system()) as db:
+        row = db.get(m.GeneratedMaterial, material_id)
+        db.expunge_all()
+        return row
+
+
 def opened(person_id: uuid.UUID, material_id: uuid.UUID):  # noqa: ANN201
     at = app_as(person_id, PAGE)
     at.session_state[f"open_{material_id}"] = True
@@ -54,7 +61,8 @@ def test_points_of_a_subtask_changed_through_the_form(teacher_id) -> None:  # no
     assert not at.exception and not at.error
     notice = " ".join(s.value for s in at.success)
     assert "Version 2" in notice and "1a" in notice and "5 Punkte" in notice
-    assert any("2 Materialien" in c.value for c in at.caption)
+    assert any(c.value.startswith("1 Material ·") for c in at.caption)  # the versions are one card
+    assert any("· Version 2" in md.value for md in at.markdown)
 
     (new,) = versions_of(material_id)
     assert new.version == 2 and Klausur.model_validate(new.content).aufgaben[0].teilaufgaben[0].punkte == 5
@@ -66,7 +74,21 @@ def test_points_of_a_subtask_changed_through_the_form(teacher_id) -> None:  # no
     assert any("Bearbeiten (Version 2)" in md.value for md in at.markdown)
     assert any("Frühere Version 1" in c.value for c in at.caption)
     old_downloads = [b.proto.label for b in at.get("download_button") if f"dlv_{material_id}_" in b.proto.id]
-    assert old_downloads == ["Schülerfassung (DOCX)", "Lehrerfassung (DOCX)"]
+    assert old_downloads == ["Schülerfassung (DOCX)", "Schülerfassung (PDF)", "Lehrerfassung (DOCX)",
+                             "Lehrerfassung (PDF)"]
+
+    # side by side: version 1 left, version 2 right, the changed sub-task named
+    diff = next(df.value for df in at.dataframe if "Version 1" in df.value.columns)
+    assert list(diff.columns) == ["", "Version 1", "Version 2"]
+    assert any(r["Version 2"].startswith("  1a)") and "5 P." in r["Version 2"] for _, r in diff.iterrows())
+
+    # restore version 1: a new version 3 with the content of version 1
+    at.button(key=f"restore_{material_id}").click().run()
+    assert not at.exception and not at.error
+    assert "Version 3" in " ".join(s.value for s in at.success)
+    (v3,) = versions_of(new.id)
+    old = versions_of_row(material_id)
+    assert v3.version == 3 and v3.content == old.content
 
 
 def test_a_change_that_breaks_the_check_is_refused_until_confirmed(teacher_id) -> None:  # noqa: ANN001

@@ -202,6 +202,20 @@ def test_product_team_does_not_read_a_teachers_private_uploads_through_the_inspe
     assert any(str(example) in t.ids for t in own.tables)  # the teacher herself still sees it
 
 
+def test_the_fach_follows_the_chosen_teacher(curator_id) -> None:  # noqa: ANN001
+    german = fresh_person(name="Deutsch Lehrkraft", faecher=("deutsch",))
+    physics = fresh_person(name="Physik Lehrkraft", faecher=("physik", "mathematik"))
+    at = app_as(curator_id, PAGE)
+    at.selectbox(key="wk_teacher").set_value(str(german)).run()
+    assert at.selectbox(key="wk_fach").value == "deutsch"
+    at.selectbox(key="wk_teacher").set_value(str(physics)).run()
+    assert not at.exception
+    assert at.selectbox(key="wk_fach").value == "physik"
+    assert at.code[0].value.startswith("### Wissenskarte Physik")
+    at.selectbox(key="wk_fach").set_value("mathematik").run()  # a Fach chosen by hand stays while she is shown
+    assert at.selectbox(key="wk_fach").value == "mathematik"
+
+
 def test_a_teacher_cannot_pick_or_inspect_other_teachers(teacher_id) -> None:  # noqa: ANN001
     other = fresh_person(name="Andere Lehrkraft")
     gp = _own_good_practice(other)

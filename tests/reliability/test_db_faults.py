@@ -132,7 +132,7 @@ def test_statement_timeout_inside_a_tool_is_contained_by_its_savepoint(person: P
 
     again, shown = chat_page(teacher_id=person.teacher_id, message=ASK_WITH_AFB, conversation_id=None)
     assert not shown and again.material_id, again.reply
-    assert len(again.files) == 2 and len(materials_of(person.teacher_id)) == 1
+    assert len(again.files) == 4 and len(materials_of(person.teacher_id)) == 1
 
 
 def test_cli_without_a_reachable_database_apologises_without_a_traceback(person: Person) -> None:

@@ -132,7 +132,7 @@ def test_frozen_rueckfrage_resumes_with_the_current_code(db: Session, as_teacher
     # The frozen question's second suggestion and the frozen request's AFB wish both reached the material.
     assert material.request["afb_ziel_verwendet"] == {"I": 20, "II": 50, "III": 30}
     assert material.request["afb_wuensche"] == [{"thema": "Induktion", "afb": "III"}]
-    assert len(r.files) == 2  # Schüler- und Lehrerfassung
+    assert len(r.files) == 4  # Schüler- und Lehrerfassung, each as DOCX and PDF
     # The main conversation went on from the frozen history instead of starting over.
     conv = db.get(m.Conversation, conversation_id, populate_existing=True)
     assert _prompts(conv.history) == [*MAIN["captured"]["turns"], "den zweiten Vorschlag"]

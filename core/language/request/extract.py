@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from core.language import spelling
 from core.language.document import CHUNK_RE, Doc
 from core.language.fold import prepare
+from core.language.klasse import G9, Oberstufe
 from core.language.preferences import parse_avoid, parse_ratio
 from core.language.request import english, topics
 from core.language.request.afb_wishes import extract_afb_wishes
@@ -17,6 +18,7 @@ from core.language.request.facts import extract_afb_distribution, extract_count,
 from core.language.request.material import extract_material
 from core.language.request.scan import decide_fach, scan_vocab
 from core.language.request.subjects import BROAD_AREAS
+from core.language.request.task_kinds import without_task_kinds
 from core.language.request.thema import extract_thema
 from core.language.request.vocabulary import Analysis, Vocab, known_term_in, profile_feld, vocab_for
 from core.language.text import fold, stem
@@ -32,23 +34,26 @@ from core.language.text import fold, stem
 _PLACEHOLDER = re.compile(r"\[[^\[\]]{1,40} entfernt\]")
 
 
-def extract(text: str, *, topic_terms: TopicTerms | None = None) -> Extraction:
+def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Oberstufe = G9) -> Extraction:
     """Everything one teacher message says about the wanted material; impossible values become `problems`.
 
     `topic_terms` is the seeded subject vocabulary (fach -> themenfeld -> terms). It detects the Fach from topic
-    words and wins over the small built-in vocabulary where both know a word.
+    words and wins over the small built-in vocabulary where both know a word. `oberstufe` is how the teacher's
+    Bundesland names the Oberstufe years (EF, Q1, Q2).
     """
     vocab, hyphen_words = vocab_for(topic_terms)
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
-    return _extract(spelling.correct(text), vocab, hyphen_words, nested=False)
+    return _extract(vocab.speller.correct(spelling.correct(text)), vocab, hyphen_words, nested=False,
+                    oberstufe=oberstufe)
 
 
-def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool) -> Extraction:
+def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool, oberstufe: Oberstufe = G9
+             ) -> Extraction:
     doc = Doc(text, hyphen_words)
     if not doc.tokens:
         return Extraction()
     problems: list[str] = []
-    klasse, klassenstufe, niveau = extract_klasse(doc, problems)
+    klasse, klassenstufe, niveau = extract_klasse(doc, problems, oberstufe)
     dauer = extract_dauer(doc, problems)
     afb = extract_afb_distribution(doc, problems)
     anzahl = extract_count(doc, problems)
@@ -82,11 +87,12 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
     if not nested:
         thema, unterthemen = _structure(doc.text, thema, area_text, area_broad, vocab, hyphen_words,
                                         german=not in_english)
+        thema, unterthemen = _titled(*without_task_kinds(thema, unterthemen))
     return Extraction(
         fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
         problems=tuple(dict.fromkeys(problems)), unterthemen=unterthemen, niveau=niveau, fach_source=source,
-        area_text=area_text, area_broad=area_broad,
+        area_text=area_text, area_broad=area_broad, exam_word=analysis.exam_word if material == "klausur" else None,
     )
 
 
@@ -147,6 +153,14 @@ class _TopicTools:
         e = _extract(clause, self.vocab, self.hyphen_words, nested=True)
         return e.thema or e.area_text
 
+    def unit_head(self, clause: str) -> str | None:
+        """The clause names a teaching unit and nothing else as its topic ("Weimarer Republik"), not a broad
+        area that still needs a Schwerpunkt ("Optik")."""
+        e = _extract(clause, self.vocab, self.hyphen_words, nested=True)
+        if e.area_text is None or e.area_broad or (e.thema is not None and fold(e.thema) != fold(e.area_text)):
+            return None
+        return e.area_text
+
     def is_topic(self, piece: str) -> bool:
         e = _extract(piece, self.vocab, self.hyphen_words, nested=True)
         facts = (e.klassenstufe, e.dauer_minuten, e.afb_verteilung, e.aufgaben_anzahl, e.material_type, e.niveau)
@@ -161,7 +175,7 @@ def _structure(text: str, thema: str | None, area_text: str | None, area_broad: 
     quoted = topics.quoted_topic(text, known)
     if quoted:
         return quoted, ()
-    header = topics.header_list(text, head_topic, known, is_topic)
+    header = topics.header_list(text, head_topic, known, is_topic, tools.unit_head)
     if header:
         return header
     if thema is None and area_text is not None and not area_broad:
@@ -178,18 +192,23 @@ def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str
     """A message that only names a topic (the answer to "Welchen Schwerpunkt?"), read as a whole: its Thema as the
     teacher wrote it, cleaned, and its sub-topics."""
     vocab, hyphen_words = vocab_for(topic_terms)
-    text = prepare(spelling.correct(text or ""))
+    text = prepare(vocab.speller.correct(spelling.correct(text or "")))
     tools = _TopicTools(vocab, hyphen_words)
     german = not english.is_english(text)
     quoted = topics.quoted_topic(text, tools.known)
     if quoted:
-        return quoted, ()
+        return _titled(quoted, ())
     header = topics.header_list(text, tools.head_topic, tools.known, tools.is_topic)
     if header:
-        return header
+        return _titled(*header)
     thema, parts = topics.split_peers(topics.clean_topic(text, tools.known, german=german), tools.known,
                                       tools.is_topic)
-    return (thema or None), parts
+    return _titled(thema or None, parts)
+
+
+def _titled(thema: str | None, parts: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
+    """Thema and Unterthemen as the teacher reads them: each starts with a capital."""
+    return (topics.capitalised(thema) if thema else thema), tuple(topics.capitalised(p) for p in parts)
 
 
 def known_term(term: str, *, topic_terms: TopicTerms | None = None) -> str | None:

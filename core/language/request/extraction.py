@@ -58,6 +58,8 @@ class Extraction:
     # a Schwerpunkt ("Optik", "E-Lehre") rather than a unit that is a topic ("Atombau und Periodensystem").
     area_text: str | None = field(default=None, compare=False)
     area_broad: bool = field(default=False, compare=False)
+    # The teacher's word for an exam ("Test", "Klassenarbeit", "Lernkontrolle"): the chat names it so.
+    exam_word: str | None = field(default=None, compare=False)
 
 
 def merge(previous: Extraction, new: Extraction) -> Extraction:
@@ -100,6 +102,8 @@ def merge(previous: Extraction, new: Extraction) -> Extraction:
         filled["unterthemen"] = new.unterthemen
     if new.area_text is not None:
         filled["area_broad"] = new.area_broad
+    if new.material_type is not None:  # a new material type brings its own word (or none)
+        filled["exam_word"] = new.exam_word
     return replace(
         previous, **filled, fach=fach, fach_hint=hint, klassenstufe=stufe, klasse=klasse, afb_wishes=tuple(wishes),
         problems=new.problems, fach_source=source,

@@ -8,12 +8,13 @@ import re
 from core.language.afb import parse_afb
 from core.language.dauer import parse_dauer
 from core.language.document import Doc
-from core.language.klasse import Niveau, parse_klasse
+from core.language.klasse import G9, Niveau, Oberstufe, parse_klasse
 from core.language.preferences import AUFGABEN_MAX, AUFGABEN_MIN, parse_count
 
 
-def extract_klasse(doc: Doc, problems: list[str]) -> tuple[str | None, int | None, Niveau | None]:
-    found = parse_klasse(doc.fold)
+def extract_klasse(doc: Doc, problems: list[str], oberstufe: Oberstufe = G9
+                   ) -> tuple[str | None, int | None, Niveau | None]:
+    found = parse_klasse(doc.fold, oberstufe)
     doc.consume_spans(list(found.spans))
     if found.problem:
         problems.append(found.problem)

@@ -30,6 +30,13 @@ _MATERIAL_TAILS: tuple[tuple[str, MaterialType, str], ...] = (  # suffix, type, 
     ("uebungsblatt", _D, "any"), ("quizze", _H, "any"), ("quiz", _H, "any"), ("tests", _K, "known"),
     ("test", _K, "known"), ("arbeiten", _K, "subject"), ("arbeit", _K, "subject"),
 )
+_EXAM_WORDS = (  # word ending (folded) -> the name the chat uses
+    ("klassenarbeiten", "Klassenarbeit"), ("klassenarbeit", "Klassenarbeit"), ("arbeit", "Klassenarbeit"),
+    ("lernkontrollen", "Lernkontrolle"), ("lernkontrolle", "Lernkontrolle"), ("lek", "Lernkontrolle"),
+    ("leks", "Lernkontrolle"), ("kurzkontrollen", "Kurzkontrolle"), ("kurzkontrolle", "Kurzkontrolle"),
+    ("leistungskontrollen", "Leistungskontrolle"), ("leistungskontrolle", "Leistungskontrolle"), ("tests", "Test"),
+    ("test", "Test"), ("schulaufgabe", "Schulaufgabe"), ("stegreifaufgabe", "Stegreifaufgabe"),
+)
 _TEST_HEADS = word_set("kurz vokabel wissens einstiegs abschluss lern lernstands zwischen eingangs diagnose")
 _NIVEAU_WORDS = word_set("niveaus niveaustufen anforderungsniveaus leistungsniveaus schwierigkeitsstufen")
 _NIVEAU_COUNTS = word_set("2 3 4 zwei drei vier verschiedenen mehreren unterschiedlichen verschiedene unterschiedliche")
@@ -91,10 +98,20 @@ def extract_material(doc: Doc, vocab: Vocab, analysis: Analysis) -> MaterialType
             k -= 1
         purpose = k >= 0 and toks[k + 1].brk == 0 and toks[k].fold in _PURPOSE_WORDS
         (strong_purpose if purpose else strong_free).append(mtype)
+        if not purpose and mtype == _K and analysis.exam_word is None:
+            analysis.exam_word = exam_word(f)
     for bucket in (strong_free, strong_purpose, weak):
         if bucket:
             return bucket[0]
     return None
+
+
+def exam_word(fold: str) -> str:
+    """How the teacher named the exam ("Mathetest" -> "Test", "LEK" -> "Lernkontrolle"): the chat says it so."""
+    for tail, name in _EXAM_WORDS:
+        if fold.endswith(tail):
+            return name
+    return "Klausur"
 
 
 def _special_material(doc: Doc, i: int, vocab: Vocab, analysis: Analysis) -> tuple[MaterialType, bool] | None:

@@ -4,6 +4,7 @@ the usual spelling of a known term preferred, the length bounded."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from core.language.document import CHUNK_RE, Doc, Token
 from core.language.request import topics
@@ -136,6 +137,18 @@ def _undative(word: str) -> str:
     return word
 
 
+def _conjunct_case(article: str, mode: str | None) -> str | None:
+    """The case a conjunct's own article stands for, as the ending rules name it ("plural", "fem", "masc")."""
+    dative = mode in ("plural", "fem", "masc")
+    if article in ("dem", "einem", "einen"):
+        return "masc"
+    if article in ("der", "einer"):
+        return "fem" if dative else None
+    if article == "den":
+        return "plural" if dative else "masc"
+    return None
+
+
 def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None) -> str | None:
     toks = doc.tokens
     while end > start and toks[end - 1].fold in CONNECTORS:
@@ -144,35 +157,46 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
         return None
     raw_words = [t.orig for t in toks[start:end]]
     words = list(raw_words)
-    if mode in ("plural", "fem", "masc"):
-        for k in range(start, end):
-            tok = toks[k]
-            is_last = k == end - 1 or toks[k + 1].fold in CONNECTORS
-            ends_conjunct = k == end - 1 or toks[k + 1].fold in CONJUNCTIONS or toks[k + 1].brk == 1
-            f = tok.fold
-            if not is_last and f.endswith("en") and (not tok.cap or f.endswith(("ischen", "schen")) or not
-                                                     doc.mixed_case):
-                # "zur quadratischen Ergänzung" -> "quadratische", "zum radioaktiven Zerfall" -> "radioaktiver"
-                head = next((toks[j].orig for j in range(k + 1, end) if toks[j].cap or j == end - 1), "")
-                ending = ("es" if topics.is_neuter(head) else "er") if mode == "masc" else "e"
-                words[k - start] = tok.orig[:-2] + ending
-            elif ends_conjunct and mode == "plural" and vocab.display.get(tok.fold) is None:
-                words[k - start] = _undative(tok.orig)  # a known word ("Linsen") is already nominative
+    dropped: set[int] = set()
+    case = mode
+    for k in range(start, end):
+        tok = toks[k]
+        if k > start and k + 1 < end and toks[k - 1].fold in CONJUNCTIONS and tok.fold in ARTICLES:
+            # "über die Hanse und den Fernhandel" -> "Hanse und Fernhandel": the conjunct's article goes, its case
+            # decides the endings that follow
+            dropped.add(k - start)
+            case = _conjunct_case(tok.fold, mode)
+            continue
+        if case not in ("plural", "fem", "masc"):
+            continue
+        is_last = k == end - 1 or toks[k + 1].fold in CONNECTORS
+        ends_conjunct = k == end - 1 or toks[k + 1].fold in CONJUNCTIONS or toks[k + 1].brk == 1
+        f = tok.fold
+        if not is_last and f.endswith("en") and (not tok.cap or f.endswith(("ischen", "schen")) or not
+                                                 doc.mixed_case):
+            # "zur quadratischen Ergänzung" -> "quadratische", "zum radioaktiven Zerfall" -> "radioaktiver"
+            head = next((toks[j].orig for j in range(k + 1, end) if toks[j].cap or j == end - 1), "")
+            ending = ("es" if topics.is_neuter(head) else "er") if case == "masc" else "e"
+            words[k - start] = tok.orig[:-2] + ending
+        elif ends_conjunct and case == "plural" and vocab.display.get(tok.fold) is None:
+            words[k - start] = _undative(tok.orig)  # a known word ("Linsen") is already nominative
     seps = []
     for k in range(start, end - 1):
         gap = doc.text[toks[k].oend:toks[k + 1].ostart]
         seps.append(re.sub(r"\s+", " ", gap) or " ")
 
-    def join(parts: list[str]) -> str:
+    def join(parts: list[str], skip: Collection[int] = ()) -> str:
         out = parts[0]
-        for sep, part in zip(seps, parts[1:], strict=True):
-            out += sep + part
+        for i, (sep, part) in enumerate(zip(seps, parts[1:], strict=True), 1):
+            if i not in skip:
+                out += sep + part
         return out
 
-    raw, modified = join(raw_words), join(words)
+    raw, modified = join(raw_words), join(words, dropped)
     candidates = [raw, modified]
     if mode == "plural" and fold(words[-1]).endswith("en") and not fold(words[-1]).endswith(_SAME_IN_DATIVE):
-        candidates.append(join([*words[:-1], words[-1][:-1]]))  # "Vulkanen" -> "Vulkane" if that is a known term
+        # "Vulkanen" -> "Vulkane" if that is a known term
+        candidates.append(join([*words[:-1], words[-1][:-1]], dropped))
     for candidate in candidates:
         canonical = vocab.display.get(" ".join(m.group() for m in CHUNK_RE.finditer(fold(candidate))))
         if canonical:
@@ -192,7 +216,8 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
         return None
     if doc.all_upper:
         text = " ".join(w.capitalize() for w in text.split(" "))
-    elif not doc.mixed_case:
+    elif not doc.mixed_case:  # written in lower case: nouns capitalised ("auftauende Böden in Sibirien")
+        text = topics.recase(text)
         text = text[:1].upper() + text[1:]
     if len(text) > THEMA_MAX_CHARS:
         cut = text.rfind(" ", 0, THEMA_MAX_CHARS)

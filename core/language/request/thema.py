@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.language.document import Doc
 from core.language.request.phrases import CONJUNCTIONS, content_runs, topic_phrase
+from core.language.request.task_kinds import is_task_kind
 from core.language.request.vocabulary import Vocab
 from core.language.stopwords import ARTICLES, CONNECTORS, word_set
 
@@ -19,6 +20,15 @@ _LEAD_META = word_set("""
     wiederholung vorbereitung einfuehrung einstieg vertiefung festigung uebung sicherung grundlagen thema themen
     themenbereich bereich abschluss""")
 _FEATURE_PREPS = word_set("mit ohne inklusive inkl samt plus")
+
+
+def _article_case(prep: str, article: str, mode: str | None) -> str | None:
+    """The case of the noun phrase after "zu einem …", "über den …": which endings to undo."""
+    if prep in ("zu", "bezueglich"):
+        return {"einem": "masc", "dem": "masc", "einer": "fem", "der": "fem", "den": "plural"}.get(article, mode)
+    if prep in ("ueber", "uber") and article in ("den", "einen"):
+        return "masc"  # "über den radioaktiven Zerfall" -> "radioaktiver Zerfall"
+    return "plural" if article == "den" else mode
 
 
 def _is_area_only(doc: Doc, start: int, end: int) -> bool:
@@ -71,8 +81,7 @@ def prep_candidates(doc: Doc, vocab: Vocab, lo: int = 0, hi: int | None = None) 
             continue
         j = i + 1
         if toks[j].fold in ARTICLES:
-            if toks[j].fold == "den":
-                mode = "plural"
+            mode = _article_case(tok.fold, toks[j].fold, mode)
             j += 1
         k = _after_skipping(doc, j, _LEAD_META, limit=1)
         if k > j:  # "zur Wiederholung der Bruchrechnung": the topic follows the genitive
@@ -125,6 +134,16 @@ def extract_thema(doc: Doc, vocab: Vocab) -> tuple[str | None, tuple[int, int] |
         if start > 0 and toks[start - 1].fold in _FEATURE_PREPS and toks[start].brk == 0 and not has_vocab:
             continue
         runs.append((start, end, has_vocab))
+    if not runs:
+        return None, None
+    # "Weimarer Republik …, mit Quellenanalyse": a kind of task is the topic only when nothing else is named, and
+    # never when it is a feature of the material ("Klausur mit Quellenanalyse" still needs a topic)
+    def kind_only(r: tuple[int, int, bool]) -> bool:
+        return all(is_task_kind(t.fold) for t in toks[r[0]:r[1]] if t.fold not in CONNECTORS)
+
+    def featured(r: tuple[int, int, bool]) -> bool:
+        return kind_only(r) and r[0] > 0 and toks[r[0] - 1].fold in _FEATURE_PREPS
+    runs = [r for r in runs if not kind_only(r)] or [r for r in runs if not featured(r)]
     if not runs:
         return None, None
     best = next((r for r in runs if r[2]), runs[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 
 Known = Callable[[str], str | None]  # the usual spelling of a known term ("ohmsches gesetz" -> "Ohmsches Gesetz")
 Check = Callable[[str], bool]  # is this piece of text a topic (no Klasse, Dauer, material word …)?
@@ -29,6 +30,9 @@ _QUOTED = re.compile(
     r"|»([^«\n]{2,120})«|«([^»\n]{2,120})»|‚([^‘’\n]{2,120})[‘’])"
 )
 _STRIP = " \t\"'„“”‚‘’«»-,.;:!?()[]"
+_NUMBERED_ITEM = re.compile(r"(.*\S)\s+(?:\d{1,2}|[IVX]{1,4})")  # "Typ 1", "Phase II"
+_SHARED_PAIR = re.compile(r"[^\W\d_]+-\s(?:und|oder|bzw\.?)\s[^\W\d_]+")  # "Haupt- und Nebensätze"
+_BARE_NUMBER = re.compile(r"\d{1,2}|[IVX]{1,4}")
 _LEAD_FILLER = re.compile(
     r"^(?:(?:also|ja|ok|okay|gern|gerne|bitte|hmm|na|vielleicht|eher|lieber|am liebsten|ich dachte an|ich würde sagen|"
     r"thema(?:\s(?:ist|sind|soll sein))?|schwerpunkt(?:\s(?:ist|soll sein|auf))?|zum thema|zu|zum|zur|über|on|about|"
@@ -91,9 +95,10 @@ def recase(text: str) -> str:
     words = _words(text)
     out = []
     for i, word in enumerate(words):
-        last = i == len(words) - 1
+        # an adjective stands before its noun: "auftauende böden in sibirien" -> "auftauende Böden in Sibirien"
+        before_noun = i + 1 < len(words) and words[i + 1].lower() not in _FUNCTION_WORDS
         if (word.islower() and len(word) >= 3 and word not in _FUNCTION_WORDS
-                and (last or not _is_adjective(word)) and word[:1].isalpha()):
+                and not (before_noun and _is_adjective(word)) and word[:1].isalpha()):
             word = word[:1].upper() + word[1:]
         out.append(word)
     return " ".join(out)
@@ -134,6 +139,15 @@ def _expand_shared(parts: list[str], known: Known) -> list[str]:
     return [p[:-1] + tail if p.endswith("-") else p for p in parts]
 
 
+def capitalised(topic: str) -> str:
+    """A topic as a title starts with a capital ("lineare Funktionen" -> "Lineare Funktionen"); a first word with a
+    capital inside ("pH-Wert", "iPad") keeps its spelling."""
+    first = topic.split(" ", 1)[0]
+    if first[:1].islower() and not any(c.isupper() for c in first):
+        return topic[:1].upper() + topic[1:]
+    return topic
+
+
 def join_topics(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " und " + parts[-1]
 
@@ -169,8 +183,25 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
     cleaned = [c for c in cleaned if c]
     if len(cleaned) < 2:
         return thema, ()
-    # "Reihen- und Parallelschaltung" stays as written; other lists read "A, B und C".
-    return (clean_topic(thema, known) if shared else join_topics(cleaned)), tuple(cleaned)
+    # "Reihen- und Parallelschaltung" stays as written; a contrast keeps its "vs."; other lists read "A, B und C".
+    if shared:
+        return clean_topic(thema, known), tuple(cleaned)
+    if len(cleaned) == 2 and re.search(r"\bvs\b|\bversus\b", thema):
+        return f"{cleaned[0]} vs. {cleaned[1]}", tuple(cleaned)
+    return join_topics(cleaned), tuple(cleaned)
+
+
+def _raw_items(window: str) -> list[str]:
+    """The pieces of a list. Among comma-separated items a pair that shares its compound's head ("Aufzählungen,
+    Haupt- und Nebensätze") is one item; a chain across commas ("Einsetzungs-, Gleichsetzungs- und
+    Additionsverfahren") and a pair alone ("Reihen- und Parallelschaltung") are split and expanded by the caller."""
+    segments = window.split(",")
+    if len(segments) < 2 or any(seg.strip().endswith("-") for seg in segments[:-1]):
+        return _ITEM_SPLIT.split(window)
+    out: list[str] = []
+    for seg in segments:
+        out += [seg] if _SHARED_PAIR.fullmatch(seg.strip()) else _ITEM_SPLIT.split(seg)
+    return out
 
 
 def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Check) -> list[str]:
@@ -182,10 +213,12 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
         m = _LIST_END.search(window)
         window = window[:m.start()] if m else window
     items: list[str] = []
-    for raw in _ITEM_SPLIT.split(window):
+    for raw in _raw_items(window):
         item = raw.strip(_STRIP.replace("-", ""))
         if not item:
             continue
+        if items and (numbered := _NUMBERED_ITEM.fullmatch(items[-1])) and _BARE_NUMBER.fullmatch(item):
+            item = f"{numbered.group(1)} {item}"  # "Typ 1 und 2" -> "Typ 1", "Typ 2"
         first = _words(item)[0].lower().strip(".")
         if len(_words(item)) > MAX_ITEM_WORDS or first in _NOT_A_TOPIC_START or not is_topic(item):
             break
@@ -193,18 +226,20 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
     return items
 
 
-def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check
-                ) -> tuple[str, tuple[str, ...]] | None:
+def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check,
+                unit_head: HeadTopic | None = None) -> tuple[str, tuple[str, ...]] | None:
     """'Genetik: Mendel + Stammbaumanalyse' -> ('Genetik', ('Mendel', 'Stammbaumanalyse')): a topic followed by a
     colon, a dash or a parenthesis that lists sub-topics. A clause without a topic before the colon ("Deutsch
-    Klasse 8: …") is no header."""
-    for count, sep in enumerate(_SEPARATOR.finditer(text)):
-        if count >= MAX_SEPARATORS:
-            break
+    Klasse 8: …") is no header. With `unit_head`, a teaching unit followed by a comma heads a list too: "Weimarer
+    Republik, Krisenjahr 1923 und das Ende der Republik"."""
+    seps = [(m, head_topic) for m in islice(_SEPARATOR.finditer(text), MAX_SEPARATORS)]
+    if unit_head is not None:
+        seps += [(m, unit_head) for m in islice(re.finditer(",", text), MAX_SEPARATORS)]
+    for sep, read_head in seps:
         head_start = max(0, sep.start() - MAX_HEAD_CHARS)
         bounds = list(_HEAD_BOUNDARY.finditer(text, head_start, sep.start()))
         clause = text[bounds[-1].end() if bounds else head_start:sep.start()].strip()
-        head = head_topic(clause) if clause else None
+        head = read_head(clause) if clause else None
         if not head:
             continue
         items = _list_items(text, sep.end(), sep.group().strip(), known, is_topic)

@@ -3,6 +3,7 @@ profile), and what the scan of one message found in it (Analysis)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -10,10 +11,14 @@ from typing import Literal
 
 from core.language.document import CHUNK_RE
 from core.language.fold import prepare
+from core.language.lexicon import seeded_words
 from core.language.request.builtin_topics import BUILTIN_TOPICS
 from core.language.request.extraction import FACH_KEYS, TopicTerms
 from core.language.request.subjects import AREA_ALIASES
+from core.language.spelling import TermSpeller
 from core.language.text import fold, stem
+
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +39,7 @@ class Vocab:
     display: dict[str, str] = field(default_factory=dict)  # folded term -> its spelling
     by_stems: dict[tuple[str, ...], list[Entry]] = field(default_factory=dict)
     felder: dict[str, list[str]] = field(default_factory=dict)  # fach -> profile area names
+    speller: TermSpeller = field(default_factory=TermSpeller)  # the long words of all terms, for typos
 
     def add(self, term: str, fach: str, feld: str, kind: Literal["area", "topic"], from_profile: bool) -> None:
         folded = fold(prepare(term))
@@ -66,6 +72,8 @@ def _build_vocab(profile: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ..
             vocab.add(feld, fach, feld, "area", True)
             for term in terms:
                 vocab.add(term, fach, feld, "topic", True)
+    vocab.speller = TermSpeller.of((w for term in vocab.display.values() for w in _LETTERS.findall(term)),
+                                   real_words=seeded_words)
     return vocab
 
 
@@ -96,6 +104,7 @@ class Analysis:
     areas: list[tuple[int, list[Entry]]] = field(default_factory=list)
     topics: list[tuple[int, int, list[Entry]]] = field(default_factory=list)  # start, end, entries
     unsupported: list[str] = field(default_factory=list)
+    exam_word: str | None = None  # the teacher's word for an exam ("Test", "Klassenarbeit")
 
 
 def profile_feld(vocab: Vocab, fach: str, hint: str) -> str:

@@ -33,7 +33,9 @@ def machine() -> str:
     except OSError:
         pass
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    return f"{os.cpu_count()} cores ({cpu}), {mem:.0f} GiB RAM, Python {platform.python_version()}"
+    # the load average at the start says whether other jobs shared the cores (timings then include their share)
+    return (f"{os.cpu_count()} cores ({cpu}), {mem:.0f} GiB RAM, Python {platform.python_version()}, load average "
+            f"{os.getloadavg()[0]:.1f}")
 
 
 def measure(fn: Callable[[], Any], n: int) -> list[float]:

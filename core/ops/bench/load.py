@@ -24,7 +24,7 @@ LOAD_DB = "werkbank_load_bench"
 LOAD_STEPS = ("anfrage", "antwort", "bewertung")
 
 
-def _teachers(n: int) -> dict[uuid.UUID, Identity]:
+def load_teachers(n: int) -> dict[uuid.UUID, Identity]:
     """`n` physics teachers of one school, each with a class of their own; their identities."""
     with unit_of_work(Identity.system()) as db:
         school = m.School(name="Lastschule", bundesland="Sachsen", schulform="Gymnasium")
@@ -44,7 +44,7 @@ def _teachers(n: int) -> dict[uuid.UUID, Identity]:
         return {tid: identity_for(db=db, teacher=db.get(m.Teacher, tid)) for tid in people}
 
 
-def _one_teacher(tid: uuid.UUID, ident: Identity) -> tuple[float, float, float]:
+def one_teacher(tid: uuid.UUID, ident: Identity) -> tuple[float, float, float]:
     """Request → Rückfrage, answer → material, 5-star rating: the seconds of each step."""
     t0 = time.perf_counter()
     with unit_of_work(ident) as db:
@@ -69,14 +69,14 @@ def bench_load(teachers: int) -> dict[str, Any]:
     os.environ["WERKBANK_DB_POOL_SIZE"] = str(teachers + 5)
     os.environ["WERKBANK_DB_MAX_OVERFLOW"] = "10"
     fresh_database(LOAD_DB)
-    idents = _teachers(teachers)
+    idents = load_teachers(teachers)
     people = list(idents)
     times: dict[str, list[float]] = {s: [] for s in LOAD_STEPS}
     errors: list[str] = []
 
     def one(tid: uuid.UUID) -> None:
         try:
-            steps = _one_teacher(tid, idents[tid])
+            steps = one_teacher(tid, idents[tid])
             for step, dt in zip(LOAD_STEPS, steps, strict=True):
                 times[step].append(dt * 1000)
         except Exception as exc:  # counted and reported, the run goes on
@@ -86,13 +86,13 @@ def bench_load(teachers: int) -> dict[str, Any]:
     with concurrent.futures.ThreadPoolExecutor(max_workers=teachers) as pool:
         list(pool.map(one, people))
     wall = time.perf_counter() - start
-    check = _load_consistency(people)
+    check = load_consistency(people)
     return {"teachers": teachers, "wall_s": wall, "turns_per_s": 2 * teachers / wall, "errors": errors,
             "steps": {s: (statistics.median(v), pct(v, 95)) if v else (0, 0) for s, v in times.items()},
             **check}
 
 
-def _load_consistency(people: list[uuid.UUID]) -> dict[str, Any]:
+def load_consistency(people: list[uuid.UUID]) -> dict[str, Any]:
     """Afterwards: per teacher exactly one conversation (4 messages), one completed session pointing at the one
     material, two files, one rating — 0 lost, 0 duplicated."""
     with unit_of_work(Identity.system()) as db:

@@ -78,6 +78,7 @@ def _bench(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--rows", type=_rows_arg, default="10000,100000")
     s.add_argument("--teachers", type=int, default=1000)
     s.add_argument("--queries", type=int, default=200)
+    s.add_argument("--processes", default="", help="nur für load: App-Prozesse je Messung, z. B. 1,2")
     s.add_argument("--no-write", action="store_true", help="nur ausgeben, docs/benchmarks.md nicht ändern")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from sqlalchemy.orm import Session
 from core.app.errors import UserError
 from core.chat.turn import chat_turn
 from core.knowledge.learning import rate_material
+from core.material_sets.archive import combined_zip
 from core.materials.service import material_view
 from core.ops.cli.teachers import as_teacher, parse_uuid
 from db.models import Teacher
@@ -28,12 +30,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
         result = chat_turn(db=db, identity=identity, teacher=teacher, message=args.message,
                            conversation_id=conversation_id)
         written = []
-        if out_dir is not None and result.material_id:
-            out_dir.mkdir(parents=True, exist_ok=True)
-            for f in files_of(db=db, material_id=parse_uuid(result.material_id, "Material")):
-                target = out_dir / Path(f.filename).name
-                target.write_bytes(f.data)
-                written.append(str(target))
+        if out_dir is not None and result.material_ids:
+            written = _write_files(db, out_dir, [parse_uuid(i, "Material") for i in result.material_ids])
         return result, written
 
     result, written = as_teacher(args.teacher, turn)
@@ -49,6 +47,24 @@ def cmd_chat(args: argparse.Namespace) -> int:
         print(f"  Datei: {path}")
     print(f"\n(Gespräch {result.conversation_id} · Modell {result.model})")
     return 0
+
+
+def _write_files(db: Session, out_dir: Path, material_ids: list[uuid.UUID]) -> list[str]:
+    """Every file of every material of the turn, and for several materials one ZIP of all of them."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    names = [Path(f.filename).name for mid in material_ids for f in files_of(db=db, material_id=mid)]
+    for n, mid in enumerate(material_ids, 1):
+        for f in files_of(db=db, material_id=mid):
+            name = Path(f.filename).name
+            target = out_dir / (name if names.count(name) == 1 else f"{n}_{name}")  # never one file over another
+            target.write_bytes(f.data)
+            written.append(str(target))
+    if len(material_ids) > 1:
+        target = out_dir / "Materialpaket.zip"
+        target.write_bytes(combined_zip(db=db, material_ids=material_ids))
+        written.append(str(target))
+    return written
 
 
 def cmd_material(args: argparse.Namespace) -> int:

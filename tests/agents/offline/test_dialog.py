@@ -141,3 +141,71 @@ def test_without_a_material_type_only_the_type_is_asked() -> None:
 def test_cancel_starts_a_new_request() -> None:
     args = call("Klausur Physik Klasse 8", "abbrechen, neue Anfrage: Quiz Erdkunde Klasse 5 zu Kontinenten")
     assert (args["fach"], args["material_type"], args["thema"]) == ("geographie", "h5p", "Kontinente")
+
+
+@pytest.mark.parametrize(("message", "named", "question"), [
+    ("test mathe EF expontialfunktionen und wachstum", "ein Test in Mathematik", "Wie lange soll er dauern – z. B. 20"),
+    ("LEK Physik Klasse 7 Optik", "eine Lernkontrolle in Physik", "Wie lange soll sie dauern – z. B. 20"),
+    ("Klassenarbeit Bio Wirbeltiere", "eine Klassenarbeit in Biologie", "Wie lange soll sie dauern – 45 Minuten"),
+])
+def test_the_exam_is_named_as_the_teacher_named_it(message: str, named: str, question: str) -> None:
+    reply = converse(message)[0]  # r05: a "Test" is a short exam, not a "Klausur"
+    assert isinstance(reply, str) and named in reply and question in reply, reply
+
+
+def test_the_question_names_the_teachers_topic_not_only_its_area() -> None:
+    reply = converse("test mathe EF expontialfunktionen und wachstum")[0]  # r05: the misspelt topic was understood
+    assert isinstance(reply, str) and "zu „Exponentialfunktionen und Wachstum“" in reply, reply
+    assert "Schwerpunkt" not in reply
+
+
+# The teacher test's own words (issue #10): the call a colleague would make — misspelt topics, sub-topic lists,
+# kinds of task that are no topics, and the Thema as a clean capitalised noun phrase in the nominative.
+@pytest.mark.parametrize(("message", "expected"), [
+    ("test mathe EF expontialfunktionen und wachstum, 30 min bitte",  # r05
+     {"thema": "Exponentialfunktionen und Wachstum", "klassenstufe": 11, "dauer_minuten": 30,
+      "material_type": "klausur"}),
+    ("Klassenarbeit Englisch Klasse 8 zu if-clauses (Typ 1 und 2), 45 Minuten, Gruppe A und B",  # r30
+     {"thema": "If-clauses", "unterthemen": ["Typ 1", "Typ 2"]}),
+    ("Englisch Klasse 6, differenziertes Arbeitsblatt: simple past vs. present perfect",  # r27
+     {"thema": "Simple past vs. present perfect", "unterthemen": ["Simple past", "Present perfect"]}),
+    ("Differenziertes Arbeitsblatt Deutsch Klasse 6 zur Kommasetzung (Aufzählungen, Haupt-/Nebensätze)",  # r23
+     {"thema": "Kommasetzung", "unterthemen": ["Aufzählungen", "Haupt-/Nebensätze"]}),
+    ("Geschichte GK Q2 Klausur: Weimarer Republik, Krisenjahr 1923 und das Ende der Republik, mit Quellenanalyse, "
+     "135 Minuten",  # r32: "mit Quellenanalyse" is the kind of task
+     {"thema": "Weimarer Republik", "unterthemen": ["Krisenjahr 1923", "Ende der Republik"]}),
+    ("Deutsch LK Q2 Klausur: Gedichtvergleich Expressionismus, 225 Minuten",  # r22: "Gedichtvergleich" likewise
+     {"thema": "Expressionismus", "unterthemen": []}),
+    ("Klassenarbeit Geschichte Klasse 7 über die Hanse und den Fernhandel im Mittelalter, 45 min",  # r35
+     {"thema": "Hanse und Fernhandel im Mittelalter"}),
+    ("test erdkunde klasse 10 permafrost und auftauende böden in sibirien, 30 min",  # r40
+     {"thema": "Permafrost und auftauende Böden in Sibirien", "material_type": "klausur"}),
+])
+def test_teacher_test_requests_are_read_as_meant(message: str, expected: dict[str, Any]) -> None:
+    args = call(message)
+    assert {k: args.get(k, []) for k in expected} == expected
+
+
+def _call_as_teacher_in(bundesland: str, *turns: str) -> dict[str, Any] | str:
+    """The last outcome when the main agent's instructions name the teacher's Bundesland (as agents.main does)."""
+    instructions = f"Lehrkraft: Test Lehrkraft, {bundesland}; Fächer: deutsch, physik; Klassen: keine hinterlegt."
+    messages: list[ModelMessage] = []
+    for turn in turns:
+        messages.append(ModelRequest(parts=[UserPromptPart(turn)], instructions=instructions))
+        messages.append(MAIN(messages, None))  # type: ignore[arg-type]
+    parts = messages[-1].parts
+    calls = [p for p in parts if isinstance(p, ToolCallPart)]
+    return calls[0].args_as_dict() if calls else "".join(p.content for p in parts if isinstance(p, TextPart))
+
+
+@pytest.mark.parametrize(("bundesland", "stufe"), [("Nordrhein-Westfalen", 13), ("Sachsen", 12), ("Hessen", 12)])
+def test_q2_is_read_in_the_teachers_bundesland(bundesland: str, stufe: int) -> None:
+    args = _call_as_teacher_in(bundesland, "Deutsch LK Q2 Klausur: Gedichtvergleich Expressionismus, 225 Minuten")
+    assert isinstance(args, dict) and args["klassenstufe"] == stufe
+
+
+def test_a_course_without_a_year_is_asked_in_the_years_of_the_bundesland() -> None:
+    reply = _call_as_teacher_in("Sachsen", "Physik LK Klausur Quantenobjekte 180 Minuten")
+    assert isinstance(reply, str) and "Q1 (Jahrgang 11) oder Q2 (Jahrgang 12)" in reply
+    args = _call_as_teacher_in("Sachsen", "Physik LK Klausur Quantenobjekte 180 Minuten", "Q2")
+    assert isinstance(args, dict) and args["klassenstufe"] == 12

@@ -148,7 +148,7 @@ def test_quoted_topic_and_an_english_request(db, as_teacher) -> None:  # noqa: A
 
 @pytest.mark.parametrize(("message", "expected"), [
     ("ne klausur in mathe für die 9a, quadratische funktionen, 45 min",
-     {"fach": "mathematik", "klassenstufe": 9, "thema": "quadratische Funktionen"}),
+     {"fach": "mathematik", "klassenstufe": 9, "thema": "Quadratische Funktionen"}),
     ("physick test klasse 7 geschwindigkeit 30 minuten",
      {"fach": "physik", "klassenstufe": 7, "thema": "Geschwindigkeit", "material_type": "klausur"}),
     ("mathe klasse8 klausur gleichungssysteme 45 min", {"fach": "mathematik", "klassenstufe": 8}),

@@ -79,7 +79,8 @@ def test_exam_walkthrough_with_rueckfrage_and_learning(db: Session, as_teacher) 
     after = build_wissenskarte(db=db, identity=ident, agent_type="klausur", fach="physik")
     count = lambda wk: {(c["type"], c["scope"]): c["n"] for c in wk.facts["counts"]}[("good_practice", "teacher")]  # noqa: E731
     assert count(after) > count(before)
-    assert "AFB-Ziel 30/40/30" in after.text and "AFB-Ziel" not in before.text
+    # the split answered in the Rückfrage was remembered when it was given, and the reply said so (decision 014)
+    assert "AFB-Ziel 30/40/30" in before.text and "Gemerkt: AFB 30/40/30" in r3.reply
 
     # The next exam for this teacher uses the learned AFB target without asking again.
     r5 = chat_turn(db=db, identity=ident, teacher=teacher, message="Klausur Physik Klasse 10 zu Optik, 45 Minuten")
@@ -97,7 +98,7 @@ def test_differentiated_worksheet_has_three_levels(db: Session, as_teacher) -> N
     assert [n["name"] for n in view["content"]["niveaus"]] == ["grundlegend", "mittel", "erweitert"]
     for n in view["content"]["niveaus"]:
         assert n["aufgaben"] and n["hilfekarten"] and len(n["loesungen"]) == len(n["aufgaben"])
-    (sheet,) = files_of(db=db, material_id=uuid.UUID(r.material_id))
+    sheet = next(f for f in files_of(db=db, material_id=uuid.UUID(r.material_id)) if f.kind == "arbeitsblatt_docx")
     text = _docx_text(sheet.data)
     assert "grundlegend" in text.lower() and "erweitert" in text.lower()
 

@@ -69,7 +69,9 @@ def test_group_a_and_b_download_from_the_cli(database, tmp_path: Path) -> None: 
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     assert result["material_id"], result["reply"]
-    names = sorted(Path(f).name for f in result["files"])
+    names = sorted(Path(f).name for f in result["files"] if f.endswith(".docx"))
+    assert sorted(Path(f).name for f in result["files"] if f.endswith(".pdf")) == [  # a PDF beside every DOCX
+        n.replace(".docx", ".pdf") for n in names]
     assert names == ["Physik_Ohmsches_Gesetz_Gruppe_A_Schuelerfassung.docx",
                      "Physik_Ohmsches_Gesetz_Gruppe_B_Schuelerfassung.docx",
                      "Physik_Ohmsches_Gesetz_Lehrerfassung.docx"]

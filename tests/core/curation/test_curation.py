@@ -287,7 +287,7 @@ def test_a_quiz_entry_edits_only_thema_description_and_kontext(db: Session, cura
 
 def test_a_retired_entry_is_not_edited(db: Session, curator: Teacher) -> None:
     row = entry(db, unique("x"))
-    set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True)
+    set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True, reason="veraltet")
     with pytest.raises(UserError, match="ausgemustert. Bitte zuerst wieder aktivieren"):
         save(db=db, curator=curator, knowledge_id=row.id, expected_revision=2, edit=edit_of(db, row, thema="Neu"))
 
@@ -298,7 +298,7 @@ def test_a_teachers_shared_task_stays_hers(db: Session, curator: Teacher) -> Non
     with pytest.raises(UserError, match="bleibt ihre eigene"):
         save(db=db, curator=curator, knowledge_id=row.id, expected_revision=1, edit=edit_of(db, row))
     with pytest.raises(UserError, match="bleibt ihre eigene"):
-        set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True)
+        set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True, reason="veraltet")
     assert "Eigentum der Lehrkraft" in entry_view(db=db, knowledge_id=row.id).hint
 
 
@@ -314,12 +314,14 @@ def test_promote_makes_an_anonymised_global_copy(db: Session, curator: Teacher) 
         db.add(TeacherClass(teacher_id=teacher.id, class_id=cl.id, fach="physik"))
         db.flush()
     kontext = f"Frau Brunnerova ({teacher.email}) hat das in der 9c erprobt."
-    row = entry(db, unique("m"), owner=teacher, shared=True, kontext=kontext, material_id=str(uuid.uuid4()))
+    row = entry(db, unique("m"), owner=teacher, shared=True, kontext=kontext, material_id=str(uuid.uuid4()),
+                quality=1.0, rating_count=1)  # the teacher's own five stars
     promoted = promote(db=db, curator=curator, knowledge_id=row.id)
     copy = repo.get_entry(db=db, knowledge_id=promoted.new_id)
     assert copy.content["kontext"] == "[Lehrkraft] ([E-Mail entfernt]) hat das in der Klassenstufe 9 erprobt."
     assert "material_id" not in copy.content
     assert (copy.scope_type, copy.owner_id, copy.source, copy.revision) == ("global", None, "curator", 1)
+    assert (copy.quality_score, copy.rating_count) == (0.5, 0)  # starts unrated, not with her 5★ as quality 1.0
     assert repo.get_entry(db=db, knowledge_id=row.id).content["kontext"] == kontext
     assert entry_view(db=db, knowledge_id=row.id).promoted_to == copy.id
     assert repo.last_change(db=db, knowledge_id=copy.id).after == {"promoted_from": str(row.id),
@@ -332,9 +334,11 @@ def test_promote_makes_an_anonymised_global_copy(db: Session, curator: Teacher) 
 def test_retire_and_restore_are_recorded(db: Session, curator: Teacher) -> None:
     tag = unique("t")
     row = entry(db, tag)
-    assert "Ausgemustert" in set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True)
+    message = set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True, reason="veraltet")
+    assert "Ausgemustert" in message
     assert listed(db, tag, "retired") == [row.id] and listed(db, tag, "active") == []
-    assert "bereits ausgemustert" in set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True)
+    again = set_retired(db=db, curator=curator, knowledge_id=row.id, retired=True, reason="veraltet")
+    assert "bereits ausgemustert" in again
     set_retired(db=db, curator=curator, knowledge_id=row.id, retired=False)
     actions = [c.action for c in repo.changes_of(db=db, knowledge_id=row.id)]
     assert actions == ["curate.restore", "curate.retire"] and repo.get_entry(db=db, knowledge_id=row.id).revision == 3
@@ -347,7 +351,7 @@ def test_near_duplicates_pair_only_within_fach_and_agent(db: Session, curator: T
     other_fach = entry(db, tag, fach="chemie")
     other_agent = entry(db, tag, agent_type="h5p")
     unrelated = entry(db, unique("d"), aufgabe="Nenne drei Beispiele für Wärmeleitung im Alltag.")
-    pairs = duplicates(db=db, filters=QueueFilter(fach="physik", text=tag))
+    pairs = duplicates(db=db, filters=QueueFilter(fach="physik", text=tag)).pairs
     assert [{p.a.id, p.b.id} for p in pairs] == [{a.id, b.id}]
     assert pairs[0].similarity >= DUPLICATE_SIMILARITY and pairs[0].mergeable
     assert {other_fach.id, other_agent.id, unrelated.id}.isdisjoint({pairs[0].a.id, pairs[0].b.id})

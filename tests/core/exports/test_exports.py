@@ -14,10 +14,11 @@ import pytest
 from lxml import etree
 
 from core.checks.structure import validate_h5p
-from core.exports.docx_differenzierung import arbeitsblatt
-from core.exports.docx_klausur import lehrerfassung, schuelerfassung
+from core.exports import sheets_differenzierung, sheets_klausur
+from core.exports.docx_render import render_docx
 from core.exports.h5p import LIBRARIES, build_package, summary
 from core.exports.moodle import to_moodle_xml
+from core.exports.printable import printable_differenzierung, printable_klausur
 from core.exports.xml_text import ExportError, xml_safe
 from core.materials.h5p import Antwort, BlanksFrage, DragTextFrage, MultiChoiceFrage, TrueFalseFrage
 from core.materials.notenschluessel import format_zahl
@@ -26,6 +27,22 @@ from tests.core.materials.test_models import AFB_ZIEL, make_klausur
 
 HOSTILE = "<script>alert('x')</script> ]]> & \"Zitat\" 😀 مرحبا שלום {1:SHORTANSWER:=x} ~#}\\"
 CONTROL = "Steuer\x00zeichen\x0b weg\x1f"
+
+
+def schuelerfassung(k, gruppe=None) -> bytes:
+    return render_docx(sheets_klausur.schuelerfassung(printable_klausur(k), gruppe))
+
+
+def lehrerfassung(k, afb_ziel=None) -> bytes:
+    return render_docx(sheets_klausur.lehrerfassung(printable_klausur(k), afb_ziel=afb_ziel))
+
+
+def arbeitsblatt(m) -> bytes:
+    return render_docx(sheets_differenzierung.schuelerfassung(printable_differenzierung(m)))
+
+
+def loesungen(m) -> bytes:
+    return render_docx(sheets_differenzierung.lehrerfassung(printable_differenzierung(m)))
 
 
 def document_text(data: bytes) -> str:
@@ -144,32 +161,43 @@ def test_hostile_text_survives_the_klausur_docx_round_trip():
 # --- Differenzierung DOCX ------------------------------------------------------------------------------------------
 
 
-def test_arbeitsblatt_has_one_page_per_niveau_with_symbol_tasks_hilfekarten_then_solutions():
+def test_arbeitsblatt_has_one_page_per_niveau_with_tasks_and_hilfekarten_and_no_solutions():
     m = make_differenzierung()
     m.niveaus.reverse()  # the export orders grundlegend, mittel, erweitert whatever the model did
     data = arbeitsblatt(m)
     doc = docx.Document(io.BytesIO(data))
     headings = [p.text for p in doc.paragraphs if p.style.name.startswith("Heading")]
     niveau_headings = [h for h in headings if "Niveau" in h]
-    assert niveau_headings == ["● Grundlegendes Niveau", "●● Mittleres Niveau", "●●● Erweitertes Niveau"] * 2
-    assert headings.index("Lösungen") > headings.index("●●● Erweitertes Niveau")
+    assert niveau_headings == ["● Grundlegendes Niveau", "●● Mittleres Niveau", "●●● Erweitertes Niveau"]
     page_breaks = [p for p in doc.paragraphs if p.paragraph_format.page_break_before]
-    assert len(page_breaks) == 3  # before mittel, before erweitert, before the solutions
+    assert len(page_breaks) == 2  # before mittel, before erweitert
 
     text = document_text(data)
     for niveau in m.niveaus:
         for aufgabe in niveau.aufgaben:
             assert aufgabe in text
         for loesung in niveau.loesungen:
-            assert loesung in text
-    assert text.index("Nenne die Ausgangsstoffe.") < text.index("Wasser und Kohlenstoffdioxid.")
-    assert text.count(m.lernziel) == 3
-
+            assert loesung not in text  # solutions are in the teacher's file only
     boxes = [t for t in doc.tables if t.cell(0, 0).paragraphs[0].text.startswith("Hilfekarte")]
     assert len(boxes) == sum(len(n.hilfekarten) for n in m.niveaus)
     assert all('w:fill="F2F2F2"' in t._tbl.xml for t in boxes)  # shaded
     assert "Denk an Luft und Wasser." in boxes[0].cell(0, 0).text
     assert "NUMPAGES" in footer_xml(data)
+
+
+def test_teacher_voice_lernziel_and_notes_stay_in_the_teachers_file():
+    m = make_differenzierung(lernziel="Die Schülerinnen und Schüler erklären die Fotosynthese.",
+                             hinweise_lehrkraft=["Zu „Zellatmung“ gibt es keine geprüfte Aufgabe – dieser Teil fehlt."])
+    schueler, lehrer = document_text(arbeitsblatt(m)), document_text(loesungen(m))
+    assert "Die Schülerinnen und Schüler" not in schueler and "Zellatmung" not in schueler
+    assert "Lernziel: Die Schülerinnen und Schüler erklären die Fotosynthese." in lehrer.replace("\n", "")
+    assert "Hinweise für die Lehrkraft" in lehrer and "Zu „Zellatmung“ gibt es keine geprüfte Aufgabe" in lehrer
+    for niveau in m.niveaus:
+        for loesung in niveau.loesungen:
+            assert loesung in lehrer
+    assert "(2 Aufgaben, 1 Hilfekarte)" in lehrer or "(1 Aufgabe, 1 Hilfekarte)" in lehrer
+    pupil_goal = make_differenzierung(lernziel="Ich kann die Fotosynthese erklären.")
+    assert "Ziel: Ich kann die Fotosynthese erklären." in document_text(arbeitsblatt(pupil_goal)).replace("\n", "")
 
 
 def test_hostile_text_survives_the_arbeitsblatt():

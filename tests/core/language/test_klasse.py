@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.language.klasse import bare_klasse, parse_klasse
+from core.language.klasse import bare_klasse, oberstufe_of, parse_klasse
 from core.language.text import fold
 
 CASES: list[tuple[str, int | None, str | None, str | None]] = [  # text, stufe, klasse, niveau
@@ -71,3 +71,32 @@ def test_impossible_explicit_klasse_is_a_problem_not_a_value() -> None:
 ])
 def test_bare_klasse_is_only_a_whole_message(text: str, expected: tuple[int, str | None] | None) -> None:
     assert bare_klasse(fold(text)) == expected
+
+
+@pytest.mark.parametrize(("bundesland", "text", "stufe"), [
+    # G9 as in NRW (also when the Bundesland is unknown): EF 11, Q1 12, Q2 13
+    ("Nordrhein-Westfalen", "Q2 Klausur", 13), ("Nordrhein-Westfalen", "EF", 11), (None, "Q1", 12),
+    ("Niedersachsen", "Grundkurs Q2", 13), ("Unbekanntland", "Q2", 13),
+    # G8: one year less
+    ("Sachsen", "Q1", 11), ("Sachsen", "Deutsch LK Q2", 12), ("Thüringen", "Q2", 12), ("Baden-Württemberg", "Q2", 12),
+    ("Mecklenburg-Vorpommern", "EF", 10),
+    # Q1–Q4 are half-years: Q1/Q2 the first Q year, Q3/Q4 the second
+    ("Hessen", "Q2", 12), ("Hessen", "Q3 Klausur", 13), ("Berlin", "Q4", 12), ("Brandenburg", "Q1", 11),
+    # a named year wins over the Q name of any Land
+    ("Sachsen", "Klasse 12", 12), ("Sachsen", "Oberstufe", 11),
+])
+def test_oberstufe_years_follow_the_bundesland(bundesland: str | None, text: str, stufe: int) -> None:
+    assert parse_klasse(fold(text), oberstufe_of(bundesland)).stufe == stufe
+
+
+def test_q3_names_no_year_where_the_q_phase_counts_years() -> None:
+    assert parse_klasse(fold("Q3"), oberstufe_of("Nordrhein-Westfalen")).stufe is None
+
+
+@pytest.mark.parametrize(("bundesland", "question"), [
+    ("Nordrhein-Westfalen", "Q1 (Jahrgang 12) oder Q2 (Jahrgang 13)"),
+    ("Sachsen", "Q1 (Jahrgang 11) oder Q2 (Jahrgang 12)"),
+    ("Hessen", "Q1/Q2 (Jahrgang 12) oder Q3/Q4 (Jahrgang 13)"),
+])
+def test_the_year_question_names_the_years_of_the_bundesland(bundesland: str, question: str) -> None:
+    assert question in oberstufe_of(bundesland).question()

@@ -196,7 +196,9 @@ def test_combined_request_stores_three_materials_offers_one_zip_and_names_the_co
     assert quiz.thema == klausur.thema  # the quiz follows the exam's topic …
     assert "Aufgaben:" in quiz.request["zusatz"]  # … and its Aufgaben titles
     files = {m.material_type: material_repo.files_of(db=db, material_id=m.id) for m in materials}
-    assert all(files.values()) and sum(map(len, files.values())) == 5
+    kinds = {f.kind for fs in files.values() for f in fs}
+    assert all(files.values()) and {"schueler_docx", "lehrer_docx", "h5p", "moodle_xml"} <= kinds
+    assert all(k.replace("_docx", "_pdf") in kinds for k in kinds if k.endswith("_docx"))  # a PDF beside every DOCX
     names = zipfile.ZipFile(io.BytesIO(out.zip_bytes)).namelist()
     for n, mid in enumerate(out.material_ids, 1):
         for f in material_repo.files_of(db=db, material_id=mid):
@@ -248,7 +250,8 @@ def test_rueckfragen_of_sub_requests_are_collected_and_one_answer_is_routed(db: 
     assert sorted(m.material_type for m in made) == ["differenzierung", "h5p", "klausur"]
     klausur = next(m for m in made if m.material_type == "klausur")
     assert klausur.request["afb_ziel_verwendet"] == {"I": 30, "II": 40, "III": 30}
-    assert len(zipfile.ZipFile(io.BytesIO(again.zip_bytes)).namelist()) == 1 + 5
+    stored = sum(len(material_repo.files_of(db=db, material_id=m.id)) for m in made)
+    assert len(zipfile.ZipFile(io.BytesIO(again.zip_bytes)).namelist()) == 1 + stored  # overview + every file
 
 
 def test_missing_facts_are_asked_together_before_anything_runs(db: Session, as_teacher) -> None:

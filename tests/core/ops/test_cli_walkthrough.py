@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import uuid
+import zipfile
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -58,7 +59,9 @@ def test_walkthrough_across_processes(database, tmp_path: Path) -> None:  # noqa
     r3 = _cli("chat", "--teacher", email, "--conversation", conv, "--out", str(out), "--json", "30/40/30 bitte")
     assert r3["material_id"], r3["reply"]
     names = sorted(Path(f).name for f in r3["files"])
-    assert names == ["Physik_Stromkreise_Lehrerfassung.docx", "Physik_Stromkreise_Schuelerfassung.docx"]
+    assert names == ["Physik_Stromkreise_Lehrerfassung.docx", "Physik_Stromkreise_Lehrerfassung.pdf",
+                     "Physik_Stromkreise_Schuelerfassung.docx", "Physik_Stromkreise_Schuelerfassung.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == names and (out / names[1]).read_bytes().startswith(b"%PDF")
     lehrer = Document(str(out / names[0]))
     assert any("Erwartungshorizont" in p.text for p in lehrer.paragraphs)
 
@@ -78,3 +81,25 @@ def test_walkthrough_across_processes(database, tmp_path: Path) -> None:  # noqa
         stars = db.scalars(sa.select(m.Rating.stars).where(m.Rating.material_id == uuid.UUID(r3["material_id"]))
                            .order_by(m.Rating.id)).all()
     assert stars == [5, 4]
+
+
+def test_a_combined_request_writes_every_file_of_every_material_and_the_zip(database, tmp_path: Path) -> None:  # noqa: ANN001
+    email = _fresh_teacher()
+    out = tmp_path / "paket"
+    r = _cli("chat", "--teacher", email, "--new", "--out", str(out), "--json",
+             "Für die 10a: eine Klausur zu Stromkreisen, 45 Minuten, AFB 30/40/30, dazu ein differenziertes "
+             "Übungsblatt zu Stromkreisen und ein H5P-Quiz zu Stromkreisen")
+    assert len(r["material_ids"]) == 3, r["reply"]
+    with unit_of_work(Identity.system()) as db:
+        stored = {(f.filename, bytes(f.data)) for mid in r["material_ids"]
+                  for f in db.scalars(sa.select(m.MaterialFile).where(m.MaterialFile.material_id == uuid.UUID(mid)))}
+    on_disk = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert sorted(on_disk) == sorted(Path(f).name for f in r["files"])  # --json lists exactly what was written
+    assert {data for _, data in stored} <= set(on_disk.values())  # every stored file of all three materials
+    kinds = {Path(n).suffix for n in on_disk}
+    assert {".docx", ".pdf", ".h5p", ".xml", ".zip"} <= kinds, sorted(on_disk)
+    with zipfile.ZipFile(out / "Materialpaket.zip") as z:
+        assert len([n for n in z.namelist() if not n.startswith("0_")]) == len(stored)
+    text = _cli("chat", "--teacher", email, "--conversation", r["conversation_id"], "--out", str(tmp_path / "t"),
+                "kannst du mir die klausur auch als pdf geben?")
+    assert "Datei:" in text and ".pdf" in text

@@ -1,0 +1,154 @@
+"""Line numbers as printed: material texts are broken at a fixed measure that fits the material box in DOCX and PDF
+alike, and every line citation ("Z. 3", "Zeilen 5 bis 7", "l. 4–6") is moved to the lines it now stands on.
+
+The measure is taken with DejaVu Sans (the PDF's font, wider than Calibri/Carlito), so a line that fits here fits in
+the DOCX cell too and never wraps a second time; the numbers then match the printed lines.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from fpdf import FPDF
+
+FONT_DIR = Path(__file__).with_name("fonts")
+FONT_FILES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf", "I": "DejaVuSans-Oblique.ttf"}
+FONT_FAMILY = "DejaVu"
+MATERIAL_PT = 10  # font size of numbered material texts (DOCX and PDF)
+MEASURE_MM = 154.0  # text width of a numbered line: 170 mm text - cell margins - 10 mm number gutter - 2 mm reserve
+LINE_STEP = 5  # print every fifth line number (and the first), as school editions do
+
+_local = threading.local()
+
+
+def add_fonts(pdf: FPDF) -> None:
+    """Register the bundled DejaVu Sans (regular, bold, oblique) with an FPDF document."""
+    for style, name in FONT_FILES.items():
+        pdf.add_font(FONT_FAMILY, style, str(FONT_DIR / name))
+
+
+def _meter() -> FPDF:
+    pdf = getattr(_local, "pdf", None)
+    if pdf is None:
+        pdf = FPDF(unit="mm", format="A4")
+        add_fonts(pdf)
+        pdf.set_font(FONT_FAMILY, "", MATERIAL_PT)
+        _local.pdf = pdf
+    return pdf
+
+
+def text_width_mm(text: str, *, size: float = MATERIAL_PT, style: str = "") -> float:
+    pdf = _meter()
+    pdf.set_font(FONT_FAMILY, style, size)
+    return pdf.get_string_width(text)
+
+
+def wrap(line: str, measure_mm: float = MEASURE_MM) -> list[str]:
+    """One authored line broken at word boundaries so that every piece fits `measure_mm` (a word longer than the
+    measure is split inside)."""
+    words = line.split()
+    if not words:
+        return [""]
+    out: list[str] = []
+    current = ""
+    for word in words:
+        candidate = f"{current} {word}" if current else word
+        if text_width_mm(candidate) <= measure_mm:
+            current = candidate
+            continue
+        if current:
+            out.append(current)
+        while text_width_mm(word) > measure_mm:  # a URL or a very long compound: cut it
+            cut = len(word)
+            while cut > 1 and text_width_mm(word[:cut]) > measure_mm:
+                cut -= 1
+            out.append(word[:cut])
+            word = word[cut:]
+        current = word
+    out.append(current)
+    return out
+
+
+@dataclass(frozen=True)
+class PrintedText:
+    """A material text as printed: its lines ('' = stanza break, not counted) and, per authored line number, the
+    first and last printed line number it now occupies."""
+
+    lines: list[str]
+    spans: dict[int, tuple[int, int]]
+
+    @property
+    def moved(self) -> bool:
+        return any(a != n or b != n for n, (a, b) in self.spans.items())
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def printed_lines(text: str, measure_mm: float = MEASURE_MM) -> PrintedText:
+    lines: list[str] = []
+    spans: dict[int, tuple[int, int]] = {}
+    authored = printed = 0
+    for raw in text.split("\n"):
+        if not raw.strip():
+            lines.append("")
+            continue
+        authored += 1
+        pieces = wrap(raw.rstrip(), measure_mm)
+        spans[authored] = (printed + 1, printed + len(pieces))
+        printed += len(pieces)
+        lines += pieces
+    return PrintedText(lines=lines, spans=spans)
+
+
+def number_labels(lines: list[str]) -> list[str]:
+    """The printed number of each line: the first and every fifth counted line, '' otherwise and for blank lines."""
+    out, n = [], 0
+    for line in lines:
+        if not line.strip():
+            out.append("")
+            continue
+        n += 1
+        out.append(str(n) if n == 1 or n % LINE_STEP == 0 else "")
+    return out
+
+
+_CITE = re.compile(
+    r"\b(?P<word>Z\.|Zl\.|Zeilen|Zeile|ll\.|l\.|lines|line)\s*(?P<a>\d{1,3})"
+    r"(?:(?P<sep>\s*[–-]\s*|\s+bis\s+|\s+und\s+|\s+to\s+|\s+and\s+)(?P<b>\d{1,3})|(?P<f>\s*ff?\.))?"
+)
+
+
+def _range(word: str, a: int, b: int, sep: str) -> str:
+    if a == b:
+        return f"{word} {a}"
+    if sep.strip() in ("bis", "und"):
+        return f"{word} {a} bis {b}"
+    if sep.strip() in ("to", "and"):
+        return f"{word} {a} to {b}"
+    return f"{word} {a}–{b}"
+
+
+def move_citations(text: str, spans: dict[int, tuple[int, int]]) -> str:
+    """`text` with every line citation pointing at the printed lines of the authored lines it named; citations of
+    lines the material does not have stay as they are."""
+
+    def sub(m: re.Match[str]) -> str:
+        a = int(m.group("a"))
+        b = int(m.group("b")) if m.group("b") else (a + 1 if m.group("f") else a)
+        if a not in spans or b not in spans or b < a:
+            return m.group(0)
+        first, last = spans[a][0], spans[b][1]
+        word = m.group("word")
+        if word == "Zeile" and last > first:
+            word = "Zeilen"
+        elif word == "line" and last > first:
+            word = "lines"
+        elif word == "l." and last > first:
+            word = "ll."
+        return _range(word, first, last, m.group("sep") or "–")
+
+    return _CITE.sub(sub, text)

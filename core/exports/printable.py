@@ -1,0 +1,158 @@
+"""A material made ready for print, once for DOCX and PDF alike: headings that end at a word, materials labelled
+M1, M2 … as the tasks cite them, texts broken into the lines that get numbers (citations moved along), an inner
+"a) … b) …" list on its own lines, and the Hilfsmittel a task needs.
+
+The stored material stays as it is; only the printed copy changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from core.exports.lines import move_citations, printed_lines
+from core.materials.blocks import MaterialBlock
+from core.materials.differenzierung import DifferenziertesMaterial, Niveau
+from core.materials.klausur import Aufgabe, Klausur
+
+TITLE_LIMIT = 80  # the composer cuts titles at 80 characters; such a title may end inside a word
+_LABEL = re.compile(r"^\s*M\s?(\d+)\b\s*[:.–-]?\s*")
+_GENERIC = {"", "material", "text", "tabelle", "quelle", "materialien"}
+_M_REF = re.compile(r"\bM\s?(\d+)\b")
+_INNER = re.compile(r"(?:(?<=\s)|^)([a-h])\)\s+")
+_HILFSMITTEL = (("Atlas", re.compile(r"\batlas\b", re.I)),)
+
+
+def heading(text: str, limit: int = TITLE_LIMIT) -> str:
+    """A heading that ends at a sentence or a word, never inside one: a title of `limit` characters or more was
+    probably cut; it is shortened to its last full sentence, else its last full word with '…'."""
+    raw, text = text, " ".join(text.split())
+    if len(raw) < limit:
+        return text
+    cut = text[:limit]
+    sentence = max(cut.rfind(". "), cut.rfind("? "), cut.rfind("! "))
+    if sentence >= 20:
+        return cut[: sentence + 1]
+    word = cut.rsplit(" ", 1)[0].rstrip(" ,;:–-(")
+    return f"{word} …" if word else cut
+
+
+def split_inner_list(text: str) -> tuple[str, list[str]]:
+    """'Ermittle: a) … b) …' -> ('Ermittle:', ['a) …', 'b) …']): a sub-task's own a), b) … list, when it starts
+    at a) and goes on in order; otherwise (text, [])."""
+    marks = list(_INNER.finditer(text))
+    start = next((i for i, m in enumerate(marks) if m.group(1) == "a"), None)
+    if start is None:
+        return text, []
+    chain = [marks[start]]
+    for m in marks[start + 1:]:
+        if ord(m.group(1)) == ord(chain[-1].group(1)) + 1:
+            chain.append(m)
+    if len(chain) < 2:
+        return text, []
+    intro = text[: chain[0].start()].strip()
+    items = [text[m.start(): (chain[i + 1].start() if i + 1 < len(chain) else len(text))].strip()
+             for i, m in enumerate(chain)]
+    return intro, items
+
+
+def block_title(block: MaterialBlock, nummer: int | None = None) -> str:
+    """'M3 Material' -> 'M3'; an unlabelled block gets 'M<nummer>' when a number is given."""
+    m = _LABEL.match(block.titel)
+    label = f"M{m.group(1)}" if m else (f"M{nummer}" if nummer else "")
+    rest = block.titel[m.end():] if m else block.titel
+    rest = heading(rest.strip(" :–-"), 120)
+    if rest.casefold() in _GENERIC:
+        rest = ""
+    return " ".join(x for x in (label, rest) if x) or "Material"
+
+
+def _printed_block(block: MaterialBlock, titel: str) -> tuple[MaterialBlock, dict[int, tuple[int, int]] | None]:
+    if not (block.text and block.zeilennummern and block.tabelle is None):
+        return block.model_copy(update={"titel": titel}), None
+    printed = printed_lines(block.text)
+    return block.model_copy(update={"titel": titel, "text": printed.text()}), printed.spans if printed.moved else None
+
+
+def _citing(texts: Iterable[str], spans: list[dict[int, tuple[int, int]]]) -> list[str]:
+    """Citations move only when exactly one numbered material of the task was re-broken (otherwise it is unclear
+    which one a 'Z. 3' means)."""
+    return [move_citations(t, spans[0]) for t in texts] if len(spans) == 1 else list(texts)
+
+
+def _aufgabe(a: Aufgabe) -> Aufgabe:
+    blocks, spans = [], []
+    for block in a.materialien:
+        printed, moved = _printed_block(block, block_title(block))
+        blocks.append(printed)
+        if moved:
+            spans.append(moved)
+    teile = []
+    for t in a.teilaufgaben:
+        text, *kriterien = _citing([t.text, *(k.text for k in t.erwartung)], spans)
+        teile.append(t.model_copy(update={
+            "text": text, "erwartung": [k.model_copy(update={"text": x}) for k, x in zip(t.erwartung, kriterien,
+                                                                                       strict=True)]}))
+    return a.model_copy(update={"titel": heading(a.titel), "materialien": blocks, "teilaufgaben": teile})
+
+
+def needed_hilfsmittel(hilfsmittel: list[str], texts: Iterable[str]) -> list[str]:
+    """The Hilfsmittel as printed: those given, plus an Atlas when a task asks for one."""
+    out = [h.strip() for h in hilfsmittel if h.strip()]
+    joined = "\n".join(texts)
+    for name, pattern in _HILFSMITTEL:
+        if pattern.search(joined) and not any(pattern.search(h) for h in out):
+            out.append(name)
+    return out
+
+
+def printable_klausur(k: Klausur) -> Klausur:
+    aufgaben = [_aufgabe(a) for a in k.aufgaben]
+    gruppe_b = [_aufgabe(a) for a in k.gruppe_b] if k.gruppe_b else k.gruppe_b
+    texts = [t.text for a in aufgaben for t in a.teilaufgaben]
+    return k.model_copy(update={"aufgaben": aufgaben, "gruppe_b": gruppe_b,
+                                "hilfsmittel": needed_hilfsmittel(k.hilfsmittel, texts)})
+
+
+def _renumbering(d: DifferenziertesMaterial) -> dict[str, str]:
+    """Material numbers the tasks cite that the sheet does not have ('Lies M2' with one material) are mapped, in
+    order, onto the sheet's M1, M2 …; numbers it has stay."""
+    n = len(d.materialien)
+    texts = [x for niveau in d.niveaus for x in (*niveau.aufgaben, *niveau.hilfekarten, *niveau.loesungen)]
+    cited = sorted({int(x) for t in texts for x in _M_REF.findall(t)})
+    if not cited or all(1 <= c <= n for c in cited) or len(cited) > n:
+        return {}
+    return {str(c): str(i) for i, c in enumerate(cited, start=1)}
+
+
+def _niveau(niveau: Niveau, mapping: dict[str, str], spans: list[dict[int, tuple[int, int]]]) -> Niveau:
+    def fix(texts: list[str]) -> list[str]:
+        texts = [_M_REF.sub(lambda m: f"M{mapping.get(m.group(1), m.group(1))}", t) for t in texts] if mapping \
+            else texts
+        return _citing(texts, spans)
+
+    return niveau.model_copy(update={"aufgaben": fix(niveau.aufgaben), "hilfekarten": fix(niveau.hilfekarten),
+                                     "loesungen": fix(niveau.loesungen)})
+
+
+def printable_differenzierung(d: DifferenziertesMaterial) -> DifferenziertesMaterial:
+    mapping = _renumbering(d)
+    blocks, spans = [], []
+    for i, block in enumerate(d.materialien, start=1):
+        printed, moved = _printed_block(block, block_title(block, i))
+        blocks.append(printed)
+        if moved:
+            spans.append(moved)
+    return d.model_copy(update={"titel": heading(d.titel), "materialien": blocks,
+                                "niveaus": [_niveau(n, mapping, spans) for n in d.niveaus]})
+
+
+TEACHER_VOICE = re.compile(r"^\s*(die\s+)?(schülerinnen\s+und\s+schüler|schüler\*innen|schüler:innen|sus|die "
+                           r"lernenden|lernende)\b", re.I)
+
+
+def pupil_lernziel(lernziel: str) -> str | None:
+    """The Lernziel for the pupils' sheet, or None when it is written for the teacher ('Die Schülerinnen und
+    Schüler …' belongs into the teacher's file)."""
+    text = lernziel.strip()
+    return None if not text or TEACHER_VOICE.match(text) else text

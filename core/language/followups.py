@@ -1,0 +1,55 @@
+"""Follow-ups about the material just made, read from German chat messages: a file format ("auch als PDF?"), an
+earlier version ("zurück zu Version 1"), a value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
+
+from __future__ import annotations
+
+import re
+
+from core.materials import patch_ops as patch
+
+FORMATS = {"pdf": "PDF", "docx": "DOCX", "word": "DOCX", "h5p": "H5P", "moodle": "Moodle-XML", "zip": "ZIP"}
+_FORMAT = re.compile(r"\b(?:als|im|in|auch|noch|eine?n?|das|die)\b[^.?!]{0,40}?\b(pdf|docx|word|h5p|moodle|zip)"
+                     r"(?:-?(?:datei|version|fassung|format|dokument))?\b", re.I)
+_NEW_MATERIAL = re.compile(r"\b(neue|neuen|noch eine|eine weitere|weitere)\s+(klausur|klassenarbeit|arbeitsblatt|"
+                           r"übung|quiz)\b", re.I)
+_VERSION = re.compile(r"\b(?:zurück\s+(?:zu|auf)\s+(?:der\s+)?|nimm\s+(?:wieder\s+)?(?:die\s+)?|"
+                      r"(?:stell\w*|hol\w*|mach\w*)\s+(?:bitte\s+)?(?:die\s+)?|wiederherstell\w*\s+(?:der\s+)?)?"
+                      r"version\s*(?:nr\.?\s*)?(\d{1,3})\b", re.I)
+_RESTORE_CUE = re.compile(r"\b(zurück|wieder|wiederherstell\w*|restore|nimm|stattdessen|doch\s+lieber|rückgängig)",
+                          re.I)
+_REF = re.compile(r"(?:\b(?:teil)?aufgabe\s*)?(?<![\w/.,])(\d{1,2})\s*([a-h])?\)?(?![a-zäöüß\d])", re.I)
+_VALUE = r"\d[\d.,]*\s*(?:[A-Za-zΩµ°%²³/·]+[A-Za-z²³]*)?"
+_SWAP = re.compile(rf"(?P<neu>{_VALUE})\s+(?:statt|anstatt|anstelle\s+von|anstelle)\s+(?P<alt>{_VALUE})", re.I)
+_SWAP_BY = re.compile(rf"(?P<alt>{_VALUE})\s+(?:durch|gegen|zu|in)\s+(?P<neu>{_VALUE})\s+(?:ersetz|tausch|änder)\w*",
+                      re.I)
+
+
+def wants_format(text: str) -> str | None:
+    """'kannst du mir die Klausur auch als PDF geben?' -> 'pdf'; None for other messages or a new material."""
+    if _NEW_MATERIAL.search(text or ""):
+        return None
+    m = _FORMAT.search(text or "")
+    return m.group(1).casefold() if m else None
+
+
+def wants_version(text: str) -> int | None:
+    """'bitte zurück zu Version 1', 'nimm wieder Version 2', 'Version 1 wiederherstellen' -> the version number."""
+    m = _VERSION.search(text or "")
+    if m is None or not _RESTORE_CUE.search(text):
+        return None
+    return int(m.group(1))
+
+
+def value_swap(text: str) -> patch.ReplaceText | None:
+    """'in 1a bitte 24 Ω statt 12 Ω' -> replace '12 Ω' by '24 Ω' in the text of 1a (needs a sub-task reference)."""
+    swap = _SWAP.search(text or "") or _SWAP_BY.search(text or "")
+    if swap is None:
+        return None
+    rest = text[: swap.start()] + " " + text[swap.end():]
+    ref = next((m for m in _REF.finditer(rest) if m.group(2)), None)
+    if ref is None:
+        return None
+    alt, neu = swap.group("alt").strip(), swap.group("neu").strip()
+    if not alt or alt == neu:
+        return None
+    return patch.ReplaceText(ziel=f"{ref.group(1)}{ref.group(2).casefold()}", alt=alt, text=neu)

@@ -1,0 +1,44 @@
+"""The global slice of one Fach in a teacher's search, ranked exactly through indexes that hold only that slice.
+
+A teacher sees her own, her classes' and her school's rows (small at any installation size) and the global rows of
+the Fach, which grow with the installation. Migration 0006 gives the global slice two indexes of its own:
+`ix_ak_global_vec` (Fach, agent, type → id, quality, embedding; index-only, no heap or TOAST visits) for the exact
+vector top-k, and per Fach a partial GIN index over its global tsvectors (`ix_ak_gfts_<fach>`), so a common word
+no longer walks the posting lists of every teacher's rows. Extended statistics on the filter columns let the planner
+see how big a slice is (it multiplied five selectivities and chose heap scans). Predicates are rendered as literals:
+a bound parameter cannot prove a partial index applies in a generic plan. docs/decisions/ explains why not HNSW.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from db.models import AgentKnowledge
+
+AK = AgentKnowledge
+SLICE_FAECHER = ("physik", "biologie", "deutsch", "mathematik", "geschichte", "geographie", "englisch", "chemie")
+
+
+def _lit(value: str) -> sa.BindParameter[Any]:
+    return sa.literal(value, literal_execute=True)
+
+
+def global_parts(*, qvec: list[float], tsquery: str | None, fach: str, agent_type: str,
+                 knowledge_type: str, k: int) -> list[sa.Select[Any]]:
+    """Selects (kind 'v' | 't', id, distance or text rank, scope_type, quality) of the vector top-k and the text
+    top-k of the Fach's active global rows, both exact, for one UNION ALL with the personal rows."""
+    where = [AK.scope_type == _lit("global"), AK.status == _lit("active"), AK.fach == _lit(fach),
+             AK.agent_type == _lit(agent_type), AK.knowledge_type == _lit(knowledge_type)]
+    # "+ 0": an order no HNSW index can deliver, so the table-wide one (filtered, it would come back short) is never
+    # walked; the covering index is read index-only and its few thousand distances sorted exactly.
+    dist = AK.embedding.cosine_distance(qvec) + 0
+    parts = [sa.select(_lit("v"), AK.id, dist, _lit("global"), AK.quality_score)
+             .where(*where, AK.embedding.is_not(None)).order_by(dist).limit(k)]
+    if tsquery:
+        q = sa.func.to_tsquery("german", tsquery)
+        rank = sa.func.ts_rank_cd(AK.fts, q, 32)
+        parts.append(sa.select(_lit("t"), AK.id, rank, _lit("global"), AK.quality_score)
+                     .where(*where, AK.fts.op("@@")(q)).order_by(rank.desc()).limit(k))
+    return parts
