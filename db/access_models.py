@@ -1,4 +1,4 @@
-"""Tables of sign-in, consent and the access log (migration 0006): local accounts with argon2 hashes, sign-in
+"""Tables of sign-in, consent and the access log (migration 0007): local accounts with argon2 hashes, sign-in
 attempts for the rate limit, a teacher's consent that staff may read one private item or conversation, and every
 such read."""
 

@@ -46,7 +46,7 @@ class Identity:
         return cls(role="system")
 
     def payload(self) -> str:
-        """What the database verifies: "teacher|school|class,class|role" (see migration 0006)."""
+        """What the database verifies: "teacher|school|class,class|role" (see migration 0007)."""
         classes = ",".join(str(c) for c in self.class_ids)
         return f"{self.teacher_id or ''}|{self.school_id or ''}|{classes}|{self.role}"
 
@@ -67,7 +67,7 @@ def identity_key() -> tuple[bytes, bytes]:
     with admin_engine().connect() as c:
         row = c.execute(sa.text("SELECT ipad, opad FROM wb_secrets WHERE name = 'identity'")).first()
     if row is None:
-        raise RuntimeError("identity key missing: the database schema is older than migration 0006")
+        raise RuntimeError("identity key missing: the database schema is older than migration 0007")
     return bytes(row[0]), bytes(row[1])
 
 

@@ -1,7 +1,7 @@
 """Security: local accounts and login attempts, staff consent and access log, signed identity, upload retention
 
-Revision ID: 0006_security
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-11-24
 
 - `accounts` (argon2 hashes) and `login_attempts` (rate limit) are readable by the system identity only.
@@ -26,8 +26,8 @@ from sqlalchemy.dialects.postgresql import JSONB, UUID
 
 from core.app.config import get_settings
 
-revision = "0006_security"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
@@ -241,4 +241,4 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    raise NotImplementedError("0006_security is not reversible: restore a backup instead.")
+    raise NotImplementedError("0007 is not reversible: restore a backup instead.")
