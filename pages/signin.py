@@ -71,13 +71,14 @@ def _demo() -> Persona:
     if not people:
         st.error("Es sind noch keine Personen angelegt. Bitte `python -m core seed` ausführen.")
         st.stop()
-    chosen = None
-    if not st.session_state.get("_persona_from_url"):
-        # The first run of a browser session (a deep link, a bookmark, F5) takes the person from the URL; later runs
-        # keep the session's choice (the sidebar or a demo scenario changes it) and write it back into the URL.
-        st.session_state["_persona_from_url"] = True
-        ref = str(st.query_params.get("persona") or "").strip().lower()
-        chosen = next((p for p in people if ref and ref in (p.email.lower(), str(p.teacher_id))), None)
+    # The URL names the acting person (a deep link, a bookmark, F5, the sidebar, a demo sandbox switch write it);
+    # a session without one keeps its choice and writes it back into the URL.
+    ref = str(st.query_params.get("persona") or "").strip().lower()
+    chosen = next((p for p in people if ref and ref in (p.email.lower(), str(p.teacher_id))), None)
+    if chosen is None and ref:
+        demo_people.clear()  # someone was added since the list was cached (e.g. a demo sandbox teacher)
+        people = demo_people()
+        chosen = next((p for p in people if ref in (p.email.lower(), str(p.teacher_id))), None)
     if chosen is None:
         wanted = st.session_state.get("persona_id")
         if wanted and all(str(p.teacher_id) != wanted for p in people):
