@@ -4,6 +4,7 @@ good practices and the parametric generators, each with where it comes from (for
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -195,7 +196,8 @@ def preference_score(c: QuizCandidate | DiffCandidate, *, salt: str, primary_top
                      klassenstufe: int) -> float:
     """How much a quiz question or three-level task is preferred: quality, the request's own topics, the teacher's
     own tasks, the right grade — plus a small salted tie-break, so equal candidates vary by request, not by order."""
-    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{salt}|{c.key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
+    same = json.dumps(c.frage, sort_keys=True) if isinstance(c, QuizCandidate) else c.lernziel  # not the row id
+    s = 1.0 + 0.3 * c.quality + int(hashlib.sha256(f"{salt}|{same}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * .1
     if c.topic in primary_topics:
         s += 0.5
     if c.herkunft == "eigene":

@@ -16,6 +16,7 @@ from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.report import Befund, Nachbar
 from core.composition.select import ExamSpec, Selection, select
+from core.composition.wishes import own_wishes
 from core.materials.blocks import AFB_STUFEN, Quelle
 from core.materials.klausur import Klausur
 from core.materials.request import MaterialRequest
@@ -132,7 +133,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     spec = ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel,
                     unterthemen=tuple(req.unterthemen), wuensche=tuple((w.thema, w.afb) for w in req.afb_wuensche),
                     primary_topics=a.primary_topics, related_topics=a.related_topics, notes=a.notes,
-                    avoid=a.avoid, salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|{req.zusatz}",
+                    avoid=a.avoid, salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|{own_wishes(req.zusatz)}",
                     max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
                     operatoren=a.vorlage.operatoren if a.vorlage else (),
                     wish_only=frozenset(wish_only(usable, a.topic)),

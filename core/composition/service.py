@@ -35,7 +35,7 @@ from core.composition.h5p import QuizAuftrag, QuizComposition, compose_h5p
 from core.composition.klausur import Composition, KlausurAuftrag, compose_klausur
 from core.composition.notes import note_keywords
 from core.composition.report import Nachbar
-from core.composition.wishes import count_in, excluded_quiz_types
+from core.composition.wishes import count_in, excluded_quiz_types, own_wishes
 from core.knowledge.retrieval import search
 from core.language.request.example_wish import wants_example
 from core.materials.blocks import Quelle
@@ -147,7 +147,7 @@ def _generators(fach: str, ctx: TopicContext, klassenstufe: int, kurs: str | Non
 
 
 def _seed(request: MaterialRequest, teacher_id: uuid.UUID | None, offset: int = 0) -> int:
-    text = f"{teacher_id}|{request.fach}|{request.thema}|{request.klassenstufe}|{request.zusatz}"
+    text = f"{teacher_id}|{request.fach}|{request.thema}|{request.klassenstufe}|{own_wishes(request.zusatz)}"
     return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16) + offset
 
 

@@ -65,3 +65,10 @@ def count_in(zusatz: str) -> int | None:
     """'Quiz mit 12 Fragen' -> 12 (when the request carries no explicit number)."""
     m = _COUNT.search(zusatz or "")
     return max(1, min(int(m.group(1)), 40)) if m else None
+
+
+def own_wishes(zusatz: str) -> str:
+    """The teacher's own wishes without a rework instruction (core.editing.regenerate appends „Überarbeitung: …“):
+    the instruction changes what is asked through its parsed effects, not through the tie-break between equal
+    tasks — so an instruction without effect gives the same exam."""
+    return (zusatz or "").split(" Überarbeitung:")[0].removeprefix("Überarbeitung:")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 import uuid
 from dataclasses import dataclass
 
@@ -51,7 +52,8 @@ from db.repos.materials import files_of, get_material
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
 
-EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
+PATCH_TEACHER = uuid.UUID("5e0d1c2b-0000-4000-8000-00000000a7c1")
+EXAM = "Klausur Physik für die 10a zum Ohmschen Gesetz, 45 Minuten, AFB 30/40/30"
 
 
 def docx_text(data: bytes) -> str:
@@ -80,8 +82,15 @@ class Exam:
 
 @pytest.fixture
 def exam(db: Session, as_teacher) -> Exam:  # noqa: ANN001
-    ident = as_teacher(DEMO_TEACHER)
-    teacher = find_teacher(db=db, ref=DEMO_TEACHER)
+    # a fresh Physik teacher at the demo school, the same in every test (each test's transaction is rolled back):
+    # what earlier tests taught the demo teacher (ratings, notes, preferences) must not change the exam these tests
+    # edit, and the composer's generators draw their numbers per teacher
+    demo = find_teacher(db=db, ref=DEMO_TEACHER)
+    teacher = m.Teacher(id=PATCH_TEACHER, name="Patch Lehrkraft", email="patch-lehrkraft@test.de",
+                        bundesland="Sachsen", faecher=["physik"], school_id=demo.school_id)
+    db.add(teacher)
+    db.flush()
+    ident = as_teacher(teacher)
     r = chat_turn(db=db, identity=ident, teacher=teacher, message=EXAM)
     assert r.material_id, r.reply
     row = get_material(db=db, material_id=uuid.UUID(r.material_id))
@@ -138,12 +147,12 @@ def test_replace_text_can_replace_one_passage(exam: Exam) -> None:
 
 
 def test_set_points_scales_the_criteria_and_recomputes_the_key(exam: Exam) -> None:
-    teil = next(t for t in exam.klausur.aufgaben[1].teilaufgaben if t.afb == "II")
-    ref = f"2{teil.kennung}"
+    i, teil = next((i, t) for i, a in enumerate(exam.klausur.aufgaben) for t in a.teilaufgaben if t.afb == "II")
+    ref = f"{i + 1}{teil.kennung}"
     out = patch_material(turn=exam.turn, material_id=exam.row.id,
                          operations=[SetPoints(ziel=ref, punkte=teil.punkte + 3)])
     new, k, schueler, lehrer = stored(exam, out)
-    changed = next(t for t in k.aufgaben[1].teilaufgaben if t.kennung == teil.kennung)
+    changed = next(t for t in k.aufgaben[i].teilaufgaben if t.kennung == teil.kennung)
     assert changed.punkte == teil.punkte + 3 == sum(c.punkte for c in changed.erwartung)
     assert len(changed.erwartung) == len(teil.erwartung) and all(c.punkte >= 1 for c in changed.erwartung)
     assert k.gesamtpunkte == exam.klausur.gesamtpunkte + 3
@@ -221,7 +230,8 @@ def test_set_operator_rewrites_the_leading_verb(exam: Exam) -> None:
     out = patch_material(turn=exam.turn, material_id=exam.row.id, operations=[SetOperator(ziel=ref, operator=neu)])
     _, k, schueler, lehrer = stored(exam, out)
     changed = next(t for a in k.aufgaben for t in a.teilaufgaben if f"{a.nummer}{t.kennung}" == ref)
-    assert changed.operator == neu and changed.text.startswith(verb)
+    # the verb that leads the sentence with the demand is the new one (a task may open with its situation)
+    assert changed.operator == neu and re.search(rf"(^|[.!?:]\s+){verb}\b", changed.text), changed.text
     assert changed.text in schueler and f"{neu}, AFB {teil.afb}" in lehrer
 
 
