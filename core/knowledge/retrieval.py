@@ -213,9 +213,10 @@ def search(
     qwords, expansion = expand_query(db, q, fach_key)
     qvec = embed_query(" ".join(qwords + expansion) or q)
     tsq = _tsquery(_raw_words(q) + _vocab_terms_raw(db, fach_key, expansion))
+    literal = _tsquery(_raw_words(q))  # the teacher's own words outrank the Themenfeld's expansion terms
     if kind == "curriculum":
         ranked = search_repo.rank_curriculum(db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key,
-                                                k=CANDIDATES)
+                                                k=CANDIDATES, literal=literal)
         fused = _fuse(ranked)[:limit]
         rows = knowledge_repo.curriculum_by_ids(db=db, identity=identity, ids=[r.id for _, r in fused])
         return [
@@ -232,7 +233,7 @@ def search(
         ]
     ranked = search_repo.rank_knowledge(
         db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key, agent_type=agent_type,
-        knowledge_type="good_practice", k=CANDIDATES, external_prefix=external_prefix,
+        knowledge_type="good_practice", k=CANDIDATES, external_prefix=external_prefix, literal=literal,
     )
     fused = _fuse(ranked)[:limit]
     rows = knowledge_repo.knowledge_by_ids(db=db, identity=identity, ids=[r.id for _, r in fused])

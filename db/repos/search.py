@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from db.models import AgentKnowledge, CurriculumChunk
 from db.repos.knowledge import visible
-from db.repos.search_global import SLICE_FAECHER, global_parts
+from db.repos.search_global import SLICE_FAECHER, global_parts, text_rank
 from db.session import Identity
 
 
@@ -33,7 +33,7 @@ class Ranked:
 
 
 def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: list[float], tsquery: str | None,
-            k: int) -> list[Ranked]:
+            k: int, literal: str | None = None) -> list[Ranked]:
     """Top-k by cosine distance and top-k by full-text rank among the visible candidates, joined by id.
 
     Filter first: visibility × Fach × agent type leaves a few thousand rows for any teacher (the map index serves
@@ -52,7 +52,7 @@ def _ranked(db: Session, model: Any, where: list[sa.ColumnElement[bool]], qvec: 
     ).subquery("vr")
     if tsquery:
         q = sa.func.to_tsquery("german", tsquery)
-        rank = sa.func.ts_rank_cd(cand.c.fts, q, 32)
+        rank = text_rank(cand.c.fts, tsquery, literal)
         txt = (
             sa.select(cand.c.id, rank.label("s")).where(cand.c.fts.op("@@")(q)).order_by(rank.desc()).limit(k)
         ).cte("t")
@@ -88,14 +88,16 @@ def rank_knowledge(
     k: int = 40,
     external_prefix: str | None = None,
     path: str = "auto",
+    literal: str | None = None,
 ) -> list[Ranked]:
     """`path`: "auto" (personal rows and the global slice each through their own indexes), or "exact" (every
     visible candidate gathered first and ranked in one statement — the path before migration 0006, which the
-    benchmark measures side by side). `external_prefix` (one imported collection, e.g. an evaluation set) is always
-    ranked on the exact path."""
+    benchmark measures side by side). `literal`: the query's own words as a tsquery; their matches weigh more
+    in the text rank than those of expansion terms (db.repos.search_global.text_rank). `external_prefix` (one
+    imported collection, e.g. an evaluation set) is always ranked on the exact path."""
     split = path == "auto" and not external_prefix and fach in SLICE_FAECHER and agent_type
     if split and identity.role in ("teacher", "product"):
-        return _ranked_split(db, identity, qvec, tsquery, fach, agent_type, knowledge_type, k)
+        return _ranked_split(db, identity, qvec, tsquery, fach, agent_type, knowledge_type, k, literal)
     where = [
         visible(AgentKnowledge, identity),
         AgentKnowledge.knowledge_type == knowledge_type,
@@ -107,16 +109,17 @@ def rank_knowledge(
         where.append(AgentKnowledge.fach == fach)
     if agent_type:
         where.append(AgentKnowledge.agent_type == agent_type)
-    return _ranked(db, AgentKnowledge, where, qvec, tsquery, k)
+    return _ranked(db, AgentKnowledge, where, qvec, tsquery, k, literal)
 
 
 def rank_curriculum(
-    *, db: Session, identity: Identity, qvec: list[float], tsquery: str | None, fach: str | None, k: int = 40
+    *, db: Session, identity: Identity, qvec: list[float], tsquery: str | None, fach: str | None, k: int = 40,
+    literal: str | None = None,
 ) -> list[Ranked]:
     where = [visible(CurriculumChunk, identity)]
     if fach:
         where.append(CurriculumChunk.fach == fach)
-    return _ranked(db, CurriculumChunk, where, qvec, tsquery, k)
+    return _ranked(db, CurriculumChunk, where, qvec, tsquery, k, literal)
 
 
 def exact_vector_ids(
@@ -139,7 +142,7 @@ def exact_vector_ids(
 
 
 def _ranked_split(db: Session, identity: Identity, qvec: list[float], tsquery: str | None, fach: str,
-                  agent_type: str, knowledge_type: str, k: int) -> list[Ranked]:
+                  agent_type: str, knowledge_type: str, k: int, literal: str | None = None) -> list[Ranked]:
     """One statement: personal rows (own, classes', school's) and the Fach's global slice (through its own indexes),
     each as vector top-k and text top-k; merged here into one top-k by distance and one by text rank."""
     AK = AgentKnowledge
@@ -152,11 +155,11 @@ def _ranked_split(db: Session, identity: Identity, qvec: list[float], tsquery: s
              .where(own.c.embedding.is_not(None)).order_by(dist).limit(k)]
     if tsquery:
         q = sa.func.to_tsquery("german", tsquery)
-        rank = sa.func.ts_rank_cd(own.c.fts, q, 32)
+        rank = text_rank(own.c.fts, tsquery, literal)
         parts.append(sa.select(sa.literal("t"), own.c.id, rank, own.c.scope_type, own.c.quality)
                      .where(own.c.fts.op("@@")(q)).order_by(rank.desc()).limit(k))
     parts += global_parts(qvec=qvec, tsquery=tsquery, fach=fach, agent_type=agent_type,
-                          knowledge_type=knowledge_type, k=k)
+                          knowledge_type=knowledge_type, k=k, literal=literal)
     rows = db.execute(sa.union_all(*parts)).all()
     vec = sorted([(r.id, r.value, r.scope_type, r.quality) for r in rows if r.kind == "v"],
                  key=lambda t: (t[1], str(t[0])))[:k]

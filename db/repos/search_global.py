@@ -25,8 +25,18 @@ def _lit(value: str) -> sa.BindParameter[Any]:
     return sa.literal(value, literal_execute=True)
 
 
+def text_rank(fts: Any, tsquery: str, literal: str | None) -> sa.ColumnElement[float]:
+    """Full-text rank of a row for `tsquery` (the query's words OR the Themenfeld's expansion terms). With `literal`
+    (the query's own words), matches of those count twice: a row naming the rare word the teacher typed must not sink
+    below dozens of rows that only share the topic's common terms."""
+    rank = sa.func.ts_rank_cd(fts, sa.func.to_tsquery("german", tsquery), 32)
+    if literal and literal != tsquery:
+        rank = rank + 2 * sa.func.ts_rank_cd(fts, sa.func.to_tsquery("german", literal), 32)
+    return rank
+
+
 def global_parts(*, qvec: list[float], tsquery: str | None, fach: str, agent_type: str,
-                 knowledge_type: str, k: int) -> list[sa.Select[Any]]:
+                 knowledge_type: str, k: int, literal: str | None = None) -> list[sa.Select[Any]]:
     """Selects (kind 'v' | 't', id, distance or text rank, scope_type, quality) of the vector top-k and the text
     top-k of the Fach's active global rows, both exact, for one UNION ALL with the personal rows."""
     where = [AK.scope_type == _lit("global"), AK.status == _lit("active"), AK.fach == _lit(fach),
@@ -38,7 +48,7 @@ def global_parts(*, qvec: list[float], tsquery: str | None, fach: str, agent_typ
              .where(*where, AK.embedding.is_not(None)).order_by(dist).limit(k)]
     if tsquery:
         q = sa.func.to_tsquery("german", tsquery)
-        rank = sa.func.ts_rank_cd(AK.fts, q, 32)
+        rank = text_rank(AK.fts, tsquery, literal)
         parts.append(sa.select(_lit("t"), AK.id, rank, _lit("global"), AK.quality_score)
                      .where(*where, AK.fts.op("@@")(q)).order_by(rank.desc()).limit(k))
     return parts

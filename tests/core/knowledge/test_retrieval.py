@@ -92,3 +92,33 @@ def test_sql_and_tsquery_metacharacters_are_harmless(db: Session, as_teacher, qu
     hits = search(db=db, identity=ident, query=query, fach="physik")
     assert isinstance(hits, list)
     assert db.scalar(sa.text("SELECT count(*) FROM agent_knowledge")) > 0
+
+
+def test_a_rare_word_the_teacher_typed_outranks_many_tasks_sharing_only_the_topic(db: Session, as_teacher) -> None:
+    """Forty ordinary Stromkreis tasks (global, as curators add them) must not push the few tasks that name the rare
+    word of the query out of the hits: the query's own words weigh more than the Themenfeld's expansion terms."""
+    from core.knowledge.embeddings import embed_documents, embedding_model_name
+    from db.models import AgentKnowledge
+    from db.session import act_as
+
+    ident = as_teacher(DEMO_TEACHER)
+    act_as(db, Identity.system())  # global rows are written by curators and seeds, not by the teacher
+    common = [f"Beschreibe, wie man im Stromkreis {i} die Stromstärke mit einem Amperemeter misst und die Spannung "
+              f"am Widerstand bestimmt." for i in range(40)]
+    rare = {"own": ("teacher", ident.teacher_id), "global": ("global", None)}
+    rare_texts = [f"Zauberkreisel: Berechnen Sie den Strom im Zauberkreisel-Stromkreis ({label})." for label in rare]
+    texts = common + rare_texts
+    labels = [f"common:{i}" for i in range(40)] + [f"rare:{label}" for label in rare]
+    scopes = [("global", None)] * 40 + list(rare.values())
+    for text, vec, label, (scope_type, scope_id) in zip(texts, embed_documents(texts), labels, scopes, strict=True):
+        db.add(AgentKnowledge(
+            agent_type="klausur", scope_type=scope_type, scope_id=scope_id, owner_id=scope_id, fach="physik",
+            thema="Stromkreis", knowledge_type="good_practice", content={"aufgabe": text}, description=text[:60],
+            source="system", external_id=f"rarity:{label}", search_text=text, embedding=vec,
+            embedding_model=embedding_model_name()))
+    db.flush()
+    act_as(db, ident)
+    hits = search(db=db, identity=ident, query="Zauberkreisel Stromkreis", fach="physik", limit=50)
+    found = [h.external_id for h in hits]
+    assert "rarity:rare:own" in found[:10], [(h.external_id, h.vector_rank, h.text_rank) for h in hits[:10]]
+    assert "rarity:rare:global" in found[:20], [(h.external_id, h.vector_rank, h.text_rank) for h in hits[:20]]
