@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from agents.offline.messages import Turn
@@ -286,6 +287,8 @@ def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None,
     state = _chosen_for_teacher(understand(turns, terms, oberstufe), turns, terms, grades)
     if not (state.fach or state.material_type or state.thema):
         return NOT_IN_SCOPE
+    if state.material_type is None and state.dauer_minuten:  # only an exam has a duration („Erörterung, 90 Minuten“)
+        state = replace(state, material_type="klausur")
     todo = missing(state)
     if todo:
         return ask(state, todo, turns[-1].reply_before, terms, grades, oberstufe)

@@ -60,8 +60,10 @@ _ORDINALS = "fuenft|sechst|siebent|siebt|acht|neunt|zehnt|elft|zwoelft|dreizehnt
 _CARDINALS = "fuenf|sechs|sieben|acht|neun|zehn|elf|zwoelf|dreizehn"
 _GRADE_WORDS = "klassenstufe|jahrgangsstufe|klasse|jahrgang|klaessler"
 # A number followed by one of these is a count, a duration or a score, not a Klasse.
-_NOT_A_CLASS_AFTER = (r"(?!\s?-?\s?(?:min|h\b|std|stunde|schulstunde|%|prozent|aufgaben|fragen|punkte|teilaufgaben|"
-                      r"seiten|items|questions|minutes))")
+# a number followed by a unit or a count is no class („Test 30 Minuten“, „Mathe 7 %“) — whole words only, so that
+# „Mathe 7 Prozentrechnung“ is Klasse 7
+_NOT_A_CLASS_AFTER = (r"(?!\s?-?\s?(?:%|(?:min(?:uten?|\.)?|h|std\.?|stunden?|schulstunden?|prozent|aufgaben?|fragen?|"
+                      r"punkten?|teilaufgaben?|seiten?|items?|questions?|minutes?)(?![a-z])))")
 
 _EXPLICIT = re.compile(
     r"(?<![a-z])(?:klassenstufe|jahrgangsstufe|klassen|klasse|jahrgang|jgst|jg|kl|stufe)\.?\s?:?\s?"

@@ -47,6 +47,15 @@ def test_material_type_words(word: str, material_type: str) -> None:
     assert args["material_type"] == material_type
 
 
+@pytest.mark.parametrize(("text", "klasse"), [
+    ("Deutsch Klasse 9 Erörterung 'Soziale Medien', 90 Minuten", 9),  # only an exam has a duration
+    ("Klassenarbeit Mathe 7 Prozentrechnung mit Rabatt und Mehrwertsteuer, 45 min", 7),  # no „Für welche Klasse?“
+])
+def test_a_duration_means_an_exam_and_a_grade_after_the_subject_counts(text: str, klasse: int) -> None:
+    args = call(text)
+    assert args["material_type"] == "klausur" and args["klassenstufe"] == klasse and args["dauer_minuten"]
+
+
 @pytest.mark.parametrize("turns", [
     ("H5P-Quiz Bio Klasse 7 Fotosynthese",),
     ("Ich brauche ein H5P-Quiz für Biologie, Klasse 7", "Fotosynthese"),

@@ -43,7 +43,12 @@ CASES: list[tuple[str, int | None, str | None, str | None]] = [  # text, stufe, 
     ("for grade 11", 11, None, None),
     ("class 9c", 9, "9c", None),
     ("für meine Chemie-10b", 10, "10b", None),
+    ("Klassenarbeit Mathe 7 Prozentrechnung mit Rabatt", 7, None, None),  # a word starting like a unit is a topic
+    ("Test Physik 8 Stundenplan der Planeten", 8, None, None),
     # not a Klasse
+    ("Test 30 Minuten Physik", None, None, None),
+    ("Mathe 7 % Rabatt", None, None, None),
+    ("Klausur 90 min.", None, None, None),
     ("die 45 Minuten", None, None, None),
     ("für den 12. März", None, None, None),
     ("Aufgabe 3a", None, None, None),
