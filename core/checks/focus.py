@@ -77,10 +77,10 @@ def request_focus(ctx: TopicContext | None) -> Focus:
     if ctx is None or not ctx.resolved:
         return NO_FOCUS
     broad = set().union(*(stems(f"{t.thema} {t.themenfeld}") for t in ctx.resolved))
-    # a Themenfeld of the Fach, or a word in the key phrases of several topics, names a whole area („Analysis:
+    # a word in the key phrases of several topics that titles none names a whole area („Analysis:
     # Extremwertprobleme“), never a narrower part
-    broad |= set().union(*(stems(t.themenfeld) for t in ctx.index.topics.values()))
-    spread = [stems(" ".join([t.thema, *t.unterthemen, *t.schlagworte])) for t in ctx.index.topics.values()]
+    spread = [stems(" ".join([*t.unterthemen, *t.schlagworte])) for t in ctx.index.topics.values()]
+    titled = set().union(*(stems(t.thema) for t in ctx.index.topics.values()))  # „linear“ names topics: no umbrella
     keys = [stems(" ".join([*t.unterthemen, *t.schlagworte])) for t in ctx.resolved]
     broad |= {k for i, a in enumerate(keys) for k in a if any(k in b for b in keys[i + 1:])}
     named: dict[str, str] = {}
@@ -88,7 +88,7 @@ def request_focus(ctx: TopicContext | None) -> Focus:
         s = stem(w)
         if s not in ctx.index.stems(w) or any(_close(s, b) for b in broad):
             continue
-        if sum(1 for keys in spread if s in keys) >= UMBRELLA:
+        if s not in titled and sum(1 for keys in spread if s in keys) >= UMBRELLA:
             continue
         if (w.isupper() and len(w) <= 5) or not ctx.index.ranked(w):
             continue  # an abbreviation („MWG“) or a word no topic of the Fach knows („voice“): no way to judge it

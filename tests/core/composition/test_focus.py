@@ -34,6 +34,7 @@ def _exam(db: Session, fach: str, thema: str, k: int):
     ("deutsch", "Erörterung", 10, "argumentieren-eroertern"),
     ("mathematik", "Satz des Pythagoras", 9, "satz-des-pythagoras"),
     ("englisch", "if-clauses", 8, "if-clauses"),
+    ("mathematik", "Analysis: Extremwertprobleme", 12, "extremwertprobleme"),  # an umbrella word is no focus
 ])
 def test_a_request_naming_a_whole_topic_has_no_narrower_focus(db: Session, fach: str, thema: str, k: int,
                                                               topic: str | None) -> None:
@@ -95,3 +96,10 @@ def test_a_quiz_on_naming_alkanes_is_not_filled_with_other_alkane_questions(db: 
         for f in comp.material.fragen:
             assert re.search(r"Benennung|Name|IUPAC|Nomenklatur", f.model_dump_json()), f
         assert any("Nur Aufgaben zum Schwerpunkt „Nomenklatur“" in h for h in comp.befund.hinweise())
+
+
+def test_a_worksheet_on_solving_linear_equations_is_not_about_binomial_formulas(db: Session) -> None:
+    comp = svc.compose_worksheet(db=db, identity=SYSTEM, fach="mathematik", themenfelder={},
+                                 request=_request("mathematik", "Lösen linearer Gleichungen", 7, "differenzierung"))
+    assert comp.material is not None
+    assert "linear" in comp.material.lernziel.lower() and "binomisch" not in comp.material.lernziel.lower()
