@@ -44,6 +44,8 @@ def _choose(usable: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> list
     ranked = sorted(usable, key=lambda c: -_score(c, a))
     chosen: list[DiffCandidate] = []
     for u in a.unterthemen:
+        if any(covers([_view(c)], u) for c in chosen):
+            continue  # a task already chosen covers it (one Saiten task covers Tonhöhe and Frequenz)
         pick = next((c for c in ranked if covers([_view(c)], u) and c not in chosen), None)
         if pick is None:
             befund.fehlende_unterthemen.append(u)

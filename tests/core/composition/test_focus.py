@@ -103,3 +103,15 @@ def test_a_worksheet_on_solving_linear_equations_is_not_about_binomial_formulas(
                                  request=_request("mathematik", "Lösen linearer Gleichungen", 7, "differenzierung"))
     assert comp.material is not None
     assert "linear" in comp.material.lernziel.lower() and "binomisch" not in comp.material.lernziel.lower()
+
+
+def test_sub_topics_one_worksheet_task_covers_are_not_reported_missing(db: Session) -> None:
+    # teacher's look after this stop: the string task covered Tonhöhe and Frequenz, the note said both were missing
+    comp = svc.compose_worksheet(db=db, identity=SYSTEM, fach="physik", themenfelder={}, request=_request(
+        "physik", "Schall", 7, "differenzierung", unterthemen=["Lautstärke", "Tonhöhe", "Frequenz"]))
+    assert comp.material is not None
+    text = " ".join([comp.material.lernziel, *(t for n in comp.material.niveaus for t in n.aufgaben)])
+    for u in ("Tonhöhe", "Frequenz"):
+        if u in text:
+            assert not any(f"„{u}“" in h for h in comp.material.hinweise_lehrkraft), comp.material.hinweise_lehrkraft
+    assert "Tonhöhe" in text and "Frequenz" in text
