@@ -5,6 +5,7 @@ e-mail the Werkbank does not know gets a German message. Skips when playwright o
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import socket
@@ -13,7 +14,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,6 +58,17 @@ def _serve(address: str, auth: str, *, port: int | None = None, extra: tuple[str
     pytest.fail("streamlit did not answer: " + Path(log.name).read_text()[-2000:])
 
 
+@contextlib.contextmanager
+def _browser_at(url: str) -> Iterator[Any]:
+    """Chromium showing `url` (a fresh session: no cookies)."""
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(url)
+        yield page
+        browser.close()
+
+
 def _stop(proc: subprocess.Popen) -> None:
     proc.terminate()
     proc.wait(15)
@@ -84,10 +98,7 @@ def test_with_local_accounts_a_teacher_signs_in_and_persona_does_nothing(databas
     create_account(email=emails[teacher], password=PASSWORD)
     url, proc = _serve("127.0.0.1", "local")
     try:
-        with pw.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(f"{url}/chat?persona={emails[other]}")
+        with _browser_at(f"{url}/chat?persona={emails[other]}") as page:
             page.get_by_text("Werkbank · Anmeldung").wait_for(timeout=90_000)
             assert "Fremde Lehrkraft" not in page.inner_text("body")
             page.get_by_label("E-Mail-Adresse").fill(emails[teacher])
@@ -99,7 +110,6 @@ def test_with_local_accounts_a_teacher_signs_in_and_persona_does_nothing(databas
             page.get_by_text("Angemeldet: Konto Lehrkraft").wait_for(timeout=90_000)
             body = page.inner_text("body")
             assert "Fremde Lehrkraft" not in body and "Demo-Modus" not in body and "Handelnde Person" not in body
-            browser.close()
     finally:
         _stop(proc)
 
@@ -137,10 +147,7 @@ def test_oidc_round_trip_signs_in_by_claims_ignores_persona_and_signs_out(databa
                            env={"WERKBANK_OIDC_ROLE_CLAIM": "rolle",
                                 "WERKBANK_OIDC_ROLE_MAP": '{"Lehrer": "teacher", "Redaktion": "curator"}'})
         try:
-            with pw.sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                page.goto(f"{url}/chat?persona={theirs}")
+            with _browser_at(f"{url}/chat?persona={theirs}") as page:
                 page.get_by_text("Bitte melden Sie sich mit dem Konto Ihrer Schule an").wait_for(timeout=90_000)
                 assert "Fremde Lehrkraft" not in page.inner_text("body")
 
@@ -169,6 +176,10 @@ def test_oidc_round_trip_signs_in_by_claims_ignores_persona_and_signs_out(databa
                 assert "Traceback" not in body and "Error" not in body and "Angemeldet" not in body
                 page.get_by_role("button", name="Abmelden").click()
                 page.get_by_text("Bitte melden Sie sich mit dem Konto Ihrer Schule an").wait_for(timeout=90_000)
-                browser.close()
+
+                idp.users[mine]["email_verified"] = False  # her address, but the IdP does not vouch for it
+                _idp_sign_in(page, mine)
+                page.get_by_text("keine bestätigte E-Mail-Adresse").wait_for(timeout=90_000)
+                assert "Angemeldet" not in page.inner_text("body")
         finally:
             _stop(proc)
