@@ -106,6 +106,7 @@ def test_product_team_reads_a_trace_only_with_consent_and_every_read_is_logged(p
     log = my_access_log(teacher)
     assert len(log) == 2 and all("Test Produkt" in e.viewer and "Produktteam" in e.viewer for e in log)
     assert all(e.what.startswith("Sitzungen & Traces: ") for e in log)
+    assert {str(e.when.tzinfo) for e in log} == {"Europe/Berlin"}  # shown in the school's time, like every time
 
     with pytest.raises(NotFoundError):  # the other conversation was not released
         conversation_trace(teacher_id=product, conversation_id=second)
