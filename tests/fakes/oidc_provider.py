@@ -119,14 +119,8 @@ class FakeOidcProvider:
         self._server = _Server(("127.0.0.1", 0), _Handler)
         self._server.idp = self
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    @property
-    def issuer(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}"
-
-    @property
-    def metadata_url(self) -> str:
-        return f"{self.issuer}/.well-known/openid-configuration"
+        self.issuer = f"http://127.0.0.1:{self._server.server_address[1]}"
+        self.metadata_url = f"{self.issuer}/.well-known/openid-configuration"  # [auth] server_metadata_url
 
     def discovery(self) -> dict[str, Any]:
         base = self.issuer
@@ -180,16 +174,10 @@ class FakeOidcProvider:
         return 200, {"access_token": secrets.token_urlsafe(24), "token_type": "Bearer", "expires_in": 600,
                      "id_token": id_token, "scope": "openid email profile"}
 
-    def start(self) -> FakeOidcProvider:
+    def __enter__(self) -> FakeOidcProvider:
         self._thread.start()
         return self
 
-    def stop(self) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._server.shutdown()
         self._server.server_close()
-
-    def __enter__(self) -> FakeOidcProvider:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
