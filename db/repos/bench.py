@@ -51,6 +51,26 @@ def drop_database(*, url: sa.URL, name: str) -> None:
     eng.dispose()
 
 
+def database_exists(*, url: sa.URL, name: str) -> bool:
+    eng = _server(url)
+    with eng.connect() as c:
+        found = c.execute(sa.text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}).scalar()
+    eng.dispose()
+    return bool(found)
+
+
+def bench_people(*, conn: sa.Connection) -> list[tuple[uuid.UUID, uuid.UUID, list[uuid.UUID]]]:
+    """The synthetic teachers of a kept benchmark database: (teacher, school, classes), in a stable order."""
+    return [(r.id, r.school_id, list(r.classes)) for r in conn.execute(sa.text(
+        "SELECT t.id, t.school_id, array_agg(tc.class_id ORDER BY tc.class_id) AS classes FROM teachers t "
+        "JOIN teacher_classes tc ON tc.teacher_id = t.id WHERE t.email LIKE 'bench%@bench.de' "
+        "GROUP BY t.id, t.school_id ORDER BY t.email"))]
+
+
+def knowledge_count(*, conn: sa.Connection) -> int:
+    return int(conn.execute(sa.text("SELECT count(*) FROM agent_knowledge WHERE source = 'generated'")).scalar())
+
+
 def act_as_role_on_connect(engine: sa.Engine, role: str) -> None:
     """Every new connection of `engine` switches to `role` (a DATABASE_URL's user may own the tables)."""
 
