@@ -165,3 +165,12 @@ def turn_counts(*, db: Session, teacher_ids: list[uuid.UUID]) -> list[Any]:
           (SELECT count(*) FROM material_files f WHERE f.teacher_id = t.id) AS files,
           (SELECT count(*) FROM ratings r WHERE r.teacher_id = t.id) AS ratings
         FROM teachers t WHERE t.id = ANY(:ids)"""), {"ids": teacher_ids}).all()
+
+
+def backend_waits(*, conn: sa.Connection) -> tuple[int, int]:
+    """(active backends of this database, of them waiting for a heavyweight lock) right now."""
+    row = conn.execute(sa.text(
+        "SELECT count(*) FILTER (WHERE state = 'active'), count(*) FILTER (WHERE wait_event_type = 'Lock') "
+        "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).one()
+    return int(row[0]), int(row[1])
+

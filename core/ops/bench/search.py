@@ -5,6 +5,7 @@ both are measured side by side in one run."""
 from __future__ import annotations
 
 import functools
+import os
 import random
 import statistics
 import time
@@ -72,6 +73,7 @@ def bench_search(app: sa.Engine, world: World, queries: int) -> dict[str, float]
                 recalls.append(len(set(approx) & set(exact)) / len(exact))
             db.rollback()
     return {"p50": statistics.median(times), "p95": pct(times, 95), "sql_p50": statistics.median(sql),
+            "load": os.getloadavg()[0],
             "recall10": statistics.mean(recalls),
             "rank_p50": statistics.median(ranks_new), "rank_old_p50": statistics.median(ranks_old)}
 
@@ -79,7 +81,7 @@ def bench_search(app: sa.Engine, world: World, queries: int) -> dict[str, float]
 def line(r: dict[str, float]) -> str:
     return (f"{r['rows']:>9,} Zeilen · Suche p50 {r['p50']:.2f} ms p95 {r['p95']:.2f} ms (SQL p50 "
             f"{r['sql_p50']:.2f} ms) · Ranking p50 {r['rank_p50']:.2f} ms (vorher {r['rank_old_p50']:.2f} ms) · "
-            f"recall@10 {r['recall10']:.3f} · "
+            f"recall@10 {r['recall10']:.3f} · Last {r['load']:.1f} · "
             f"Laden {r['load_s']:.0f} s · Index {r['index_s']:.0f} s")
 
 
@@ -107,8 +109,9 @@ def table(results: list[dict[str, float]]) -> str:
             "the path before 0006 (all visible candidates gathered, then ranked), measured side by side on the same "
             "queries.\n\n"
             "| rows | search p50 | search p95 | SQL p50 in search | ranking p50 | ranking p50 before 0006 | "
-            "recall@10 vs exact | load | index build |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+            "recall@10 vs exact | load average | bulk load | index build |\n"
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
     body = "".join(f"| {r['rows']:,} | {r['p50']:.2f} ms | {r['p95']:.2f} ms | {r['sql_p50']:.2f} ms | "
-                   f"{r['rank_p50']:.2f} ms | {r['rank_old_p50']:.2f} ms | {r['recall10']:.3f} | {r['load_s']:.0f} s | "
-                   f"{r['index_s']:.0f} s |\n" for r in results)
+                   f"{r['rank_p50']:.2f} ms | {r['rank_old_p50']:.2f} ms | {r['recall10']:.3f} | {r['load']:.1f} | "
+                   f"{r['load_s']:.0f} s | {r['index_s']:.0f} s |\n" for r in results)
     return head + body + (f"\n{growth(results)}\n" if len(results) > 1 else "")
