@@ -174,3 +174,8 @@ def backend_waits(*, conn: sa.Connection) -> tuple[int, int]:
         "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).one()
     return int(row[0]), int(row[1])
 
+
+def backend_pid(*, conn: sa.Connection) -> int:
+    """The process id of the server backend serving `conn` (for its CPU time in /proc)."""
+    return int(conn.execute(sa.text("SELECT pg_backend_pid()")).scalar())
+

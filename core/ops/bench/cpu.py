@@ -81,6 +81,15 @@ class RunMeter:
                 self.max_active = max(self.max_active, active)
 
 
+def backend_cpu_seconds(pid: int) -> float | None:
+    """CPU seconds of one server process so far (a backend of the embedded server); None when it is not visible."""
+    try:
+        t = psutil.Process(pid).cpu_times()
+    except psutil.Error:
+        return None
+    return t.user + t.system
+
+
 def process_cpu_seconds() -> float:
     """CPU seconds of this process so far (all its threads)."""
     return time.process_time()
