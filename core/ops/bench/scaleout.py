@@ -146,6 +146,8 @@ def _write(results: list[dict[str, Any]], where: str) -> None:
                  f"{u['busy']:.0%} | {r['lock_waits']} / {r['samples']} | {len(r['errors'])} | {r['lost']} | "
                  f"{r['duplicated']} |\n")
     bounds = "; ".join(f"{r['processes']} processes ≤ {bound(base, r['processes']):.2f}×" for r in results[1:])
+    obtained = "; ".join(f"{r['processes']} processes {cpu_use(r)['app_cores'] / cpu_use(base)['app_cores']:.2f}×"
+                         for r in results[1:])
     section = ("### P5b · Scale-out: app processes against one PostgreSQL\n\n"
                f"{base['teachers']} teachers (same flow as P5) split over N app processes that run at the same time "
                f"against one {where}; each process serves its share on threads and starts its clock when every "
@@ -157,8 +159,9 @@ def _write(results: list[dict[str, Any]], where: str) -> None:
                "| processes | wall time | chat turns/s | ratio to 1 | app CPU per turn | PostgreSQL CPU per turn | "
                "cores busy: app / PostgreSQL / others | machine busy | lock waits / samples | errors | lost | "
                "duplicated |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" + rows +
-               f"\nUpper bound from the one-process run's CPU per turn on {os.cpu_count()} cores (one process is held "
-               f"to one core by the GIL; PostgreSQL's CPU comes on top and everything must fit): {bounds}.\n\n"
+               f"\nUpper bound from the one-process run's CPU per turn on {os.cpu_count()} otherwise idle cores (one "
+               f"process is held to one core by the GIL; PostgreSQL's CPU comes on top and everything must fit): "
+               f"{bounds}. Cores the app processes obtained, compared with the one-process run: {obtained}.\n\n"
                f"*{stamp} · {machine()} · `python -m core bench load --teachers {base['teachers']} --processes "
                f"{','.join(str(r['processes']) for r in results)}`*\n")
     write_section("scaleout", section)
