@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from pgvector.psycopg import register_vector
 from sqlalchemy.orm import Session
 
-from db.repos.search_global import SLICE_FAECHER
+from db.repos.search_global import SLICE_AGENTS, SLICE_FAECHER
 
 # Bulk loading with the vector and full-text indexes in place maintains them row by row (hours at 1M rows);
 # like any bulk load, drop them while loading and build them once afterwards.
@@ -21,8 +21,10 @@ BULK_INDEXES = {
     "ix_ak_global_vec": "CREATE INDEX ix_ak_global_vec ON agent_knowledge (fach, agent_type, knowledge_type) "
                         "INCLUDE (id, quality_score, scope_type, scope_id, shared_for_curation, embedding) "
                         "WHERE scope_type = 'global' AND status = 'active'",
-    **{f"ix_ak_gfts_{f}": f"CREATE INDEX ix_ak_gfts_{f} ON agent_knowledge USING gin (fts) "
-                          f"WHERE scope_type = 'global' AND status = 'active' AND fach = '{f}'" for f in SLICE_FAECHER},
+    **{f"ix_ak_gfts_{f}_{a}": f"CREATE INDEX ix_ak_gfts_{f}_{a} ON agent_knowledge USING gin (fts) "
+                              f"WHERE scope_type = 'global' AND status = 'active' AND fach = '{f}' "
+                              f"AND agent_type = '{a}' AND knowledge_type = 'good_practice'"
+       for f in SLICE_FAECHER for a in SLICE_AGENTS},
 }
 KNOWLEDGE_COPY = ("COPY agent_knowledge (agent_type, scope_type, scope_id, owner_id, fach, thema, knowledge_type, "
                   "content, description, quality_score, source, search_text, embedding, embedding_model) "
