@@ -41,6 +41,10 @@ class SqlClock:
         sa.event.listen(engine, "before_cursor_execute", self._before)
         sa.event.listen(engine, "after_cursor_execute", self._after)
 
+    def close(self, engine: sa.Engine) -> None:
+        sa.event.remove(engine, "before_cursor_execute", self._before)
+        sa.event.remove(engine, "after_cursor_execute", self._after)
+
     def _before(self, *_: object) -> None:
         self._t0 = time.perf_counter()
 
@@ -79,6 +83,7 @@ def bench_search(app: sa.Engine, world: World, queries: int) -> dict[str, float]
             if exact:
                 recalls.append(len(set(approx) & set(exact)) / len(exact))
             db.rollback()
+    clock.close(app)
     return {"p50": statistics.median(times), "p95": pct(times, 95), "sql_p50": statistics.median(sql),
             "load": os.getloadavg()[0], "cpu_mean": statistics.mean(cpu) if cpu else float("nan"),
             "recall10": statistics.mean(recalls),
@@ -110,9 +115,10 @@ def table(results: list[dict[str, float]]) -> str:
             "Goal: p50 grows at most 2× from 10k to 1M rows; recall@10 of the vector path vs. an exact scan ≥ 0.95.\n\n"
             "A teacher's own, her classes' and her school's rows stay few at any size and are ranked exactly; the "
             "global rows of the Fach grow with the installation and are ranked exactly through indexes of their own "
-            "(migration 0006: an index-only covering index with the embeddings, a partial GIN index per Fach); the "
-            "text rank is `ts_rank` (cover density, `ts_rank_cd`, cost ~9× more per matching row with the expanded "
-            "topic query and was most of the growth). Latency is the whole `core.knowledge.retrieval.search` call as "
+            "(migration 0006: an index-only covering index with the embeddings; 0008: partial GIN indexes per Fach × "
+            "agent, reached through a function because under row-level security `@@` can use no index); the text "
+            "rank is `ts_rank` (cover density, `ts_rank_cd`, cost ~9× more per matching row with the expanded topic "
+            "query and was most of the growth). Latency is the whole `core.knowledge.retrieval.search` call as "
             "a teacher (query expansion, embedding, SQL with RLS, fusion), *SQL* the time spent in its statements, "
             "*CPU* the CPU time of the bench process and of its server backend per search (the work done — wall "
             "times on a shared machine include waiting for a core, see the load average); "
