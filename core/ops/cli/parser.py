@@ -96,6 +96,9 @@ def _bench(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--queries", type=_count(1, 100_000), default=200)
     s.add_argument("--processes", default="", help="nur für load: App-Prozesse je Messung, z. B. 1,2")
     s.add_argument("--no-write", action="store_true", help="nur ausgeben, docs/benchmarks.md nicht ändern")
+    s.add_argument("--keep", action="store_true", help="nur für wissenskarte/search: Benchmark-Datenbank behalten")
+    s.add_argument("--reuse", action="store_true",
+                   help="nur für wissenskarte/search: eine behaltene Benchmark-Datenbank erneut messen")
 
 
 def _teaching(sub: argparse._SubParsersAction) -> None:
