@@ -18,7 +18,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo
 
-from agents.offline import dialog
+from agents.offline import dialog, refusal
 from agents.offline.messages import Rules, Turn, teacher_turns, text_of, tool_call, tool_returns, user_prompts
 from agents.offline.planner import rule_plan
 from core.language.afb import parse_afb_answer
@@ -72,6 +72,7 @@ class _Conversation:
     boundary: int = 0  # index of the teacher turn with which the current request began
     refused: dict[str, Any] | None = None  # the generate_material arguments of a refused request
     refused_at: int | None = None  # teacher turns before the answer to the refusal
+    offered: tuple[str, ...] = ()  # the numbered options the refusal offered
 
 
 def _state(messages: list[ModelMessage]) -> _Conversation:
@@ -102,12 +103,12 @@ def _after_tool(state: _Conversation, p: ToolReturnPart, n_user: int, calls: dic
             # refused (or not possible as asked): the request stays, with what the teacher said so far. An expired
             # or unloadable Rückfrage is no refusal: the teacher is asked to state the request anew.
             args = calls.get(p.tool_call_id) or state.refused or (list(calls.values())[-1] if calls else None)
-            return replace(state, open_sid=None, refused=args, refused_at=n_user)
+            return replace(state, open_sid=None, refused=args, refused_at=n_user, offered=refusal.offered(text))
         mm = _MATERIAL.search(text)
-        return replace(state, open_sid=None, boundary=n_user, refused=None, refused_at=None,
+        return replace(state, open_sid=None, boundary=n_user, refused=None, refused_at=None, offered=(),
                        last_material=mm.group(1) if mm else state.last_material)
     if p.tool_name == "record_feedback":
-        return replace(state, boundary=n_user, refused=None, refused_at=None)
+        return replace(state, boundary=n_user, refused=None, refused_at=None, offered=())
     return state
 
 
@@ -251,6 +252,9 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     last_material = state.last_material
     if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
         return reply
+    before = teacher_turns(messages)[-1].reply_before if prompts else ""
+    if (reply := _refusal_answer(text, state, len(prompts) - 1, before, lexicon)) is not None:
+        return reply
     if last_material and not state.open_sid and state.refused is None:  # after a refusal the request goes on
         reply = _edit(text, messages, last_material, lexicon)
         if reply is None:
@@ -266,6 +270,28 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     if state.refused is not None and dialog.same_request(step, state.refused):
         return _say(dialog.SAME_AS_REFUSED)
     return _call("generate_material", step)
+
+
+def _refusal_answer(text: str, state: _Conversation, turn: int, before: str, lexicon: Lexicon
+                    ) -> ModelResponse | None:
+    """The teacher's answer to the options of the refusal just before it (or to the question which one she
+    means): the chosen option carried out, or that question when she only agrees."""
+    if state.refused is None or _CANCEL.search(text):
+        return None
+    if refusal.wants_retry(text):  # after an upload or a configured model: the same request once more
+        return _call("generate_material", state.refused)
+    if not state.offered or not (state.refused_at == turn or before.startswith(refusal.WHICH)):
+        return None
+    number = refusal.chosen(text, state.offered)
+    if number is None:
+        return _say(refusal.which_one(state.offered)) if refusal.unclear(text) else None
+    choice = refusal.carry_out(state.offered, number, state.refused)
+    if choice.args is None:
+        return _say(choice.reply or "")
+    said = extract(text, topic_terms=lexicon.terms)  # "Option 1, aber nur 8 Fragen"
+    changed = {"klassenstufe": said.klassenstufe, "dauer_minuten": said.dauer_minuten,
+               "anzahl": said.aufgaben_anzahl, "niveau": said.niveau}
+    return _call("generate_material", {**choice.args, **{k: v for k, v in changed.items() if v is not None}})
 
 
 def _oberstufe(messages: list[ModelMessage]) -> Oberstufe:
