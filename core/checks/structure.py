@@ -242,8 +242,8 @@ def validate_differenzierung(m: DifferenziertesMaterial) -> list[str]:
             fehler.append(f"{ref}: Es gibt keine Hilfekarte; mindestens eine Hilfekarte ergänzen.")
         if len(niveau.loesungen) != len(niveau.aufgaben):
             fehler.append(
-                f"{ref}: {len(niveau.aufgaben)} Aufgaben, aber {len(niveau.loesungen)} Lösungen; zu jeder Aufgabe "
-                f"gehört genau eine Lösung in derselben Reihenfolge."
+                f"{ref}: {anzahl(len(niveau.aufgaben), 'Aufgabe')}, aber {anzahl(len(niveau.loesungen), 'Lösung')}; "
+                "zu jeder Aufgabe gehört genau eine Lösung in derselben Reihenfolge."
             )
         teile = (("Aufgabe", niveau.aufgaben), ("Hilfekarte", niveau.hilfekarten), ("Lösung", niveau.loesungen))
         for art, texte in teile:
