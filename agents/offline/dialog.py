@@ -261,6 +261,14 @@ def same_request(args: Mapping[str, Any], refused: Mapping[str, Any]) -> bool:
     return core(args) == core(refused)
 
 
+def typo_note(text: str, terms: Terms, oberstufe: Oberstufe = G9) -> str:
+    """„Ich nehme an, Sie meinen „Satz des Pythagoras“.“ when the message misspelt a word of its topic."""
+    e = extract(text, topic_terms=terms, oberstufe=oberstufe)
+    if not e.thema or not any(fold(meant) in fold(e.thema) for _, meant in e.typos):
+        return ""
+    return f"Ich nehme an, Sie meinen „{e.thema}“."
+
+
 NOT_IN_SCOPE = ("Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, differenzierte Arbeitsblätter und "
                 "H5P-Übungen für den Unterricht – sagen Sie mir Fach, Klasse, Thema und Dauer, dann lege ich los.")
 

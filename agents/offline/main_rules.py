@@ -244,10 +244,12 @@ def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> Mod
 def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     last = messages[-1]
     returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
-    if returns:
-        return _say("\n\n".join(_present(p) for p in returns))
     prompts = user_prompts(messages)
     text = prompts[-1] if prompts else ""
+    if returns:
+        said = "\n\n".join(_present(p) for p in returns)
+        made = any(p.tool_name in _STARTS for p in returns)  # the topic as understood, once the call is answered
+        return _say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages)) if made else "", said))
     state = _state(messages[:-1])
     last_material = state.last_material
     if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
@@ -266,10 +268,14 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     turns = _request_turns(teacher_turns(messages), state, text, lexicon)
     step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages))
     if isinstance(step, str):
-        return _say(step)
+        return _say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages)), step))
     if state.refused is not None and dialog.same_request(step, state.refused):
         return _say(dialog.SAME_AS_REFUSED)
     return _call("generate_material", step)
+
+
+def _noted(note: str, reply: str) -> str:
+    return f"{note}\n\n{reply}" if note else reply
 
 
 def _refusal_answer(text: str, state: _Conversation, turn: int, before: str, lexicon: Lexicon

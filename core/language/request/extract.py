@@ -3,6 +3,7 @@ names a topic), known_term (the usual spelling of a known term). Pure, determini
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -43,8 +44,26 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Ober
     """
     vocab, hyphen_words = vocab_for(topic_terms)
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
-    return _extract(vocab.speller.correct(spelling.correct(text)), vocab, hyphen_words, nested=False,
-                    oberstufe=oberstufe)
+    text, typos = vocab.speller.corrected(spelling.correct(text))
+    e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+    if e.fach and e.thema and (fixed := _fach_typos(text, e, vocab)):
+        text = _WORD_OF_TEXT.sub(lambda m: dict(fixed).get(m.group(), m.group()), text)
+        e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+        typos += fixed
+    return dataclasses.replace(e, typos=tuple(typos)) if typos else e
+
+
+_WORD_OF_TEXT = re.compile(r"[^\W\d_]+")
+
+
+def _fach_typos(text: str, e: Extraction, vocab: Vocab) -> list[tuple[str, str]]:
+    """Words of the topic two edits off one word of the Fach's own vocabulary ("Satz des Pythagros"), when the topic
+    is no known term as written; only unambiguous matches (core.language.spelling)."""
+    speller = vocab.fach_spellers.get(e.fach or "")
+    if speller is None or known_term_in(vocab, e.thema or ""):
+        return []
+    topic_words = set(_WORD_OF_TEXT.findall(" ".join([e.thema or "", *e.unterthemen])))
+    return [(typed, meant) for typed, meant in speller.corrected(text)[1] if typed in topic_words]
 
 
 def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool, oberstufe: Oberstufe = G9
