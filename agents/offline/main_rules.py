@@ -155,7 +155,7 @@ def _present(part: ToolReturnPart) -> str:
             lines.append(f"\n{files} — zum Herunterladen unten. Sagen Sie gern, was gut ist oder was ich ändern soll.")
         return "\n".join(lines)
     if text.startswith("FEHLER: "):
-        return text[len("FEHLER: "):]
+        return refusal.as_list(text[len("FEHLER: "):])
     if text.startswith("DATEIEN"):
         return text.split("\n", 1)[-1]
     return text
@@ -248,8 +248,9 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     text = prompts[-1] if prompts else ""
     if returns:
         said = "\n\n".join(_present(p) for p in returns)
-        made = any(p.tool_name in _STARTS for p in returns)  # the topic as understood, once the call is answered
-        return _say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages)) if made else "", said))
+        made = [p for p in returns if p.tool_name in _STARTS]  # the topic as understood, once the call is answered
+        fach = _called_fach(messages, made[0].tool_call_id) if made else None
+        return _say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))
     state = _state(messages[:-1])
     last_material = state.last_material
     if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
@@ -268,10 +269,21 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     turns = _request_turns(teacher_turns(messages), state, text, lexicon)
     step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages))
     if isinstance(step, str):
-        return _say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages)), step))
+        fach = dialog.understand(turns[:-1], lexicon.terms, _oberstufe(messages)).fach
+        return _say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach), step))
     if state.refused is not None and dialog.same_request(step, state.refused):
         return _say(dialog.SAME_AS_REFUSED)
     return _call("generate_material", step)
+
+
+def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:
+    """The Fach of the tool call `call_id` in the response before the last request."""
+    for m in reversed(messages):
+        if isinstance(m, ModelResponse):
+            for p in m.parts:
+                if isinstance(p, ToolCallPart) and p.tool_call_id == call_id:
+                    return p.args_as_dict().get("fach")
+    return None
 
 
 def _noted(note: str, reply: str) -> str:

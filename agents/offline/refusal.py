@@ -56,6 +56,16 @@ def offered(refusal: str) -> tuple[str, ...]:
     return tuple(body[x.end():end].strip() for x, end in zip(marks, ends, strict=True))
 
 
+def as_list(refusal: str) -> str:
+    """The refusal as the teacher reads it: its options one per line, and how to choose one."""
+    options = offered(refusal)
+    if not options:
+        return refusal
+    head = refusal[:refusal.rindex("Möglichkeiten: ")].rstrip()
+    listed = "\n".join(f"- ({i}) {o}" for i, o in enumerate(options, 1))
+    return f"{head}\n\nMöglichkeiten:\n{listed}\n\nAntworten Sie einfach mit der Nummer, z. B. „1“."
+
+
 def _kind(option: str) -> str:
     if _WHOLE.match(option):
         return "whole"
@@ -111,7 +121,7 @@ WHICH = "Welche Möglichkeit soll ich nehmen?"
 
 
 def which_one(options: Sequence[str]) -> str:
-    listed = "\n".join(f"({i}) {o}" for i, o in enumerate(options, 1))
+    listed = "\n".join(f"- ({i}) {o}" for i, o in enumerate(options, 1))
     return f"{WHICH} Antworten Sie einfach mit der Nummer, z. B. „1“.\n{listed}"
 
 

@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pydantic_ai.messages import ModelMessage, ModelRequest, TextPart, ToolCallPart, ToolReturnPart, UserPromptPart
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    TextPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
 
 from agents.offline.dialog import SAME_AS_REFUSED
 from agents.offline.main_rules import main_rules
@@ -167,7 +175,7 @@ def test_ergaenzen_without_related_topics_means_uploading_own_tasks_and_a_retry_
 def test_a_bare_yes_asks_which_option_and_the_number_then_counts() -> None:
     _, question, chosen_args = answer_refusal(QUIZ, "ja", "1")
     assert isinstance(question, str) and question.startswith("Welche Möglichkeit soll ich nehmen?")
-    assert "(1) das ganze Thema „Alkane und Erdöl“ nehmen" in question
+    assert "\n- (1) das ganze Thema „Alkane und Erdöl“ nehmen" in question
     assert isinstance(chosen_args, dict) and chosen_args["thema"] == "Alkane und Erdöl"
 
 
@@ -186,3 +194,22 @@ def test_a_number_beyond_the_options_asks_again_and_a_new_request_is_no_choice()
 def test_a_choice_with_a_change_keeps_the_change() -> None:
     _, chosen_args = answer_refusal(QUIZ, "Option 1 bitte, aber nur 8 Fragen")
     assert isinstance(chosen_args, dict) and (chosen_args["thema"], chosen_args["anzahl"]) == ("Alkane und Erdöl", 8)
+
+
+def test_the_refusal_lists_its_options_one_per_line() -> None:
+    messages: list[ModelMessage] = [ModelRequest(parts=[UserPromptPart(QUIZ)])]
+    call = next(p for p in MAIN(messages, None).parts if isinstance(p, ToolCallPart))  # type: ignore[arg-type]
+    messages += [ModelResponse(parts=[call]), ModelRequest(parts=[ToolReturnPart(
+        tool_name="generate_material", tool_call_id=call.tool_call_id,
+        content="FEHLER: " + absage_text("h5p", Absage(grund="Nichts.", gefunden="nichts", optionen=OPTIONS)))])]
+    shown = "".join(p.content for p in MAIN(messages, None).parts if isinstance(p, TextPart))  # type: ignore[arg-type]
+    assert shown.startswith("Das kann ich nicht gut erstellen (eine H5P-Übung): Nichts.")
+    assert "\nMöglichkeiten:\n- (1) das ganze Thema „Alkane und Erdöl“ nehmen (13 weitere geprüfte Fragen)\n" \
+           "- (2) um verwandte Themen" in shown
+    assert shown.endswith("Antworten Sie einfach mit der Nummer, z. B. „1“.")
+
+
+def test_a_misspelt_topic_as_the_answer_to_the_schwerpunkt_question_is_read_in_the_fach() -> None:
+    question, args = converse("Test Mathe Klasse 9, 30 Minuten", "Satz des Pythagros", refuse=False)
+    assert isinstance(question, str) and "Schwerpunkt" in question
+    assert isinstance(args, dict) and args["thema"] == "Satz des Pythagoras"
