@@ -6,15 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pydantic_ai.messages import (
-    ModelMessage,
-    ModelRequest,
-    ModelResponse,
-    TextPart,
-    ToolCallPart,
-    ToolReturnPart,
-    UserPromptPart,
-)
+from pydantic_ai.messages import ModelMessage, ModelRequest, TextPart, ToolCallPart, ToolReturnPart, UserPromptPart
 
 from agents.offline.dialog import SAME_AS_REFUSED
 from agents.offline.main_rules import main_rules
@@ -198,8 +190,9 @@ def test_a_choice_with_a_change_keeps_the_change() -> None:
 
 def test_the_refusal_lists_its_options_one_per_line() -> None:
     messages: list[ModelMessage] = [ModelRequest(parts=[UserPromptPart(QUIZ)])]
-    call = next(p for p in MAIN(messages, None).parts if isinstance(p, ToolCallPart))  # type: ignore[arg-type]
-    messages += [ModelResponse(parts=[call]), ModelRequest(parts=[ToolReturnPart(
+    response = MAIN(messages, None)  # type: ignore[arg-type]
+    call = next(p for p in response.parts if isinstance(p, ToolCallPart))
+    messages += [response, ModelRequest(parts=[ToolReturnPart(
         tool_name="generate_material", tool_call_id=call.tool_call_id,
         content="FEHLER: " + absage_text("h5p", Absage(grund="Nichts.", gefunden="nichts", optionen=OPTIONS)))])]
     shown = "".join(p.content for p in MAIN(messages, None).parts if isinstance(p, TextPart))  # type: ignore[arg-type]
