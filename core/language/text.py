@@ -62,8 +62,9 @@ def key(folded: str) -> str:
 
 
 def fold_loose(text: str) -> str:
-    """fold() with umlaut spellings merged: 'Brüche', 'Brueche' and 'Bruche' all give 'bruche'."""
-    return key(fold(text))
+    """fold() with umlaut spellings and spelling families merged: 'Brüche', 'Brueche' and 'Bruche' all give
+    'bruche'; 'Potential' and 'Potenzial' give 'potenzial'."""
+    return spelling_family(key(fold(text)))
 
 
 # Spelling families German allows both ways, merged before stemming (applied to the umlaut-merged fold):

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition import service as svc
-from core.language.text import stem, stems
+from core.language.text import fold_loose, stem, stems
 from core.materials.request import MaterialRequest
 from db.session import Identity
 
@@ -22,6 +22,7 @@ from db.session import Identity
 ])
 def test_both_spellings_have_one_stem(one: str, other: str) -> None:
     assert stem(one) == stem(other)
+    assert fold_loose(one) == fold_loose(other)  # the loose fold (class notes, material sets) agrees
 
 
 @pytest.mark.parametrize(("one", "other"), [("Phase", "Faser"), ("Philosophie", "Filiale"), ("Partial", "Parzelle")])
