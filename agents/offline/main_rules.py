@@ -11,7 +11,6 @@ from pydantic_ai.messages import (
     ModelMessage,
     ModelRequest,
     ModelResponse,
-    TextPart,
     ToolCallPart,
     ToolReturnPart,
     UserPromptPart,
@@ -19,7 +18,16 @@ from pydantic_ai.messages import (
 from pydantic_ai.models.function import AgentInfo
 
 from agents.offline import dialog, refusal
-from agents.offline.messages import Rules, Turn, teacher_turns, text_of, tool_call, tool_returns, user_prompts
+from agents.offline.messages import (
+    Rules,
+    Turn,
+    call,
+    say,
+    teacher_turns,
+    text_of,
+    tool_returns,
+    user_prompts,
+)
 from agents.offline.planner import rule_plan
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
@@ -161,27 +169,19 @@ def _present(part: ToolReturnPart) -> str:
     return text
 
 
-def _call(name: str, args: dict) -> ModelResponse:
-    return ModelResponse(parts=[tool_call(name, args)])
-
-
-def _say(text: str) -> ModelResponse:
-    return ModelResponse(parts=[TextPart(text)])
-
-
 def _routed(text: str, messages: list[ModelMessage], open_sid: str | None, lexicon: Lexicon) -> ModelResponse | None:
     """Answers to collected or open Rückfragen, combined requests, notes, web searches — before anything else."""
     open_set = _open_set(messages[:-1])
     if open_set and not _CANCEL.search(text):
-        return _call("continue_material_set", {"session_ids": open_set, "answer": text})
+        return call("continue_material_set", {"session_ids": open_set, "answer": text})
     if _is_combined(text, lexicon):
-        return _call("generate_material_set", {"text": text})
+        return call("generate_material_set", {"text": text})
     if open_sid and not _CANCEL.search(text):
-        return _call("continue_material_generation", {"session_id": open_sid, "answer": text})
+        return call("continue_material_generation", {"session_id": open_sid, "answer": text})
     if m := _REMEMBER.match(text):
-        return _call("remember", {"fact": (m.group(5) or text).strip()[:500]})
+        return call("remember", {"fact": (m.group(5) or text).strip()[:500]})
     if _WEB.search(text):
-        return _call("search_web", {"query": text[:300]})
+        return call("search_web", {"query": text[:300]})
     return None
 
 
@@ -203,17 +203,17 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     try:
         edit = None if new_request else parse_edit_request(text)
     except EditUnclear as exc:
-        return _say(exc.message)
+        return say(exc.message)
     if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
         # after an edit, praise or criticism is about the edited version, not the first one
-        return _call("record_feedback", {"material_id": target, "feedback": text})
+        return call("record_feedback", {"material_id": target, "feedback": text})
     if not edit:
         return None
     if isinstance(edit, RegenerateInstruction):
-        return _call("regenerate_from_previous", {"material_id": target, "instruction": text})
+        return call("regenerate_from_previous", {"material_id": target, "instruction": text})
     # The teacher asked for exactly this change: it is applied even if the check then reports deviations (they are
     # named in the reply; the previous version stays).
-    return _call("patch_material_task", {
+    return call("patch_material_task", {
         "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit], "force": True})
 
 
@@ -221,11 +221,11 @@ def _follow_up(text: str, target: str) -> ModelResponse | None:
     """A follow-up about the current material that is no patch: an earlier version back, its files in a format, a
     value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
     if (version := wants_version(text)) is not None:
-        return _call("restore_material_version", {"material_id": target, "version": version})
+        return call("restore_material_version", {"material_id": target, "version": version})
     if fmt := wants_format(text):
-        return _call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
+        return call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
     if swap := value_swap(text):
-        return _call("patch_material_task", {"material_id": target, "operations": [swap.model_dump(exclude_none=True)],
+        return call("patch_material_task", {"material_id": target, "operations": [swap.model_dump(exclude_none=True)],
                                              "force": True})
     return None
 
@@ -235,9 +235,9 @@ def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> Mod
     if classify_feedback(text) is not None:
         new_request = extract(text, topic_terms=lexicon.terms)
         if not (new_request.material_type and new_request.fach):
-            return _call("record_feedback", {"material_id": last_material, "feedback": text})
+            return call("record_feedback", {"material_id": last_material, "feedback": text})
     if parse_afb_answer(text) and not extract(text).material_type:
-        return _say(_ALREADY_ANSWERED)
+        return say(_ALREADY_ANSWERED)
     return None
 
 
@@ -250,7 +250,7 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         said = "\n\n".join(_present(p) for p in returns)
         made = [p for p in returns if p.tool_name in _STARTS]  # the topic as understood, once the call is answered
         fach = _called_fach(messages, made[0].tool_call_id) if made else None
-        return _say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))
+        return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))
     state = _state(messages[:-1])
     last_material = state.last_material
     if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
@@ -265,15 +265,15 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         if reply is not None:
             return reply
     if _GREETING.match(text):
-        return _say(_HELLO)
+        return say(_HELLO)
     turns = _request_turns(teacher_turns(messages), state, text, lexicon)
     step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages))
     if isinstance(step, str):
         fach = dialog.understand(turns[:-1], lexicon.terms, _oberstufe(messages)).fach
-        return _say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach), step))
+        return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach), step))
     if state.refused is not None and dialog.same_request(step, state.refused):
-        return _say(dialog.SAME_AS_REFUSED)
-    return _call("generate_material", step)
+        return say(dialog.SAME_AS_REFUSED)
+    return call("generate_material", step)
 
 
 def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:
@@ -297,19 +297,19 @@ def _refusal_answer(text: str, state: _Conversation, turn: int, before: str, lex
     if state.refused is None or _CANCEL.search(text):
         return None
     if refusal.wants_retry(text):  # after an upload or a configured model: the same request once more
-        return _call("generate_material", state.refused)
+        return call("generate_material", state.refused)
     if not state.offered or not (state.refused_at == turn or before.startswith(refusal.WHICH)):
         return None
     number = refusal.chosen(text, state.offered)
     if number is None:
-        return _say(refusal.which_one(state.offered)) if refusal.unclear(text) else None
+        return say(refusal.which_one(state.offered)) if refusal.unclear(text) else None
     choice = refusal.carry_out(state.offered, number, state.refused)
     if choice.args is None:
-        return _say(choice.reply or "")
+        return say(choice.reply or "")
     said = extract(text, topic_terms=lexicon.terms)  # "Option 1, aber nur 8 Fragen"
     changed = {"klassenstufe": said.klassenstufe, "dauer_minuten": said.dauer_minuten,
                "anzahl": said.aufgaben_anzahl, "niveau": said.niveau}
-    return _call("generate_material", {**choice.args, **{k: v for k, v in changed.items() if v is not None}})
+    return call("generate_material", {**choice.args, **{k: v for k, v in changed.items() if v is not None}})
 
 
 def _oberstufe(messages: list[ModelMessage]) -> Oberstufe:
