@@ -182,6 +182,39 @@ def _raw_words(text: str) -> list[str]:
             if fold_compatible(w) not in _SUBJECT_WORDS]
 
 
+class _WordCounts:
+    """How many global tasks of a Fach/agent carry a word, cached per process for a minute (the global rows change
+    by curation and seeding, slowly; a teacher's repeated or refined query costs no extra round trip)."""
+
+    def __init__(self, max_entries: int = 50_000) -> None:
+        self._lock = threading.Lock()
+        self._counts: dict[tuple[str | None, str | None, str], tuple[int, float]] = {}
+        self._max = max_entries
+
+    def get(self, db: Session, fach: str | None, agent_type: str | None, ws: list[str]) -> list[int]:
+        now = time.monotonic()
+        with self._lock:
+            known = {w: c for w in ws if (c := self._counts.get((fach, agent_type, w))) and now - c[1] < 60}
+        missing = [w for w in ws if w not in known]
+        if missing:
+            _, counts = search_repo.word_frequencies(db=db, fach=fach, agent_type=agent_type,
+                                                     knowledge_type="good_practice", tsqueries=missing)
+            with self._lock:
+                if len(self._counts) > self._max:
+                    self._counts.clear()
+                for w, n in zip(missing, counts, strict=True):
+                    self._counts[(fach, agent_type, w)] = (n, now)
+                    known[w] = (n, now)
+        return [known[w][0] for w in ws]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._counts.clear()
+
+
+WORD_COUNTS = _WordCounts()
+
+
 def specific_words(db: Session, raw: list[str], fach: str | None, agent_type: str | None) -> list[str]:
     """The query's words that few tasks of the Fach carry: at most SPECIFIC_SPAN times as many as the rarest one.
     In „Stellungnahme schreiben“ a task that names the Stellungnahme is the one asked for, not any writing task;
@@ -189,8 +222,7 @@ def specific_words(db: Session, raw: list[str], fach: str | None, agent_type: st
     ws = [w for w in dict.fromkeys(raw) if w.isalnum() and len(w) > 1][:MAX_COUNTED_WORDS]
     if len(ws) < 2:
         return ws
-    _, counts = search_repo.word_frequencies(db=db, fach=fach, agent_type=agent_type, knowledge_type="good_practice",
-                                             tsqueries=ws)
+    counts = WORD_COUNTS.get(db, fach, agent_type, ws)
     rarest = max(min(counts), 1)
     return [w for w, n in zip(ws, counts, strict=True) if n <= SPECIFIC_SPAN * rarest]
 
