@@ -21,6 +21,7 @@ from core.chat.traces import (
     conversation_trace,
     my_conversations,
     my_sessions,
+    shared_conversations,
 )
 from core.chat.turn import ChatResult, chat_turn, open_question
 from core.knowledge.learning import rate_material
@@ -35,7 +36,7 @@ __all__ = [
     "SESSION_STATUS", "Attachment", "ChatResult", "ConversationHead", "ConversationTrace", "Scenario",
     "Played", "SessionOverview", "TraceStep", "conversation_log", "conversation_trace", "demo_persona", "file_bytes",
     "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "play_in_sandbox", "rate",
-    "scenarios", "send", "set_zip",
+    "scenarios", "send", "set_zip", "shared_conversations",
 ]
 
 

@@ -15,6 +15,7 @@ from core.curation.rows import require_entry, require_global
 from core.curation.views import Saved
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text
+from core.safety.service import personal_data_in_fields, personal_data_refusal
 from db.models import Teacher
 from db.repos import curation as repo
 
@@ -97,6 +98,9 @@ def save_content(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, expe
     changed = [k for k, v in clean.items() if old.get(k) != v and not (v in ("", None) and k not in old)]
     if not changed:
         return Saved(revision=row.revision, message="Keine Änderungen – nichts gespeichert.", changed=False)
+    personal = personal_data_in_fields({CONTENT_LABELS.get(k, k): clean[k] for k in changed})
+    if personal:
+        raise UserError(personal_data_refusal(personal))
     new = {**old, **{k: clean[k] for k in changed}}
     text = knowledge_text(content=new, thema=row.thema, description=row.description)
     revision = repo.update_if_revision(db=db, knowledge_id=row.id, expected_revision=expected_revision, values={
