@@ -15,6 +15,7 @@ from core.curation.rows import require_entry, require_global
 from core.curation.views import Saved
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text
+from core.materials.wording import anzahl
 from core.safety.service import personal_data_in_fields, personal_data_refusal
 from db.models import Teacher
 from db.repos import curation as repo
@@ -68,8 +69,8 @@ def validate_levels(content: dict[str, Any]) -> tuple[dict[str, Any], list[str]]
         if not items["aufgaben"]:
             faults.append(f"Niveau {level}: mindestens eine Aufgabe eintragen.")
         if items["loesungen"] and len(items["loesungen"]) != len(items["aufgaben"]):
-            faults.append(f"Niveau {level}: {len(items['aufgaben'])} Aufgaben, aber {len(items['loesungen'])} "
-                          f"Lösungen – zu jeder Aufgabe gehört eine Lösung.")
+            faults.append(f"Niveau {level}: {anzahl(len(items['aufgaben']), 'Aufgabe')}, aber "
+                          f"{anzahl(len(items['loesungen']), 'Lösung')} – zu jeder Aufgabe gehört eine Lösung.")
         if any(len(x) > 1500 for xs in items.values() for x in xs):
             faults.append(f"Niveau {level}: ein Eintrag ist länger als 1500 Zeichen. Bitte kürzen.")
         clean[level] = items

@@ -65,7 +65,7 @@ def test_new_global_rows_count_and_other_teachers_rows_never_do(db: Session, as_
 
 
 def test_the_text_top_k_of_the_global_slice_skips_retired_rows_and_other_subjects(db: Session, as_teacher) -> None:  # noqa: ANN001
-    """The global slice's text top-k runs as the owner (migration 0008, so its GIN index applies under RLS): it must
+    """The global slice's text top-k runs as the owner (migration 0009, so its GIN index applies under RLS): it must
     still return only what every teacher may read — active global rows of the Fach and agent asked for."""
     tag = unique("r")
     ident = as_teacher(DEMO_TEACHER)

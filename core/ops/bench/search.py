@@ -115,7 +115,7 @@ def table(results: list[dict[str, float]]) -> str:
             "Goal: p50 grows at most 2× from 10k to 1M rows; recall@10 of the vector path vs. an exact scan ≥ 0.95.\n\n"
             "A teacher's own, her classes' and her school's rows stay few at any size and are ranked exactly; the "
             "global rows of the Fach grow with the installation and are ranked exactly through indexes of their own "
-            "(migration 0006: an index-only covering index with the embeddings; 0008: partial GIN indexes per Fach × "
+            "(migration 0006: an index-only covering index with the embeddings; 0009: partial GIN indexes per Fach × "
             "agent, reached through a function because under row-level security `@@` can use no index); the text "
             "rank is `ts_rank` (cover density, `ts_rank_cd`, cost ~9× more per matching row with the expanded topic "
             "query and was most of the growth). Latency is the whole `core.knowledge.retrieval.search` call as "

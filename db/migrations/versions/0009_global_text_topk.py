@@ -1,7 +1,7 @@
 """Search at scale: the text top-k of a Fach's global slice through its partial GIN index
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-11-24
 
 Under row-level security PostgreSQL may not evaluate a non-leakproof operator such as `@@` (ts_match_vq) before the
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
