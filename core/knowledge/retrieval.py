@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import numpy as np
 from sqlalchemy.orm import Session
 
 from core.app.errors import UserError
@@ -31,6 +32,11 @@ CANDIDATES = 100
 # they are about as relevant. 0.0025 is worth a few ranks in RRF; it never lifts an unrelated task into the top.
 SCOPE_PRIOR = {"teacher": 0.0025, "class": 0.0015, "school": 0.001, "global": 0.0}
 QUALITY_PRIOR = 0.002
+# The Themenfeld's expansion terms, embedded together, count half as much as the words the teacher typed.
+EXPANSION_WEIGHT = 0.5
+# A query word counts as specific when at most this many times as many global tasks carry it as the rarest word.
+SPECIFIC_SPAN = 4.0
+MAX_COUNTED_WORDS = 12
 
 Kind = Literal["good_practice", "curriculum"]
 
@@ -64,71 +70,98 @@ class SearchHit:
 # --- subject vocabulary ------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Themenfeld:
+    """One Themenfeld of a subject profile: its name's words and each term's words (folded)."""
+
+    fach: str
+    name: str
+    name_words: tuple[str, ...]
+    terms: tuple[tuple[str, ...], ...]
+
+    @property
+    def term_words(self) -> list[str]:
+        return [w for t in self.terms for w in t]
+
+
 class _Vocabulary:
-    """fach -> themenfeld -> folded terms, cached per process for a minute (profiles change rarely)."""
+    """The Themenfelder of every Fach (folded), cached per process for a minute (profiles change rarely)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._data: dict[str, dict[str, list[str]]] = {}
+        self._fields: list[Themenfeld] = []
         self._raw: dict[str, dict[str, list[str]]] = {}
         self._loaded = 0.0
 
-    def get(self, db: Session) -> tuple[dict[str, dict[str, list[str]]], dict[str, dict[str, list[str]]]]:
+    def get(self, db: Session) -> tuple[list[Themenfeld], dict[str, dict[str, list[str]]]]:
         with self._lock:
-            if time.monotonic() - self._loaded > 60 or not self._data:
+            if time.monotonic() - self._loaded > 60 or not self._fields:
                 raw = knowledge_repo.subject_vocabulary(db=db)
                 self._raw = raw
-                self._data = {
-                    fach: {field_: [w for t in [field_, *terms] for w in words(t)] for field_, terms in fields.items()}
-                    for fach, fields in raw.items()
-                }
+                self._fields = [
+                    Themenfeld(fach=fach, name=name, name_words=tuple(words(name)),
+                          terms=tuple(tuple(words(t)) for t in terms if words(t)))
+                    for fach, fields in raw.items() for name, terms in fields.items()
+                ]
                 self._loaded = time.monotonic()
-            return self._data, self._raw
+            return self._fields, self._raw
 
     def clear(self) -> None:
         with self._lock:
-            self._data = {}
+            self._fields = []
 
 
 VOCABULARY = _Vocabulary()
 
 _SUBJECT_WORDS = {fold_compatible(k) for k in FAECHER} | set(ALIASES)
+# A query word found in a Themenfeld's name says more than one found among its terms.
+NAME_WEIGHT = 1.5
 
 
-def _related(a: str, b: str) -> bool:
-    """Two folded words name the same thing: equal, or one is a ≥5-letter prefix/stem of the other."""
+def word_match(a: str, b: str) -> float:
+    """How two folded words meet: 1.0 the same word (equal, or inflected: a ≥5-letter stem plus a short ending);
+    0.5 one is a part of the other's compound ("energie" / "energieformen", "atmung" / "zellatmung"); else 0."""
     if a == b:
-        return True
+        return 1.0
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
     if len(short) >= 5 and long_.startswith(short[: max(5, len(short) - 2)]):
-        return True
+        return 1.0 if len(long_) - len(short) <= 3 else 0.5
     # German compounds: "koerperberechnung" contains "koerper", "klimadiagramm" contains "klima"
-    return len(short) >= 6 and short in long_
+    return 0.5 if len(short) >= 6 and short in long_ else 0.0
+
+
+def _field_scores(fields: list[Themenfeld], qwords: list[str]) -> list[tuple[float, Themenfeld]]:
+    """How well each Themenfeld matches the query. A word many Themenfelder share ("schreiben", "revolution") is
+    worth less in each than a word only one carries ("stellungnahme"); a term the query spells out whole
+    ("industrielle revolution") counts once more."""
+    per_word: dict[str, list[float]] = {}
+    for w in qwords:
+        per_word[w] = [
+            max(NAME_WEIGHT * max((word_match(w, n) for n in f.name_words), default=0.0),
+                max((word_match(w, t) for t in f.term_words), default=0.0))
+            for f in fields
+        ]
+    spread = {w: sum(1 for s in scores if s > 0) for w, scores in per_word.items()}
+    qset = set(qwords)
+    out = []
+    for i, f in enumerate(fields):
+        score = sum(scores[i] / spread[w] for w, scores in per_word.items() if scores[i] > 0)
+        score += sum(1.0 for t in f.terms if len(t) >= 2 and set(t) <= qset)
+        if score > 0:
+            out.append((score, f))
+    out.sort(key=lambda x: (-x[0], x[1].fach, x[1].name))
+    return out
 
 
 def expand_query(db: Session, query: str, fach: str | None, *, max_fields: int = 2) -> tuple[list[str], list[str]]:
     """(query words without the subject name, expansion terms from the best-matching Themenfelder)."""
     qwords = [w for w in words(query) if w not in _SUBJECT_WORDS]
-    vocab, _ = VOCABULARY.get(db)
-    scored: list[tuple[float, str, list[str]]] = []
-    for f, fields in vocab.items():
-        if fach and f != fach:
-            continue
-        for name, terms in fields.items():
-            name_words = set(words(name))
-            hits = 0.0
-            for w in qwords:
-                if any(_related(w, n) for n in name_words):
-                    hits += 2.0  # the query names the topic area itself
-                elif any(_related(w, t) for t in terms):
-                    hits += 1.0
-            if hits:
-                scored.append((hits, name, terms))
-    scored.sort(key=lambda s: (-s[0], s[1]))
+    fields, _ = VOCABULARY.get(db)
+    scored = _field_scores([f for f in fields if not fach or f.fach == fach], qwords)
     expansion: list[str] = []
     # a field that matches much weaker than the best one is noise ("Republik" also names the Roman one)
-    for _, _, terms in [x for x in scored[:max_fields] if x[0] >= 0.5 * scored[0][0]]:
-        for t in terms:
+    for _, f in [x for x in scored[:max_fields] if x[0] >= 0.5 * scored[0][0]]:
+        for t in [*f.name_words, *f.term_words]:
             if t not in qwords and t not in expansion:
                 expansion.append(t)
     return qwords, expansion[:40]
@@ -147,6 +180,51 @@ def _raw_words(text: str) -> list[str]:
     # Full text keeps Umlaute: the German stemmer needs "körper", not "koerper".
     return [w.lower() for w in _TS_WORD.findall(text[:MAX_QUERY_CHARS])
             if fold_compatible(w) not in _SUBJECT_WORDS]
+
+
+class _WordCounts:
+    """How many global tasks of a Fach/agent carry a word, cached per process for a minute (the global rows change
+    by curation and seeding, slowly; a teacher's repeated or refined query costs no extra round trip)."""
+
+    def __init__(self, max_entries: int = 50_000) -> None:
+        self._lock = threading.Lock()
+        self._counts: dict[tuple[str | None, str | None, str], tuple[int, float]] = {}
+        self._max = max_entries
+
+    def get(self, db: Session, fach: str | None, agent_type: str | None, ws: list[str]) -> list[int]:
+        now = time.monotonic()
+        with self._lock:
+            known = {w: c for w in ws if (c := self._counts.get((fach, agent_type, w))) and now - c[1] < 60}
+        missing = [w for w in ws if w not in known]
+        if missing:
+            _, counts = search_repo.word_frequencies(db=db, fach=fach, agent_type=agent_type,
+                                                     knowledge_type="good_practice", tsqueries=missing)
+            with self._lock:
+                if len(self._counts) > self._max:
+                    self._counts.clear()
+                for w, n in zip(missing, counts, strict=True):
+                    self._counts[(fach, agent_type, w)] = (n, now)
+                    known[w] = (n, now)
+        return [known[w][0] for w in ws]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._counts.clear()
+
+
+WORD_COUNTS = _WordCounts()
+
+
+def specific_words(db: Session, raw: list[str], fach: str | None, agent_type: str | None) -> list[str]:
+    """The query's words that few tasks of the Fach carry: at most SPECIFIC_SPAN times as many as the rarest one.
+    In „Stellungnahme schreiben“ a task that names the Stellungnahme is the one asked for, not any writing task;
+    a word no global task carries (the teacher's own term, a typo, a stop word) is kept — it cannot mislead."""
+    ws = [w for w in dict.fromkeys(raw) if w.isalnum() and len(w) > 1][:MAX_COUNTED_WORDS]
+    if len(ws) < 2:
+        return ws
+    counts = WORD_COUNTS.get(db, fach, agent_type, ws)
+    rarest = max(min(counts), 1)
+    return [w for w, n in zip(ws, counts, strict=True) if n <= SPECIFIC_SPAN * rarest]
 
 
 def _check_query(query: str) -> str:
@@ -177,6 +255,16 @@ def _vocab_terms_raw(db: Session, fach: str | None, expansion: list[str]) -> lis
                     if fold_compatible(w) in wanted and w.lower() not in out:
                         out.append(w.lower())
     return out
+
+
+def query_vector(qwords: list[str], expansion: list[str], query: str) -> list[float]:
+    """The teacher's words and the Themenfeld's terms embedded apart and added, hers weighted more: embedded as one
+    text, her two words were drowned by forty expansion terms."""
+    own = embed_query(" ".join(qwords) or query)
+    if not expansion:
+        return own
+    vec = np.asarray(own) + EXPANSION_WEIGHT * np.asarray(embed_query(" ".join(expansion)))
+    return (vec / (float(np.linalg.norm(vec)) or 1.0)).tolist()
 
 
 def _fuse(ranked: list[Ranked]) -> list[tuple[float, Ranked]]:
@@ -211,9 +299,11 @@ def search(
         raise UserError("Die Anzahl der Treffer muss zwischen 1 und 100 liegen.")
     fach_key = normalize_fach(fach, required=False) if fach else None
     qwords, expansion = expand_query(db, q, fach_key)
-    qvec = embed_query(" ".join(qwords + expansion) or q)
+    qvec = query_vector(qwords, expansion, q)
     tsq = _tsquery(_raw_words(q) + _vocab_terms_raw(db, fach_key, expansion))
     literal = _tsquery(_raw_words(q))  # the teacher's own words outrank the Themenfeld's expansion terms
+    if kind == "good_practice":  # and of those, the specific ones outrank the topic's common ones
+        literal = _tsquery(specific_words(db, _raw_words(q), fach_key, agent_type)) or literal
     if kind == "curriculum":
         ranked = search_repo.rank_curriculum(db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key,
                                                 k=CANDIDATES, literal=literal)

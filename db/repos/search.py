@@ -173,3 +173,26 @@ def _ranked_split(db: Session, identity: Identity, qvec: list[float], tsquery: s
         out[rid] = (Ranked(rid, old.vector_rank, i, old.distance, scope, float(quality)) if old
                     else Ranked(rid, None, i, None, scope, float(quality)))
     return list(out.values())
+
+
+def word_frequencies(*, db: Session, fach: str | None, agent_type: str | None, knowledge_type: str,
+                     tsqueries: list[str]) -> tuple[int, list[int]]:
+    """(active global rows of the Fach/agent/type, how many of them match each one-word tsquery): how specific a
+    query word is. Global rows only, so the figures are the same for every teacher and say nothing about anyone's
+    own rows (predicates as literals, so the slice's own index serves them; see db.repos.search_global)."""
+    AK = AgentKnowledge
+
+    def lit(value: str) -> sa.BindParameter[Any]:
+        return sa.literal(value, literal_execute=True)
+
+    where = [AK.scope_type == lit("global"), AK.status == lit("active"), AK.knowledge_type == lit(knowledge_type)]
+    if fach:
+        where.append(AK.fach == lit(fach))
+    if agent_type:
+        where.append(AK.agent_type == lit(agent_type))
+    # One pass over the slice (its index lists the rows) and one plan: a subquery per word cost more to plan
+    # than to run.
+    counts = [sa.func.count()] + [sa.func.count().filter(AK.fts.op("@@")(sa.func.to_tsquery("german", q)))
+                                  for q in tsqueries]
+    row = db.execute(sa.select(*counts).where(*where)).one()
+    return int(row[0]), [int(n) for n in row[1:]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 
 import pytest
@@ -25,8 +26,10 @@ def test_recall_at_3_on_the_dev_set_is_at_least_090(db: Session) -> None:
     print(f"\nrecall@3 on {DEV_SET.name}: {report.recall:.3f} ({len(report.per_query)} queries)")
     for miss in report.misses():
         print(f"  miss: {miss['q']!r} relevant={miss['relevant']} top3={miss['top']}")
-    mixed = recall_at_k(db=db, identity=Identity.system(), data=data, k=3, own_corpus=False)
-    print(f"recall@3 among the whole knowledge base (bank included): {mixed.recall:.3f}")
+    for k in (3, 10):
+        mixed = recall_at_k(db=db, identity=Identity.system(), data=data, k=k, own_corpus=False)
+        print(f"recall@{k} among the whole knowledge base (bank included): {mixed.recall:.3f} with the unlabelled "
+              f"bank rows left out of the ranking, {mixed.strict:.3f} counting them as misses")
     assert report.recall >= 0.90
 
 
@@ -94,33 +97,41 @@ def test_sql_and_tsquery_metacharacters_are_harmless(db: Session, as_teacher, qu
     assert db.scalar(sa.text("SELECT count(*) FROM agent_knowledge")) > 0
 
 
-@pytest.mark.xfail(strict=False, reason="flaky: depends on rows other tests commit to the shared test database; "
-                   "passes alone and in most full runs — to be made self-contained (see closing note)")
+def _made_up_word() -> str:
+    """A word no other row can carry: letters drawn from a fresh uuid (the full-text parser must see one word)."""
+    return "Zauber" + "".join(chr(ord("a") + int(c, 16) % 26) for c in uuid.uuid4().hex[:10])
+
+
 def test_a_rare_word_the_teacher_typed_outranks_many_tasks_sharing_only_the_topic(db: Session, as_teacher) -> None:
     """Forty ordinary Stromkreis tasks (global, as curators add them) must not push the few tasks that name the rare
-    word of the query out of the hits: the query's own words weigh more than the Themenfeld's expansion terms."""
+    word of the query out of the hits: the query's specific word weighs more than its common topic word and the
+    Themenfeld's expansion terms. The rare word is made up for this run, so whatever other tests left in the
+    database, only this test's two rows carry it — and they must come first."""
     from core.knowledge.embeddings import embed_documents, embedding_model_name
     from db.models import AgentKnowledge
     from db.session import act_as
 
+    rare_word = _made_up_word()
     ident = as_teacher(DEMO_TEACHER)
     act_as(db, Identity.system())  # global rows are written by curators and seeds, not by the teacher
     common = [f"Beschreibe, wie man im Stromkreis {i} die Stromstärke mit einem Amperemeter misst und die Spannung "
               f"am Widerstand bestimmt." for i in range(40)]
     rare = {"own": ("teacher", ident.teacher_id), "global": ("global", None)}
-    rare_texts = [f"Zauberkreisel: Berechnen Sie den Strom im Zauberkreisel-Stromkreis ({label})." for label in rare]
+    rare_texts = [f"{rare_word}: Berechnen Sie den Strom im {rare_word}-Stromkreis ({label})." for label in rare]
     texts = common + rare_texts
+    tag = uuid.uuid4().hex[:8]
     labels = [f"common:{i}" for i in range(40)] + [f"rare:{label}" for label in rare]
     scopes = [("global", None)] * 40 + list(rare.values())
     for text, vec, label, (scope_type, scope_id) in zip(texts, embed_documents(texts), labels, scopes, strict=True):
         db.add(AgentKnowledge(
             agent_type="klausur", scope_type=scope_type, scope_id=scope_id, owner_id=scope_id, fach="physik",
             thema="Stromkreis", knowledge_type="good_practice", content={"aufgabe": text}, description=text[:60],
-            source="system", external_id=f"rarity:{label}", search_text=text, embedding=vec,
+            source="system", external_id=f"rarity:{tag}:{label}", search_text=text, embedding=vec,
             embedding_model=embedding_model_name()))
     db.flush()
     act_as(db, ident)
-    hits = search(db=db, identity=ident, query="Zauberkreisel Stromkreis", fach="physik", limit=50)
+    hits = search(db=db, identity=ident, query=f"{rare_word} Stromkreis", fach="physik", limit=50)
     found = [h.external_id for h in hits]
-    assert "rarity:rare:own" in found[:10], [(h.external_id, h.vector_rank, h.text_rank) for h in hits[:10]]
-    assert "rarity:rare:global" in found[:20], [(h.external_id, h.vector_rank, h.text_rank) for h in hits[:20]]
+    shown = [(h.external_id, h.vector_rank, h.text_rank, round(h.score, 4)) for h in hits[:6]]
+    assert set(found[:2]) == {f"rarity:{tag}:rare:own", f"rarity:{tag}:rare:global"}, shown
+    assert sum(1 for f in found if f and f.startswith(f"rarity:{tag}:common:")) >= 10, shown  # the topic still counts
