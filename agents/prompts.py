@@ -3,12 +3,12 @@ read them, so the Prompt-Labor can swap in the active version from `prompt_versi
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 
 from sqlalchemy.orm import Session
 
+from agents.models.scoped import bound
 from db.repos.prompts import active_text
 
 DEFAULTS: dict[str, str] = {
@@ -54,14 +54,9 @@ ist. Nutze get_good_practices (Quizfragen) und search_curriculum; nenne die Quel
 _override: ContextVar[dict[str, str] | None] = ContextVar("werkbank_prompt_override", default=None)
 
 
-@contextlib.contextmanager
-def override_prompts(**texts: str) -> Iterator[None]:
+def override_prompts(**texts: str) -> AbstractContextManager[dict[str, str]]:
     """Use these instruction texts in this context only (an evaluation run of a not-yet-active version)."""
-    token = _override.set({**(_override.get() or {}), **texts})
-    try:
-        yield
-    finally:
-        _override.reset(token)
+    return bound(_override, {**(_override.get() or {}), **texts})
 
 
 def instructions_for(agent_name: str, db: Session | None = None) -> str:
