@@ -1,4 +1,4 @@
-"""P3 `bench chat`: one offline chat turn to a validated exam with its DOCX files — latency, the tokens a real
+"""P3 `bench chat`: one offline chat turn to a validated exam with its DOCX and PDF files — latency, the tokens a real
 model would be sent and return (instructions, history, tool schemas), and the cost at Sonnet prices."""
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def bench_chat(runs: int = 20) -> dict[str, float]:
             t0 = time.perf_counter()
             result = chat_turn(db=db, identity=ident, teacher=t, message=EXAM_REQUEST)
             elapsed = (time.perf_counter() - t0) * 1000
-            assert result.material_id and len(result.files) == 2, result.reply
+            assert result.material_id and len(result.files) == 4, result.reply
             wk_tokens = build_wissenskarte(db=db, identity=ident, agent_type="klausur", fach="physik").tokens
             db.rollback()  # measure without filling the demo teacher's materials
         if i >= 2:
@@ -157,7 +157,8 @@ def _exam_cost(meter: Meter, model: str, cached: str) -> float:
 def run_chat_bench(*, runs: int, write: bool) -> None:
     print(f"Benchmark chat · Maschine: {machine()}")
     r = bench_chat(runs)
-    print(f"Offline-Chat → geprüfte Klausur + 2 DOCX: p50 {r['p50']:.0f} ms, p95 {r['p95']:.0f} ms ({runs} Läufe)")
+    print(f"Offline-Chat → geprüfte Klausur + 2 DOCX + 2 PDF: p50 {r['p50']:.0f} ms, p95 {r['p95']:.0f} ms "
+          f"({runs} Läufe)")
     print(f"Tokens: Wissenskarte {r['wk_tokens']} · Klausur-Spezialist: Kontext beim Schreiben {r['spec_final']:.0f}, "
           f"Eingabe über alle Anfragen {r['spec_in']:.0f} / Ausgabe "
           f"{r['spec_out']:.0f} · Hauptagent {r['main_in']:.0f} / {r['main_out']:.0f}")
@@ -179,9 +180,9 @@ def run_chat_bench(*, runs: int, write: bool) -> None:
         return
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     section = (
-        "### P3 · Offline chat → validated exam + DOCX\n\n"
+        "### P3 · Offline chat → validated exam + DOCX and PDF\n\n"
         "One message with everything (Fach, Klasse, Thema, Dauer, AFB, a wish) → main agent → router → Klausur "
-        "specialist (tools, validation) → stored material + Schüler-/Lehrerfassung DOCX, warm.\n\n"
+        "specialist (tools, validation) → stored material + Schüler-/Lehrerfassung as DOCX and PDF, warm.\n\n"
         "| measure | value | goal |\n|---|---:|---:|\n"
         f"| latency p50 | {r['p50']:.0f} ms | ≤ 1 500 ms |\n| latency p95 | {r['p95']:.0f} ms | — |\n"
         f"| Wissenskarte tokens | {r['wk_tokens']} | ≤ 200 |\n"
