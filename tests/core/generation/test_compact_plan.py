@@ -7,6 +7,7 @@ import json
 import re
 import uuid
 
+import pytest
 from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import AgentInfo
 from sqlalchemy.orm import Session
@@ -15,8 +16,11 @@ from agents.models.registry import override_models, rules_model
 from core.chat.turn import chat_turn
 from core.materials.klausur import Klausur
 from core.materials.service import material_view
+from core.ops.bench.chat import EXAM_REQUEST
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
+from tests.core.chat.test_provider_faults import LOCAL, SONNET, provider, turn  # noqa: F401 - a fixture
+from tests.fakes.provider_server import Reply, ToolCall
 
 REQUEST = "Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten, AFB 30/40/30"
 ADDED = " Gib das Ergebnis mit Einheit an."
@@ -76,3 +80,20 @@ def test_a_model_that_keeps_the_draft_gets_what_the_offline_model_makes(db: Sess
     contents = [material_view(db=db, teacher=teacher, material_id=uuid.UUID(x.material_id))["content"]
                 for x in (offline, kept)]
     assert contents[0] == contents[1] and contents[0]["aufgaben"]
+
+
+@pytest.mark.usefixtures("provider")
+@pytest.mark.parametrize("api", ["openai", "anthropic"])
+def test_a_provider_over_http_gets_the_opening_in_one_request_and_answers_with_the_plan(
+        db, as_teacher, monkeypatch, api) -> None:  # noqa: ANN001
+    """The opening (tool calls the server made, their results) is a history both APIs accept: the exam takes one
+    request whose answer is `{}`."""
+    monkeypatch.setenv("WERKBANK_TURN_TIMEOUT_S", "120")  # about the history sent, not timing (composing is slow)
+    keep = Reply(tool_calls=[ToolCall("final_result_Klausur", raw_args="{}")])
+    t = turn(db, as_teacher, monkeypatch, [keep], api=api, role="klausur", message=EXAM_REQUEST)
+
+    assert t.result is not None and t.result.material_id and t.result.notices == [], t.result
+    assert [c for c in t.calls if c[0] == "klausur"] == [("klausur", LOCAL if api == "openai" else SONNET, "ok")]
+    [request] = t.server.requests
+    sent = json.dumps(request.body, ensure_ascii=False)
+    assert "vorab_3" in sent and "operatoren" in sent and "\\n2a " in sent  # profile and the draft as text
