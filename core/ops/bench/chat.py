@@ -65,7 +65,7 @@ def _breakdown(messages: list[ModelMessage], info: AgentInfo, response: ModelRes
         for p in m.parts:
             name = getattr(p, "tool_name", None)
             key = {"tool-return": f"result: {name}", "tool-call": "tool calls", "user-prompt": "Auftrag (prompt)",
-                   "retry-prompt": f"retry: {name}"}.get(p.part_kind, p.part_kind)
+                   "retry-prompt": f"retry: {name}", "text": "assistant text"}.get(p.part_kind, p.part_kind)
             parts[key] = parts.get(key, 0) + estimate_tokens(_sent_text(p))
     parts["→ output"] = estimate_tokens("".join(_sent_text(p) for p in response.parts))
     return parts
