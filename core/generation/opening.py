@@ -8,15 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic_ai import RunContext
-from pydantic_ai.messages import (
-    ModelMessage,
-    ModelRequest,
-    ModelResponse,
-    TextPart,
-    ToolCallPart,
-    ToolReturnPart,
-    UserPromptPart,
-)
+from pydantic_ai.messages import ModelRequest, ModelResponse, TextPart, ToolCallPart, ToolReturnPart, UserPromptPart
 from pydantic_ai.usage import RunUsage
 
 from agents.compose_tool import compose_draft
@@ -33,7 +25,7 @@ OPENING: tuple[tuple[str, dict[str, Any]], ...] = (
 _TOOLS = {"get_context": get_context, "compose_draft": compose_draft}
 
 
-async def opening(deps: SpecialistDeps, prompt: str) -> list[ModelMessage] | None:
+async def opening(deps: SpecialistDeps, prompt: str) -> list[ModelRequest | ModelResponse] | None:
     """The history a specialist run starts from: the prompt, the tool calls of OPENING and their results. None when a
     tool failed: then the model calls the tools itself (a failing tool goes back to it as a retry)."""
     ctx = RunContext(deps=deps, model=model_for(deps.agent_type), usage=RunUsage())
