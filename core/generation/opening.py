@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic_ai import RunContext
+from pydantic_ai import ModelRetry, RunContext
 from pydantic_ai.messages import ModelRequest, ModelResponse, TextPart, ToolCallPart, ToolReturnPart, UserPromptPart
 from pydantic_ai.usage import RunUsage
 
-from agents.compose_tool import compose_draft
+from agents.compose_tool import COMPOSE_TOOLS
 from agents.deps import SpecialistDeps
+from agents.guard import GuardedToolset
 from agents.models.registry import model_for
-from agents.specialist_tools import get_context
+from agents.specialist_tools import SPECIALIST_TOOLS
 from core.app.observability import report_unexpected
 
 OPENING: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -22,7 +23,16 @@ OPENING: tuple[tuple[str, dict[str, Any]], ...] = (
     ("get_context", {"scope": "preferences", "depth": "full"}),
     ("compose_draft", {}),
 )
-_TOOLS = {"get_context": get_context, "compose_draft": compose_draft}
+_TOOLSETS = (GuardedToolset(SPECIALIST_TOOLS), GuardedToolset(COMPOSE_TOOLS))  # as the agents run them
+
+
+async def _call(ctx: RunContext[SpecialistDeps], name: str, args: dict[str, Any]) -> Any:  # noqa: ANN401
+    """One tool call the way an agent run makes it: through the guard (its savepoint, its error handling)."""
+    for toolset in _TOOLSETS:
+        tools = await toolset.get_tools(ctx)
+        if name in tools:
+            return await toolset.call_tool(name, args, ctx, tools[name])
+    raise KeyError(name)
 
 
 async def opening(deps: SpecialistDeps, prompt: str) -> list[ModelRequest | ModelResponse] | None:
@@ -31,20 +41,16 @@ async def opening(deps: SpecialistDeps, prompt: str) -> list[ModelRequest | Mode
     ctx = RunContext(deps=deps, model=model_for(deps.agent_type), usage=RunUsage())
     calls: list[ToolCallPart] = []
     returns: list[ToolReturnPart] = []
-    savepoint = deps.turn.db.begin_nested()
     try:
         for n, (name, args) in enumerate(OPENING, start=1):
-            content = await _TOOLS[name](ctx, **args)
+            content = await _call(ctx, name, args)
             calls.append(ToolCallPart(name, args, tool_call_id=f"vorab_{n}"))
             returns.append(ToolReturnPart(name, content, tool_call_id=f"vorab_{n}"))
-    except Exception as exc:  # noqa: BLE001 - any failure: the model loads the context itself
-        if savepoint.is_active:
-            savepoint.rollback()
-        report_unexpected(exc, context="specialist opening")
+    except Exception as exc:  # noqa: BLE001 - a failed tool (rolled back by the guard): the model loads the context
+        if not isinstance(exc, ModelRetry):  # the guard reported an unexpected failure already
+            report_unexpected(exc, context="specialist opening")
         deps.entwurf = None
         return None
-    if savepoint.is_active:
-        savepoint.commit()
     return [ModelRequest(parts=[UserPromptPart(prompt)]),
             ModelResponse(parts=[TextPart("Vom System vorab geladen: Fachprofil, Präferenzen, Entwurf."), *calls]),
             ModelRequest(parts=returns)]
