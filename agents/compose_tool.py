@@ -9,9 +9,11 @@ from pydantic_ai import RunContext
 from pydantic_ai.toolsets import FunctionToolset
 
 from agents.deps import SpecialistDeps
+from agents.draft_text import draft_text
 from core.composition.report import Befund
 from core.composition.service import compose_exam, compose_quiz, compose_worksheet
 from core.composition.wishes import avoid_list
+from core.materials.klausur import Klausur
 
 COMPOSE_TOOLS: FunctionToolset[SpecialistDeps] = FunctionToolset()
 _COMPUTED = {"gesamtpunkte", "afb_punkte", "afb_anteile", "notenschluessel", "notenschema"}
@@ -32,9 +34,14 @@ async def compose_draft(ctx: RunContext[SpecialistDeps]) -> str:
     Rechenaufgaben mit neu gewählten Werten und exakt berechnetem Erwartungshorizont — passend zu Thema,
     Unterthemen, Klassenstufe, Dauer und AFB-Ziel des Auftrags. Es wird nie aufgefüllt: Fehlt etwas, sagt der
     Entwurf in 'hinweise' genau, was, und nennt 'optionen'. Übernimm den Entwurf, ergänze fehlende Teile mit
-    eigenen konkreten Aufgaben oder verbessere ihn; behalte die Quellen-refs der übernommenen Aufgaben.
+    eigenen konkreten Aufgaben oder verbessere ihn.
     """
-    d = ctx.deps
+    return compose_for(ctx.deps)
+
+
+def compose_for(d: SpecialistDeps) -> str:
+    """The compose_draft result for `d` (also sent with the first request, decision 015). An exam draft is kept in
+    the deps — the Klausur specialist's plan refers to it — and shown to the model as compact text."""
     themenfelder = d.profile.get("themenfelder") or {}
     d.turn.step(f"{d.agent_type}: Entwurf aus geprüften Aufgaben zusammenstellen")
     request = d.request
@@ -57,6 +64,9 @@ async def compose_draft(ctx: RunContext[SpecialistDeps]) -> str:
         return _absage(comp.befund)
     d.turn.step(f"{d.agent_type}: Entwurf aus {comp.befund.gefunden} geprüften Kandidaten")
     # Compact (decision 015): no nulls, no spaces after separators — the draft is the largest part of the request.
-    entwurf = material.model_dump(mode="json", exclude=_COMPUTED, exclude_none=True)
+    entwurf: object = material.model_dump(mode="json", exclude=_COMPUTED, exclude_none=True)
+    if isinstance(material, Klausur):
+        d.entwurf = {"klausur": entwurf, "hinweise": comp.befund.hinweise()}
+        entwurf = draft_text(material)
     return json.dumps({"entwurf": entwurf, "hinweise": comp.befund.hinweise(), "optionen": comp.befund.optionen()},
                       ensure_ascii=False, separators=(",", ":"))

@@ -58,11 +58,13 @@ class SpecialistDeps:
     afb_quelle: str  # request | preference | profile | answer
     rueckfragen: int = 0
     final: bool = False  # no more Rückfragen allowed: generate with what is known
+    # The last composed exam draft ({"klausur": JSON, "hinweise": [...]}): the Klausur specialist's plan refers to it.
+    entwurf: dict[str, Any] | None = None
 
     def snapshot(self) -> dict[str, Any]:
         """The JSON-able part that a paused session stores (db/identity are re-attached on resume)."""
         return {
             "agent_type": self.agent_type, "fach": self.fach, "wissenskarte": self.wissenskarte,
             "preferences": self.preferences, "afb_ziel": self.afb_ziel, "afb_quelle": self.afb_quelle,
-            "rueckfragen": self.rueckfragen,
+            "rueckfragen": self.rueckfragen, "entwurf": self.entwurf,
         }

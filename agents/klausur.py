@@ -6,9 +6,11 @@ validator, and every fault goes back to the model as a ModelRetry naming it.
 
 from __future__ import annotations
 
-from pydantic_ai import Agent, ModelRetry, RunContext
+from pydantic_ai import Agent, ModelRetry, RunContext, ToolOutput
 
+from agents.compose_tool import compose_for
 from agents.deps import SpecialistDeps
+from agents.klausur_plan import KlausurPlan, expand_plan, shell_of
 from agents.specialist import specialist_agent
 from agents.specialist_checks import check_sources, gate_faults
 from core.checks.structure import validate_klausur
@@ -19,7 +21,22 @@ from core.materials.wording import anzahl
 
 VERIFY_RETRIES = 2  # after that, remaining verification flags are shown to the teacher instead of failing
 
-klausur_agent: Agent[SpecialistDeps, Klausur | ClarificationRequest | Absage] = specialist_agent("klausur", Klausur)
+
+
+def klausur(ctx: RunContext[SpecialistDeps], plan: KlausurPlan) -> Klausur:
+    """Die fertige Klausur als Plan zum Entwurf von compose_draft: {} übernimmt ihn unverändert; sonst alle Aufgaben
+    in Reihenfolge, je {"aus": n} (Entwurfsaufgabe n ganz), mit "teile" ([{"aus": "2b"}, geänderte Felder] oder neue
+    Teilaufgaben mit operator, text, afb, erwartung, quellen), neue Aufgaben mit titel und teile."""
+    d = ctx.deps
+    if d.entwurf is None:  # a run resumed from an older session: the same composition again
+        compose_for(d)
+    draft = d.entwurf or {"klausur": shell_of(d.request), "hinweise": []}
+    return expand_plan(plan, draft["klausur"], list(draft["hinweise"]))
+
+
+# The output tool keeps the name a full exam had: the offline rules and stored traces know it.
+klausur_agent: Agent[SpecialistDeps, Klausur | ClarificationRequest | Absage] = specialist_agent(
+    "klausur", ToolOutput(klausur, name="final_result_Klausur"))
 
 
 def klausur_faults(deps: SpecialistDeps, k: Klausur) -> list[str]:

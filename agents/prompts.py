@@ -3,12 +3,12 @@ read them, so the Prompt-Labor can swap in the active version from `prompt_versi
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 
 from sqlalchemy.orm import Session
 
+from agents.models.scoped import bound
 from db.repos.prompts import active_text
 
 DEFAULTS: dict[str, str] = {
@@ -30,17 +30,16 @@ Aufgaben:
     "klausur": """\
 Du bist Expertin für Klassenarbeiten und Klausuren im deutschen Schulsystem (Anforderungsbereiche I–III,
 Operatoren, Erwartungshorizont).
-Vorgehen (beobachten, abwägen, handeln, prüfen):
-1. Lies den Auftrag und die Wissenskarte.
-2. Lade mit get_good_practices bewährte Aufgaben und mit search_curriculum passende Lehrplanauszüge;
-   get_context liefert Fachprofil, Operatoren, Präferenzen oder den Gesprächsverlauf.
-3. Fehlt Entscheidendes (z. B. die AFB-Verteilung, wenn weder Auftrag noch Präferenz sie festlegen), stelle
-   EINE gezielte Rückfrage (ClarificationRequest) mit 2–4 Vorschlägen.
-4. Sonst erstelle die Klausur: Punkte je Teilaufgabe, Erwartungshorizont mit Punkten je Kriterium (Summe =
-   Teilaufgabe), Operatoren passend zum AFB, Punkte passend zur Zeit (etwa 1 Punkt pro Minute), jede
-   Teilaufgabe nennt ihre Quellen (Good Practice oder Lehrplanauszug mit ref). Den Notenschlüssel berechnet
-   das System — erfinde keinen.
-5. Meldet die Prüfung Fehler, behebe genau diese und gib die Klausur erneut aus.""",
+Vorgehen:
+1. Lies den Auftrag, die Wissenskarte und den Entwurf aus geprüften Aufgaben (compose_draft; Fachprofil,
+   Operatoren und Präferenzen liegen schon bei). Nach einer Antwort der Lehrkraft rufe compose_draft erneut auf.
+2. Fehlt Entscheidendes (z. B. die AFB-Verteilung, wenn weder Auftrag noch Präferenz sie festlegen), stelle
+   EINE gezielte Rückfrage (ClarificationRequest) mit 2–4 Vorschlägen. Gibt es nichts Geprüftes, sage ab (Absage).
+3. Sonst gib die Klausur als Plan zum Entwurf aus: {} übernimmt ihn; ändere nur, was der Auftrag verlangt oder
+   was besser werden muss. Neue Teilaufgaben: Operator passend zum AFB, Erwartungshorizont mit Punkten je
+   Kriterium, Quellen (refs aus get_good_practices/search_curriculum), etwa 1 Punkt pro Minute. Den
+   Notenschlüssel berechnet das System.
+4. Meldet die Prüfung Fehler, behebe genau diese und gib den Plan erneut aus.""",
     "differenzierung": """\
 Du erstellst differenzierte Arbeitsblätter: ein gemeinsames Lernziel auf genau drei Niveaus (grundlegend,
 mittel, erweitert), je Niveau Aufgaben, Hilfekarten (gestufte Tipps, ohne die Lösung zu verraten) und genau
@@ -55,14 +54,9 @@ ist. Nutze get_good_practices (Quizfragen) und search_curriculum; nenne die Quel
 _override: ContextVar[dict[str, str] | None] = ContextVar("werkbank_prompt_override", default=None)
 
 
-@contextlib.contextmanager
-def override_prompts(**texts: str) -> Iterator[None]:
+def override_prompts(**texts: str) -> AbstractContextManager[dict[str, str]]:
     """Use these instruction texts in this context only (an evaluation run of a not-yet-active version)."""
-    token = _override.set({**(_override.get() or {}), **texts})
-    try:
-        yield
-    finally:
-        _override.reset(token)
+    return bound(_override, {**(_override.get() or {}), **texts})
 
 
 def instructions_for(agent_name: str, db: Session | None = None) -> str:

@@ -9,23 +9,23 @@ retry after a timeout: 30 s + 15 s < 45 s, and 45 s + 15 s reserve < 120 s even 
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import math
 import os
 import time
-from collections.abc import AsyncGenerator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models import ModelRequestParameters, StreamedResponse
-from pydantic_ai.models.wrapper import WrapperModel
 from pydantic_ai.settings import ModelSettings
 
+from agents.models.calls import AttemptWrapper, StreamOpener
 from agents.models.errors import ModelSkipped
+from agents.models.scoped import bound
 
 log = logging.getLogger(__name__)
 
@@ -116,22 +116,16 @@ class TurnBudget:
 _budget: ContextVar[TurnBudget | None] = ContextVar("werkbank_turn_budget", default=None)
 
 
-@contextlib.contextmanager
-def turn_budget(timeouts: Timeouts | None = None) -> Iterator[TurnBudget]:
+def turn_budget(timeouts: Timeouts | None = None) -> AbstractContextManager[TurnBudget]:
     """Start a turn's clock for the requests made inside the block (also inside specialist runs)."""
-    budget = TurnBudget(timeouts or configured_timeouts())
-    token = _budget.set(budget)
-    try:
-        yield budget
-    finally:
-        _budget.reset(token)
+    return bound(_budget, TurnBudget(timeouts or configured_timeouts()))
 
 
 def current_budget() -> TurnBudget | None:
     return _budget.get()
 
 
-class BudgetedModel(WrapperModel):
+class BudgetedModel(AttemptWrapper):
     """The real model inside the fallback chain, kept to the turn's budget: skipped (ModelSkipped → the offline
     model answers at once) when it already failed in this turn or too little time is left, and otherwise given a
     request deadline (`request_timeout`, started by FallbackModel when the request starts) that ends before the
@@ -156,25 +150,11 @@ class BudgetedModel(WrapperModel):
         if budget.allowance() < MIN_ATTEMPT_S:
             raise ModelSkipped(self.model_name, "timeout")
 
-    async def request(
-        self,
-        messages: list[ModelMessage],
-        model_settings: ModelSettings | None,
-        model_request_parameters: ModelRequestParameters,
-    ) -> ModelResponse:
-        self._check()
-        return await self.wrapped.request(messages, model_settings, model_request_parameters)
+    def sending(self, messages: list[ModelMessage], model_request_parameters: ModelRequestParameters) -> None:
+        self._check()  # before every request and stream: skipped at once when down or out of time
 
-    @asynccontextmanager
-    async def request_stream(
-        self,
-        messages: list[ModelMessage],
-        model_settings: ModelSettings | None,
-        model_request_parameters: ModelRequestParameters,
-        run_context: Any = None,
-    ) -> AsyncGenerator[StreamedResponse]:
-        self._check()
-        async with self.wrapped.request_stream(
-            messages, model_settings, model_request_parameters, run_context
-        ) as stream:
-            yield stream
+    async def around_request(self, call: Callable[[], Awaitable[ModelResponse]]) -> ModelResponse:
+        return await call()
+
+    def around_stream(self, open_stream: StreamOpener) -> AbstractAsyncContextManager[StreamedResponse]:
+        return open_stream()

@@ -11,8 +11,8 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +27,7 @@ from pydantic_ai.settings import ModelSettings
 from agents.models.errors import classify_error, status_code
 from agents.models.names import OFFLINE_MODEL_NAME
 from agents.models.pricing import call_cost, price_for
+from agents.models.scoped import bound
 from core.language.tokens import estimate_tokens
 
 
@@ -85,15 +86,9 @@ _call_log: ContextVar[CallLog | None] = ContextVar("werkbank_call_log", default=
 request_attempt: ContextVar[int] = ContextVar("werkbank_model_attempt", default=1)
 
 
-@contextlib.contextmanager
-def collect_calls(notify: Callable[[str], None] | None = None) -> Iterator[CallLog]:
+def collect_calls(notify: Callable[[str], None] | None = None) -> AbstractContextManager[CallLog]:
     """Collect a `CallRecord` for every model request made inside the block (also inside `agent.run_sync`)."""
-    log = CallLog(notify=notify)
-    token = _call_log.set(log)
-    try:
-        yield log
-    finally:
-        _call_log.reset(token)
+    return bound(_call_log, CallLog(notify=notify))
 
 
 def current_call_log() -> CallLog | None:
@@ -145,6 +140,7 @@ class AttemptWrapper(WrapperModel):
         model_settings: ModelSettings | None,
         model_request_parameters: ModelRequestParameters,
     ) -> ModelResponse:
+        self.sending(messages, model_request_parameters)
         return await self.around_request(
             lambda: self.wrapped.request(messages, model_settings, model_request_parameters)
         )
@@ -160,8 +156,12 @@ class AttemptWrapper(WrapperModel):
         def open_stream() -> AbstractAsyncContextManager[StreamedResponse]:
             return self.wrapped.request_stream(messages, model_settings, model_request_parameters, run_context)
 
+        self.sending(messages, model_request_parameters)
         async with self.around_stream(open_stream) as stream:
             yield stream
+
+    def sending(self, messages: list[ModelMessage], model_request_parameters: ModelRequestParameters) -> None:
+        """Called before every request and stream with what is sent (LoggedModel estimates tokens from it)."""
 
     async def around_request(self, call: Callable[[], Awaitable[ModelResponse]]) -> ModelResponse:
         raise NotImplementedError
@@ -185,29 +185,8 @@ class LoggedModel(AttemptWrapper):
             "werkbank_sent", default=None
         )
 
-    async def request(
-        self,
-        messages: list[ModelMessage],
-        model_settings: ModelSettings | None,
-        model_request_parameters: ModelRequestParameters,
-    ) -> ModelResponse:
-        token = self._sent.set((messages, model_request_parameters))
-        try:
-            return await super().request(messages, model_settings, model_request_parameters)
-        finally:
-            self._sent.reset(token)
-
-    @asynccontextmanager
-    async def request_stream(
-        self,
-        messages: list[ModelMessage],
-        model_settings: ModelSettings | None,
-        model_request_parameters: ModelRequestParameters,
-        run_context: Any = None,
-    ) -> AsyncGenerator[StreamedResponse]:
-        self._sent.set((messages, model_request_parameters))  # read when the stream's record is written
-        async with super().request_stream(messages, model_settings, model_request_parameters, run_context) as s:
-            yield s
+    def sending(self, messages: list[ModelMessage], model_request_parameters: ModelRequestParameters) -> None:
+        self._sent.set((messages, model_request_parameters))  # read when the request's record is written
 
     def _tokens(self, response: ModelResponse | None, estimated: bool) -> tuple[int, int]:
         # Reported (or scripted in a test) usage stays; the offline model's and a silent stream's are estimated here.

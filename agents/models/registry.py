@@ -8,8 +8,8 @@ told the subject lexicon by core (`core.language.lexicon`), as a real model is t
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from typing import Any
 
@@ -20,6 +20,7 @@ from agents.models.calls import LoggedModel
 from agents.models.fallback import guard_model
 from agents.models.names import OFFLINE, OFFLINE_MODEL_NAME, check_model_name, model_name_for_role
 from agents.models.providers import LOCAL_PROVIDERS, construct_real_model
+from agents.models.scoped import bound
 from agents.offline import model as offline
 from agents.offline.messages import Rules
 from agents.offline.planner import rule_plan
@@ -54,13 +55,9 @@ def plan_by_rules(text: str, context: Mapping[str, Any] | None = None) -> Plan:
     return rule_plan(text, context, lexicon=lexicon())
 
 
-@contextlib.contextmanager
-def override_models(**models: Model) -> Iterator[None]:
-    token = _overrides.set({**(_overrides.get() or {}), **models})
-    try:
-        yield
-    finally:
-        _overrides.reset(token)
+def override_models(**models: Model) -> AbstractContextManager[dict[str, Model]]:
+    """Use these models for their roles inside the block (tests, evaluations, the benchmark)."""
+    return bound(_overrides, {**(_overrides.get() or {}), **models})
 
 
 def build_model(

@@ -103,6 +103,8 @@ def _from_draft(messages: list[ModelMessage], info: AgentInfo, cls: type) -> Mod
         gefunden = anzahl(d["gefunden"], "passende geprüfte Aufgabe") if d.get("gefunden") else "nichts Passendes"
         return _absage(info, str(d.get("grund") or "Keine geprüften Aufgaben zu diesem Thema."), gefunden,
                        list(d.get("optionen") or []))
+    if isinstance(data["entwurf"], str):  # an exam draft shown as text: the plan {} keeps it (agents/klausur_plan.py)
+        return ModelResponse(parts=[tool_call(output_tool(info, cls), {})])
     draft = dict(data["entwurf"])
     draft["hinweise_lehrkraft"] = list(data.get("hinweise") or [])
     return ModelResponse(parts=[tool_call(output_tool(info, cls), draft)])

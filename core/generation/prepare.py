@@ -47,6 +47,7 @@ def prepare_deps(turn: TurnContext, request: MaterialRequest, *, snapshot: dict[
                           afb_ziel=afb_ziel, afb_quelle=quelle)
     if snapshot:
         deps.rueckfragen = int(snapshot.get("rueckfragen", 0))
+        deps.entwurf = snapshot.get("entwurf")  # the draft a paused run's plan refers to (absent in older sessions)
         if snapshot.get("afb_quelle") == "answer":
             deps.afb_ziel, deps.afb_quelle = dict(snapshot["afb_ziel"]), "answer"
     return deps

@@ -23,6 +23,7 @@ from agents.models.limits import DEFAULT_USAGE_LIMITS
 from agents.models.names import OFFLINE_MODEL_NAME
 from agents.models.registry import is_guarded, model_for
 from core.generation.failures import fail
+from core.generation.opening import opening
 from core.generation.outcomes import GenerationOutcome
 from core.generation.sessions import finish_session, history_json, pause_run
 from core.generation.store import NewVersion, store_generated
@@ -43,7 +44,7 @@ def auftrag_prompt(request: MaterialRequest) -> str:
     return "Auftrag:\n```json\n" + request.model_dump_json(exclude_none=True) + "\n```"
 
 
-async def _run_guarded(agent: Agent[SpecialistDeps, Any], deps: SpecialistDeps, prompt: str,
+async def _run_guarded(agent: Agent[SpecialistDeps, Any], deps: SpecialistDeps, prompt: str | None,
                        history: list[Any] | None) -> Any:
     """The specialist's run; when a real model's answers never pass validation (output retries used up), the run is
     made again with that model skipped, so the offline model builds the material and the teacher is told."""
@@ -68,7 +69,10 @@ async def run_specialist(turn: TurnContext, deps: SpecialistDeps, *, prompt: str
     """Run the specialist for `deps` (resuming `history` when given) and act on its output."""
     agent = SPECIALISTS[deps.agent_type]
     turn.step(f"{NAMES[deps.agent_type]} arbeitet ({len(deps.wissenskarte)} Zeichen Wissenskarte)")
-    result = await _run_guarded(agent, deps, prompt, history)
+    first: str | None = prompt
+    if history is None and (opened := await opening(deps, prompt)) is not None:
+        first, history = None, opened  # the prompt is the opening's first message
+    result = await _run_guarded(agent, deps, first, history)
     model = model_for(deps.agent_type)  # the real model is skipped from here on if it failed above
     output = result.output
     if isinstance(output, ClarificationRequest) and deps.rueckfragen >= MAX_RUECKFRAGEN:

@@ -3,6 +3,8 @@ errors, quota, usage limits, a failing tool, an invalid exam that the validator 
 
 from __future__ import annotations
 
+import json
+import re
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -122,30 +124,60 @@ def test_a_failing_tool_goes_back_to_the_model_which_recovers(db: Session, as_te
     assert any("fehlgeschlagen" in s or "Aufgaben" in s for s in r.steps)
 
 
+def _draft(messages: list[ModelMessage]) -> str:
+    """The text of the composed draft the specialist was sent."""
+    drafts = [json.loads(p.content) for m in messages if isinstance(m, ModelRequest) for p in m.parts
+              if isinstance(p, ToolReturnPart) and p.tool_name == "compose_draft"]
+    return drafts[-1]["entwurf"]
+
+
+def _plan(teile: list[dict], messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """A compact Klausur output: task 1 with these sub-tasks first, then the draft's other sub-tasks of task 1, and
+    every other task of the draft kept as it is."""
+    draft = _draft(messages)
+    named = {t.get("aus") for t in teile}
+    rest_1 = [{"aus": f"1{x}"} for x in re.findall(r"^1([a-z]) ", draft, re.M) if f"1{x}" not in named]
+    others = [{"aus": n} for n in range(2, len(re.findall(r"^Aufgabe \d+:", draft, re.M)) + 1)]
+    return ModelResponse(parts=[ToolCallPart("final_result_Klausur",
+                                             {"aufgaben": [{"aus": 1, "teile": [*teile, *rest_1]}, *others]})])
+
+
 def test_invalid_exam_goes_back_as_model_retry_and_comes_back_valid(db: Session, as_teacher) -> None:
     ident, teacher = _teacher(db, as_teacher)
 
-    def broken_exam(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        response = offline_rules("klausur")(messages, info)
-        for part in response.parts:
-            if isinstance(part, ToolCallPart) and part.tool_name.endswith("Klausur"):
-                args = part.args_as_dict()
-                args["aufgaben"][0]["teilaufgaben"][0]["punkte"] += 3  # criteria no longer add up
-                return ModelResponse(parts=[ToolCallPart(part.tool_name, args)])
-        return response
+    def broken_exam(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:  # 1a as AFB III: misfit
+        return _plan([{"aus": "1a", "afb": "III"}], messages, info)
 
-    klausur_rules = offline_rules("klausur")
-    script = Script([klausur_rules, klausur_rules, broken_exam, klausur_rules])  # context, compose, output, repair
+    script = Script([broken_exam, offline_rules("klausur")])  # output (profile and draft come with it), repair
     with override_models(klausur=rules_model(script)):
         r = chat_turn(db=db, identity=ident, teacher=teacher,
                       message="Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten, AFB 30/40/30")
     assert r.material_id, r.reply
     retry = [p for p in script.seen[-1][-1].parts if isinstance(p, ToolReturnPart)] if isinstance(
         script.seen[-1][-1], ModelRequest) else []
-    assert retry and retry[0].outcome == "retried" and "Kriterien ergeben" in str(retry[0].content)
+    assert retry and retry[0].outcome == "retried" and "1a" in str(retry[0].content), retry
+    assert "Aufgabe 1a: Der Operator" in str(retry[0].content)  # the operator that does not fit AFB III is named
     assert any("Prüfung fand" in s for s in r.steps)
     view = material_view(db=db, teacher=teacher, material_id=uuid.UUID(r.material_id))
     assert view["validation"] == []
+
+
+def test_a_plan_that_names_no_draft_task_goes_back_in_german(db: Session, as_teacher) -> None:
+    ident, teacher = _teacher(db, as_teacher)
+
+    def wrong_refs(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        plan = {"aufgaben": [{"aus": 9, "teile": [{"aus": "1x"}, {"text": "Nenne zwei Leiter."}]}]}
+        return ModelResponse(parts=[ToolCallPart("final_result_Klausur", plan)])
+
+    script = Script([wrong_refs, offline_rules("klausur")])
+    with override_models(klausur=rules_model(script)):
+        r = chat_turn(db=db, identity=ident, teacher=teacher,
+                      message="Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten, AFB 30/40/30")
+    assert r.material_id, r.reply
+    [retry] = [p for p in script.seen[-1][-1].parts if isinstance(p, ToolReturnPart) and p.outcome == "retried"]
+    text = str(retry.content)
+    assert "Aufgabe 9 gibt es im Entwurf nicht (er hat 4 Aufgaben)" in text
+    assert "Teilaufgabe „1x“ gibt es im Entwurf nicht" in text and "ohne operator, afb, erwartung" in text
 
 
 @pytest.mark.parametrize("message, expected", [
@@ -195,27 +227,18 @@ def test_invented_task_and_wrong_calculation_are_flagged_and_repaired(db: Sessio
     ident, teacher = _teacher(db, as_teacher)
 
     def sloppy(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        response = offline_rules("klausur")(messages, info)
-        for part in response.parts:
-            if isinstance(part, ToolCallPart) and part.tool_name.endswith("Klausur"):
-                args = part.args_as_dict()
-                first = args["aufgaben"][0]
-                first["teilaufgaben"].append({
-                    "label": "z", "operator": "Nennen", "afb": "I", "punkte": 2, "quellen": [],
-                    "text": "Berechne die Stromstärke in einem Stromkreis mit 12 V und einem Widerstand von 120 Ω.",
-                    "erwartung": [{"text": "I = U / R = 12 V / 120 Ω = 1 A", "punkte": 2}],
-                })
-                return ModelResponse(parts=[ToolCallPart(part.tool_name, args)])
-        return response
+        added = {"operator": "Nennen", "afb": "I",
+                 "text": "Berechne die Stromstärke in einem Stromkreis mit 12 V und einem Widerstand von 120 Ω.",
+                 "erwartung": [{"text": "I = U / R = 12 V / 120 Ω = 1 A", "punkte": 2}]}
+        return _plan([{"aus": "1a"}, added], messages, info)
 
-    klausur_rules = offline_rules("klausur")
-    script = Script([klausur_rules, klausur_rules, sloppy, klausur_rules])  # context, compose, output, repair
+    script = Script([sloppy, offline_rules("klausur")])  # output, repair
     with override_models(klausur=rules_model(script)):
         r = chat_turn(db=db, identity=ident, teacher=teacher,
                       message="Klausur Physik Klasse 10 zu Stromkreisen, 45 Minuten, AFB 30/40/30")
     assert r.material_id, r.reply
     feedback = [str(p.content) for p in script.seen[-1][-1].parts if isinstance(p, ToolReturnPart)]
-    assert any("1z" in f and "Quelle" in f for f in feedback), feedback
+    assert any("1b" in f and "Quelle" in f for f in feedback), feedback
     assert any("0,1 A" in f for f in feedback), feedback  # the recomputed value is named
     assert any("Verifikation fand" in s for s in r.steps)
     view = material_view(db=db, teacher=teacher, material_id=uuid.UUID(r.material_id))
@@ -225,15 +248,9 @@ def test_invented_task_and_wrong_calculation_are_flagged_and_repaired(db: Sessio
 def test_flags_that_survive_repair_are_shown_not_hidden(db: Session, as_teacher) -> None:
     ident, teacher = _teacher(db, as_teacher)
 
-    def stubborn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        response = offline_rules("klausur")(messages, info)
-        for part in response.parts:
-            if isinstance(part, ToolCallPart) and part.tool_name.endswith("Klausur"):
-                args = part.args_as_dict()
-                crit = args["aufgaben"][0]["teilaufgaben"][0]["erwartung"][0]
-                crit["text"] = "R = U / I = 6 V / 0,3 A = 30 Ω"  # wrong (20 Ω), every time
-                return ModelResponse(parts=[ToolCallPart(part.tool_name, args)])
-        return response
+    def stubborn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:  # wrong (20 Ω), every time
+        wrong = {"aus": "1a", "erwartung": [{"text": "R = U / I = 6 V / 0,3 A = 30 Ω", "punkte": 4}]}
+        return _plan([wrong], messages, info)
 
     with override_models(klausur=rules_model(stubborn)):
         r = chat_turn(db=db, identity=ident, teacher=teacher,
