@@ -17,8 +17,9 @@ import sqlalchemy as sa
 
 from db import models as m
 from db.session import Identity, unit_of_work
-from tests.e2e.test_browser import ARGS, CHROMIUM, _serve, _shot, pw
+from tests.e2e.test_browser import ARGS, CHROMIUM, SHOTS, _serve, _shot, pw
 from tests.pages.conftest import fresh_person
+from tests.pages.test_good_practices import load
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM, reason="no system chromium")]
 DEMO_TEACHER = "steffen.keller@demo-gymnasium.de"
@@ -42,10 +43,11 @@ def email_of(person: uuid.UUID) -> str:
 
 
 def idle(page) -> None:  # noqa: ANN001
-    """The script run triggered by the last action has finished (Streamlit shows its status widget meanwhile)."""
-    page.wait_for_timeout(400)
-    page.get_by_test_id("stStatusWidget").wait_for(state="hidden", timeout=WAIT)
-    page.wait_for_load_state("networkidle")
+    """The script run triggered by the last action has finished."""
+    page.wait_for_timeout(300)
+    page.wait_for_function("() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === "
+                           "'notRunning'", timeout=WAIT)
+    page.wait_for_timeout(200)
 
 
 def no_failure_on(page) -> None:  # noqa: ANN001
@@ -91,6 +93,17 @@ def alerts(page, kind: str) -> str:  # noqa: ANN001
     return "\n".join(page.locator(f"[data-testid=stAlertContent{kind.capitalize()}]").all_inner_texts())
 
 
+def says(page, kind: str, text: str) -> None:  # noqa: ANN001
+    """An alert of this kind shows `text` (waits: the rerun that shows it may still be on its way)."""
+    try:
+        page.locator(f"[data-testid=stAlertContent{kind.capitalize()}]", has_text=text).first.wait_for(
+            timeout=30_000)
+    except pw.TimeoutError:
+        page.screenshot(path=str(SHOTS.parent / "e2e-failure.png"), full_page=True)
+        raise AssertionError(f"no {kind} „{text}“; success: {alerts(page, 'success')!r}; "
+                             f"error: {alerts(page, 'error')!r}") from None
+
+
 def open_desk(page, url: str, curator: uuid.UUID, tag: str, *, view: str = "Alle aktiven") -> None:  # noqa: ANN001
     open_page(page, url, "good-practices", curator, "Good Practices")
     choose(page, "Fach", "Physik")
@@ -103,14 +116,33 @@ def open_entry(page, entry: uuid.UUID) -> None:  # noqa: ANN001
     no_failure_on(page)
 
 
-def grid_cell(page, editor: int, row: int, col: int) -> None:  # noqa: ANN001
-    """Click a cell of the `editor`-th data editor (the grid is a canvas: rows are 35 px, the first is the header)."""
-    grid = page.get_by_test_id("stDataFrame").nth(editor) if editor >= 0 else None
-    box = grid.bounding_box()
-    header = 35
-    widths = grid.locator("[role=columnheader]").evaluate_all("hs => hs.map(h => h.getBoundingClientRect().width)")
-    x = box["x"] + sum(widths[:col]) + min(widths[col] / 2, 60)
-    page.mouse.click(x, box["y"] + header + 35 * row + 17)
+def grid(page, header: str):  # noqa: ANN001, ANN201
+    """The data editor / table whose columns include `header`."""
+    return page.get_by_test_id("stDataFrame").filter(has=page.locator("th[role=columnheader]", has_text=header))
+
+
+def grid_text(table, row: int, col: int) -> str:  # noqa: ANN001
+    """A cell's text from the grid's accessible table (the drawing is a canvas); `col` counts from 1."""
+    return table.get_by_test_id(f"glide-cell-{col}-{row}").inner_text()
+
+
+def type_in_cell(page, table, row: int, col: int, text: str) -> None:  # noqa: ANN001
+    """Open a cell's editor with a double click (35 px rows under a 35 px header; `col` counts from 1, the first
+    column's left edge is found by moving right from the row marker), type, and confirm with Enter."""
+    table.scroll_into_view_if_needed()
+    idle(page)
+    box = table.bounding_box()
+    y = box["y"] + 35 * (row + 1) + 17
+    page.mouse.click(box["x"] + 70, y)
+    for _ in range(col - 1):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # opens the editor of the selected cell
+    editor = page.locator("textarea.gdg-input")
+    editor.wait_for(timeout=10_000)
+    editor.fill(text)
+    page.keyboard.press("Enter")
+    editor.wait_for(state="detached", timeout=10_000)
+    idle(page)
 
 
 # --- data ------------------------------------------------------------------------------------------------------
@@ -207,3 +239,49 @@ def test_product_team_plays_every_demo_scenario_and_the_demo_teacher_is_untouche
         no_failure_on(page)
         browser.close()
     assert demo_teacher_rows() == before
+
+
+def test_curator_edits_a_quiz_question_and_a_three_level_task(app_url: str) -> None:
+    curator = fresh_person(role="curator", name="Browser Kuratorin")
+    tag = tag_()
+    quiz, levels = quiz_entry(tag), levels_entry(tag)
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        open_desk(page, app_url, curator, tag)
+        open_entry(page, quiz)
+        question = f"Wann leuchtet eine Glühlampe im Stromkreis {tag}?"
+        type_into(page, "Frage", question, commit=False)
+        type_into(page, "Erklärung", "Nur ein geschlossener Stromkreis lässt Strom fließen.", commit=False)
+        answers = grid(page, "Rückmeldung")
+        type_in_cell(page, answers, 1, 3, "Ein offener Schalter unterbricht den Stromkreis.")
+        click(page, "Inhalt speichern")
+        says(page, "success", "Gespeichert (Version 2): Frage, Erklärung, Antworten.")
+        _shot(page, "curation_quiz")
+
+        open_desk(page, app_url, curator, tag)  # a new session: the form shows what is stored
+        open_entry(page, quiz)
+        assert value_of(page, "Frage") == question
+        assert value_of(page, "Erklärung") == "Nur ein geschlossener Stromkreis lässt Strom fließen."
+        answers = grid(page, "Rückmeldung")
+        assert grid_text(answers, 1, 3) == "Ein offener Schalter unterbricht den Stromkreis.", (
+            load(quiz).content, [grid_text(answers, r, c) for r in (0, 1) for c in (1, 2, 3)])
+        assert grid_text(answers, 1, 1) == "Wenn der Schalter offen ist" and grid_text(answers, 0, 2) == "true"
+
+        open_entry(page, levels)
+        type_into(page, "Aufgaben (erweitert)", "Berechne die Dichte.\nBegründe, ob der Körper in Wasser schwimmt.",
+                  commit=False)
+        click(page, "Inhalt speichern")
+        says(page, "error", "Niveau erweitert: 2 Aufgaben, aber 1 Lösungen")  # validated, not saved
+        type_into(page, "Lösungen (erweitert)", "ρ = 0,5 g/cm³\nJa: 0,5 g/cm³ < 1 g/cm³.", commit=False)
+        click(page, "Inhalt speichern")
+        says(page, "success", "Gespeichert (Version 2): Niveau erweitert.")
+        _shot(page, "curation_niveaus")
+
+        page.reload()
+        open_desk(page, app_url, curator, tag)
+        open_entry(page, levels)
+        assert value_of(page, "Lösungen (erweitert)") == "ρ = 0,5 g/cm³\nJa: 0,5 g/cm³ < 1 g/cm³."
+        assert value_of(page, "Aufgaben (grundlegend)").startswith("Berechne die Dichte eines Körpers")
+        no_failure_on(page)
+        browser.close()
