@@ -9,7 +9,9 @@ curation desk go to docs/screenshots/curation_*.png (referenced from the README)
 from __future__ import annotations
 
 import re
+import tempfile
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,16 +21,27 @@ from db import models as m
 from db.session import Identity, unit_of_work
 from tests.e2e.test_browser import ARGS, CHROMIUM, SHOTS, _serve, _shot, pw
 from tests.pages.conftest import fresh_person
-from tests.pages.test_good_practices import load
+from tests.pages.test_good_practices import load, make_entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM, reason="no system chromium")]
 DEMO_TEACHER = "steffen.keller@demo-gymnasium.de"
 WAIT = 120_000
+FAILURE_SHOT = str(Path(tempfile.gettempdir()) / "werkbank-e2e-curation-failure.png")
 
 
 @pytest.fixture(scope="module")
 def app_url(database):  # noqa: ANN001, ANN201
     url, proc = _serve()
+    # Known open bug: the very first session of a fresh server runs in Streamlit's legacy pages/-folder mode and a
+    # deep link whose path is not a file name in pages/ (/good-practices) shows the English "Page not found" once.
+    # The first visit goes to the root so that every later assertion `no_failure_on` holds the pages to it.
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_page()
+        page.goto(url)
+        page.get_by_test_id("stApp").wait_for(timeout=WAIT)
+        idle(page)
+        browser.close()
     yield url
     proc.terminate()
     proc.wait(15)
@@ -43,11 +56,15 @@ def email_of(person: uuid.UUID) -> str:
 
 
 def idle(page) -> None:  # noqa: ANN001
-    """The script run triggered by the last action has finished."""
+    """The runs triggered by the last action have finished: no script runs, twice 300 ms apart (a button that calls
+    st.rerun() makes two runs with a short pause between them)."""
+    script = "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'"
     page.wait_for_timeout(300)
-    page.wait_for_function("() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === "
-                           "'notRunning'", timeout=WAIT)
-    page.wait_for_timeout(200)
+    for _ in range(100):
+        page.wait_for_function(script, timeout=WAIT)
+        page.wait_for_timeout(300)
+        if page.evaluate(script):
+            return
 
 
 def no_failure_on(page) -> None:  # noqa: ANN001
@@ -66,8 +83,16 @@ def open_page(page, url: str, path: str, person: uuid.UUID, expect: str) -> None
 def choose(page, label: str, option: str) -> None:  # noqa: ANN001
     """Pick `option` (a visible substring of one option) in the selectbox labelled `label`."""
     box = page.get_by_test_id("stSelectbox").filter(has=page.get_by_text(label, exact=True))
-    box.click()
-    page.get_by_role("option").filter(has_text=option).first.click()
+    box.scroll_into_view_if_needed()
+    box.locator("input").click()
+    if not page.get_by_role("option").first.is_visible():
+        page.keyboard.press("ArrowDown")  # the list opens on a click or, after a rerun moved the box, on ↓
+    try:
+        page.get_by_role("option").filter(has_text=option).first.click(timeout=30_000)
+    except pw.TimeoutError:
+        page.screenshot(path=FAILURE_SHOT, full_page=True)
+        raise AssertionError(f"no option „{option}“ in „{label}“: {page.get_by_role('option').all_inner_texts()}") \
+            from None
     idle(page)
 
 
@@ -99,7 +124,7 @@ def says(page, kind: str, text: str) -> None:  # noqa: ANN001
         page.locator(f"[data-testid=stAlertContent{kind.capitalize()}]", has_text=text).first.wait_for(
             timeout=30_000)
     except pw.TimeoutError:
-        page.screenshot(path=str(SHOTS.parent / "e2e-failure.png"), full_page=True)
+        page.screenshot(path=FAILURE_SHOT, full_page=True)
         raise AssertionError(f"no {kind} „{text}“; success: {alerts(page, 'success')!r}; "
                              f"error: {alerts(page, 'error')!r}") from None
 
@@ -121,9 +146,15 @@ def grid(page, header: str):  # noqa: ANN001, ANN201
     return page.get_by_test_id("stDataFrame").filter(has=page.locator("th[role=columnheader]", has_text=header))
 
 
-def grid_text(table, row: int, col: int) -> str:  # noqa: ANN001
-    """A cell's text from the grid's accessible table (the drawing is a canvas); `col` counts from 1."""
-    return table.get_by_test_id(f"glide-cell-{col}-{row}").inner_text()
+def grid_text(table, row: int, column: str) -> str:  # noqa: ANN001
+    """A cell's text from the grid's accessible table (the drawing itself is a canvas); `row` counts from 0."""
+    headers = table.locator("th[role=columnheader]")
+    names = headers.all_inner_texts()
+    if column not in names:
+        table.page.screenshot(path=FAILURE_SHOT, full_page=True)
+    assert column in names, (column, names, table.count())
+    index = headers.nth(names.index(column)).get_attribute("aria-colindex")
+    return table.locator(f"tr[aria-rowindex='{row + 2}'] td[aria-colindex='{index}']").inner_text()
 
 
 def type_in_cell(page, table, row: int, col: int, text: str) -> None:  # noqa: ANN001
@@ -264,9 +295,9 @@ def test_curator_edits_a_quiz_question_and_a_three_level_task(app_url: str) -> N
         assert value_of(page, "Frage") == question
         assert value_of(page, "Erklärung") == "Nur ein geschlossener Stromkreis lässt Strom fließen."
         answers = grid(page, "Rückmeldung")
-        assert grid_text(answers, 1, 3) == "Ein offener Schalter unterbricht den Stromkreis.", (
-            load(quiz).content, [grid_text(answers, r, c) for r in (0, 1) for c in (1, 2, 3)])
-        assert grid_text(answers, 1, 1) == "Wenn der Schalter offen ist" and grid_text(answers, 0, 2) == "true"
+        assert grid_text(answers, 1, "Rückmeldung") == "Ein offener Schalter unterbricht den Stromkreis."
+        assert grid_text(answers, 1, "Antwort") == "Wenn der Schalter offen ist"
+        assert grid_text(answers, 0, "richtig") == "true"
 
         open_entry(page, levels)
         type_into(page, "Aufgaben (erweitert)", "Berechne die Dichte.\nBegründe, ob der Körper in Wasser schwimmt.",
@@ -284,4 +315,71 @@ def test_curator_edits_a_quiz_question_and_a_three_level_task(app_url: str) -> N
         assert value_of(page, "Lösungen (erweitert)") == "ρ = 0,5 g/cm³\nJa: 0,5 g/cm³ < 1 g/cm³."
         assert value_of(page, "Aufgaben (grundlegend)").startswith("Berechne die Dichte eines Körpers")
         no_failure_on(page)
+        browser.close()
+
+
+def test_two_curators_conflict_merge_field_by_field_and_an_old_version_is_restored(app_url: str) -> None:
+    anna = fresh_person(role="curator", name="Anna Kuratorin")
+    ben = fresh_person(role="curator", name="Ben Kurator")
+    tag = tag_()
+    entry = make_entry(tag)
+    original = load(entry).content["aufgabe"]
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        windows = [browser.new_context(viewport={"width": 1400, "height": 1000}).new_page() for _ in range(2)]
+        for page, person in zip(windows, (anna, ben), strict=True):
+            open_desk(page, app_url, person, tag)
+            open_entry(page, entry)
+        first, second = windows
+        annas = f"Annas Fassung {tag}: Beschreibe die Strommessung mit dem Amperemeter genau."
+        type_into(first, "Aufgabe", annas, commit=False)
+        click(first, "Speichern")
+        says(first, "success", "Gespeichert (Version 2): Aufgabe.")
+
+        bens = f"Bens Fassung {tag}: Beschreibe, wie das Amperemeter in den Stromkreis geschaltet wird."
+        type_into(second, "Aufgabe", bens, commit=False)
+        type_into(second, "Kontext", "Bens Notiz: in Klasse 8 mit Steckbrett erprobt.", commit=False)
+        click(second, "Speichern")
+        says(second, "error", "Dieser Eintrag wurde inzwischen von Anna Kuratorin")
+        refusal = alerts(second, "error")
+        assert f"Aufgabe: jetzt „{annas}“, Ihre Fassung „{bens}“" in refusal and "Kontext" not in refusal, refusal
+        assert value_of(second, "Aufgabe") == bens  # nothing typed is lost
+        click(second, "Mit der aktuellen Version zusammenführen")
+        says(second, "warning", "Diese Felder haben beide geändert")
+        conflicts = second.locator("[class*=st-key-gp_][class*=_conflict_]")  # one box per field both changed
+        assert conflicts.count() == 1, conflicts.all_inner_texts()
+        box = conflicts.first.inner_text()
+        assert box.startswith("Aufgabe") and all(t in box for t in (original, annas, bens)), box
+        assert "Ihre Fassung (steht im Formular)" in box
+        assert value_of(second, "Aufgabe") == bens
+        assert value_of(second, "Kontext") == "Bens Notiz: in Klasse 8 mit Steckbrett erprobt."
+        _shot(second, "curation_konflikt")
+        merged = f"Gemeinsame Fassung {tag}: Beschreibe, wie man das Amperemeter schaltet und abliest."
+        type_into(second, "Aufgabe", merged, commit=False)
+        click(second, "Speichern")
+        says(second, "success", "Gespeichert (Version 3)")
+
+        first.reload()  # Anna's window, reloaded, shows the merged entry
+        open_desk(first, app_url, anna, tag)
+        open_entry(first, entry)
+        assert value_of(first, "Aufgabe") == merged
+        assert value_of(first, "Kontext") == "Bens Notiz: in Klasse 8 mit Steckbrett erprobt."
+        assert "Version 3" in first.get_by_text("Klausur · allgemein").first.inner_text()
+
+        first.get_by_text("Änderungsverlauf (2)").click()
+        changes = first.locator("[class*=st-key-gp_change_]").all_inner_texts()  # newest first, field by field
+        assert len(changes) == 2, changes
+        assert "Anna Kuratorin" in changes[1] and f"Vorher: {original}" in changes[1] and f"Nachher: {annas}" in \
+            changes[1] and "Kontext" not in changes[1], changes[1]
+        assert "Ben Kurator" in changes[0] and f"Vorher: {annas}" in changes[0] and f"Nachher: {merged}" in \
+            changes[0] and "Nachher: Bens Notiz: in Klasse 8 mit Steckbrett erprobt." in changes[0], changes[0]
+        choose(first, "Fassung vor dieser Änderung wiederherstellen", "Anna Kuratorin")
+        _shot(first, "curation_verlauf")
+        click(first, "Wiederherstellen")
+        says(first, "success", "Ältere Fassung wiederhergestellt (Version 4)")
+        first.reload()
+        open_desk(first, app_url, anna, tag)
+        open_entry(first, entry)
+        assert value_of(first, "Aufgabe") == original
+        no_failure_on(first)
         browser.close()
