@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 from db import models as m
 from db.session import Identity, unit_of_work
-from tests.e2e.test_browser import ARGS, CHROMIUM, SHOTS, _serve, _shot, pw
+from tests.e2e.test_browser import ARGS, CHROMIUM, _serve, _shot, pw
 from tests.pages.conftest import fresh_person
 from tests.pages.test_good_practices import load, make_entry
 
@@ -173,6 +173,30 @@ def type_in_cell(page, table, row: int, col: int, text: str) -> None:  # noqa: A
     editor.fill(text)
     page.keyboard.press("Enter")
     editor.wait_for(state="detached", timeout=10_000)
+    idle(page)
+
+
+def add_operator_row(page, table, operator: str, afb: str, description: str) -> None:  # noqa: ANN001
+    """Add a row with the grid's own "+" (it scrolls to the new, last row) and fill it with the keyboard: Enter opens
+    a cell's editor, Tab confirms and moves right; the AFB select is confirmed with Enter."""
+    table.scroll_into_view_if_needed()
+    table.hover()
+    page.get_by_role("button", name="Add row").click()
+    idle(page)
+    box = table.bounding_box()
+    page.mouse.click(box["x"] + 70, box["y"] + box["height"] - 17)  # the new row's first cell
+    editor = page.locator("textarea.gdg-input")
+    for text in (operator, None, description):
+        if text is not None:
+            page.keyboard.press("Enter")
+            editor.wait_for(timeout=10_000)
+            editor.fill(text)
+        page.keyboard.press("Tab")
+        idle(page)
+    page.keyboard.press("ArrowLeft")  # back to the AFB cell
+    page.keyboard.press("Enter")
+    page.keyboard.type(afb)
+    page.keyboard.press("Enter")
     idle(page)
 
 
@@ -383,3 +407,79 @@ def test_two_curators_conflict_merge_field_by_field_and_an_old_version_is_restor
         assert value_of(first, "Aufgabe") == original
         no_failure_on(first)
         browser.close()
+
+
+def test_a_duplicate_on_page_two_of_the_queue_is_merged(app_url: str) -> None:
+    curator = fresh_person(role="curator", name="Browser Kuratorin")
+    tag = tag_()
+    drop = make_entry(tag, quality=0.5, rating_count=1, times_used=2, kontext="Erprobt in Klasse 8, leicht gekürzt.")
+    for i in range(20):  # unrelated tasks in between: newest first, the twin ends up on page 2 of the list
+        words = " ".join(uuid.uuid4().hex for _ in range(6))
+        make_entry(tag, aufgabe=f"Aufgabe {i}: {words}", kontext=words[::-1],
+                   erwartung=[{"kriterium": words[:20], "punkte": 3}])
+    keep = make_entry(tag, quality=0.9, rating_count=3, times_used=4)
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        open_desk(page, app_url, curator, tag)
+        choose(page, "Sortierung", "Neueste zuerst")
+        page.get_by_text("22 Einträge · Seite 1 von 2").wait_for(timeout=WAIT)  # the twins are on different pages
+        page.get_by_role("tab", name="Dubletten").click()
+        idle(page)
+        page.get_by_text("1 Paar im ganzen Fach").wait_for(timeout=WAIT)
+        compare = grid(page, "Rechts")
+        compare.scroll_into_view_if_needed()
+        compare.locator("td", has_text="Kontext").first.wait_for(timeout=WAIT)  # the grid has drawn its rows
+        n = compare.locator("tbody tr").count()
+        rows = {grid_text(compare, r, "Feld"): grid_text(compare, r, "") for r in range(n)}
+        assert [rows.get(f) for f in ("Aufgabe", "Operator", "Punkte", "Kontext")] == ["", "", "", "≠"], rows
+        page.get_by_test_id("stRadio").get_by_text(f"({str(keep)[:8]})").click()  # keep the better rated one
+        idle(page)
+        _shot(page, "curation_dubletten")
+        click(page, "Zusammenführen")
+        says(page, "success", "Zusammengeführt")
+        page.get_by_text("Keine Dubletten").wait_for(timeout=WAIT)
+
+        open_desk(page, app_url, curator, tag, view="Ausgemustert")
+        open_entry(page, drop)
+        says(page, "info", f"Zusammengeführt in Eintrag {str(keep)[:8]}")
+        click(page, f"Zum Eintrag {str(keep)[:8]} (zusammengeführt)")
+        page.get_by_text("Qualität 0,80 aus 4 Bewertung(en) · 6× genutzt · aktiv").wait_for(timeout=WAIT)
+        no_failure_on(page)
+        browser.close()
+
+
+def test_curator_edits_the_physik_operator_list_and_the_next_wissenskarte_shows_it(app_url: str) -> None:
+    curator = fresh_person(role="curator", name="Browser Kuratorin")
+    teacher = fresh_person(name="Browser Physiklehrerin", faecher=("physik",))
+    with unit_of_work(Identity.system()) as db:
+        row = db.scalar(sa.select(m.AgentKnowledge).where(m.AgentKnowledge.external_id == "seed:physik:operatoren"))
+        original, count = dict(row.content), len(row.content["operatoren"])
+    try:
+        with pw.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            open_page(page, app_url, "good-practices", curator, "Good Practices")
+            choose(page, "Fach", "Physik")
+            page.get_by_role("tab", name="Operatoren").click()
+            idle(page)
+            add_operator_row(page, grid(page, "Beschreibung"), "Abschätzen", "II",
+                             "Größenordnungen begründet überschlagen.")
+            click(page, "Operatorenliste speichern")
+            says(page, "success", f"{count + 1} Operatoren; neu: Abschätzen")
+            _shot(page, "curation_operatoren")
+
+            open_page(page, app_url, "wissenskarte", teacher, "Wissenskarte")
+            page.get_by_role("tab", name="Operatoren").click()
+            idle(page)
+            table = grid(page, "Thema")
+            table.scroll_into_view_if_needed()
+            box = table.bounding_box()
+            page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # select the row: its entry opens on the right
+            idle(page)
+            page.get_by_text("Abschätzen (AFB II)").first.wait_for(timeout=WAIT)
+            no_failure_on(page)
+            browser.close()
+    finally:
+        with unit_of_work(Identity.system()) as db:
+            db.get(m.AgentKnowledge, row.id).content = original
