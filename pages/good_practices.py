@@ -280,7 +280,8 @@ def duplicates_tab(filters: cur.QueueFilter) -> None:
             for col, card, task in zip(st.columns(2), (p.a, p.b), (p.text_a, p.text_b), strict=True):
                 col.markdown(card.summary)
                 col.markdown(safe(task))  # a teacher's text: no remote images, no markup
-            st.dataframe(pd.DataFrame(p.compare_table()), hide_index=True)
+            st.dataframe(pd.DataFrame(p.compare_table()), hide_index=True, column_config={  # room for the texts
+                "Feld": st.column_config.TextColumn(width="small"), "": st.column_config.TextColumn(width=40)})
             if p.mergeable:
                 keep = st.radio("Behalten", [p.a.id, p.b.id], horizontal=True, format_func=p.choice_label,
                                 key=f"gp_keep_{p.key}")

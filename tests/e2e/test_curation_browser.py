@@ -282,7 +282,7 @@ def test_product_team_plays_every_demo_scenario_and_the_demo_teacher_is_untouche
             assert f"Lehrkraft: {sc.messages[0]}" in log.replace("**", ""), log[-2000:]
             played.append((sc.id, re.findall(r"Werkbank: (Fertig:[^\n]*)", log)))
         assert all(done for _, done in played), played  # every scenario ends with a delivered material
-        _shot(page, "demo_modus")
+        _shot(page, "curation_demo")
         page.get_by_role("button", name="Im Chat als Sandbox-Lehrkraft öffnen (mit Downloads)").click()
         page.wait_for_function("() => location.search.includes('persona=demo-sandbox-') && "
                                "location.search.includes('gespraech=')", timeout=WAIT)  # acting as the sandbox teacher
@@ -429,7 +429,7 @@ def test_a_duplicate_on_page_two_of_the_queue_is_merged(app_url: str) -> None:
         page.get_by_text("1 Paar im ganzen Fach").wait_for(timeout=WAIT)
         compare = grid(page, "Rechts")
         compare.scroll_into_view_if_needed()
-        compare.locator("td", has_text="Kontext").first.wait_for(timeout=WAIT)  # the grid has drawn its rows
+        compare.locator("td", has_text="Kontext").first.wait_for(state="attached", timeout=WAIT)  # rows drawn
         n = compare.locator("tbody tr").count()
         rows = {grid_text(compare, r, "Feld"): grid_text(compare, r, "") for r in range(n)}
         assert [rows.get(f) for f in ("Aufgabe", "Operator", "Punkte", "Kontext")] == ["", "", "", "≠"], rows
