@@ -21,7 +21,7 @@ from db import models as m
 from db.session import Identity, unit_of_work
 from tests.e2e.test_browser import ARGS, CHROMIUM, _serve, _shot, pw
 from tests.pages.conftest import fresh_person
-from tests.pages.test_good_practices import load, make_entry
+from tests.pages.test_good_practices import load, make_entry, twins_on_two_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM, reason="no system chromium")]
 DEMO_TEACHER = "steffen.keller@demo-gymnasium.de"
@@ -412,12 +412,7 @@ def test_two_curators_conflict_merge_field_by_field_and_an_old_version_is_restor
 def test_a_duplicate_on_page_two_of_the_queue_is_merged(app_url: str) -> None:
     curator = fresh_person(role="curator", name="Browser Kuratorin")
     tag = tag_()
-    drop = make_entry(tag, quality=0.5, rating_count=1, times_used=2, kontext="Erprobt in Klasse 8, leicht gekürzt.")
-    for i in range(20):  # unrelated tasks in between: newest first, the twin ends up on page 2 of the list
-        words = " ".join(uuid.uuid4().hex for _ in range(6))
-        make_entry(tag, aufgabe=f"Aufgabe {i}: {words}", kontext=words[::-1],
-                   erwartung=[{"kriterium": words[:20], "punkte": 3}])
-    keep = make_entry(tag, quality=0.9, rating_count=3, times_used=4)
+    drop, keep = twins_on_two_pages(tag)
     with pw.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})

@@ -342,14 +342,21 @@ def test_retired_entry_is_no_longer_found_by_search(curator_id) -> None:  # noqa
     assert changes(entry)[0].after == {"status": "retired", "reason": "veraltet"}
 
 
-def test_near_duplicates_are_found_across_pages_shown_side_by_side_and_merged(curator_id) -> None:  # noqa: ANN001
-    tag = _tag()
+def twins_on_two_pages(tag: str) -> tuple[uuid.UUID, uuid.UUID]:
+    """Two near-identical tasks (the weaker one, the better rated one) with 20 unrelated ones made between them: newest
+    first, the twin ends up on page 2 of the list. Returns (drop, keep)."""
     drop = make_entry(tag, quality=0.5, rating_count=1, times_used=2, kontext="Erprobt in Klasse 8, leicht gekürzt.")
     for i in range(20):  # unrelated tasks between them: newest first, the twin ends up on page 2 of the list
         words = " ".join(uuid.uuid4().hex for _ in range(6))
         make_entry(tag, aufgabe=f"Aufgabe {i}: {words}", kontext=words[::-1],
                    erwartung=[{"kriterium": words[:20], "punkte": 3}])
     keep = make_entry(tag, quality=0.9, rating_count=3, times_used=4)
+    return drop, keep
+
+
+def test_near_duplicates_are_found_across_pages_shown_side_by_side_and_merged(curator_id) -> None:  # noqa: ANN001
+    tag = _tag()
+    drop, keep = twins_on_two_pages(tag)
     at = app_as(curator_id, PAGE)
     at.selectbox(key="gp_fach").set_value("physik")
     at.selectbox(key="gp_view").set_value("active")
