@@ -38,7 +38,7 @@ for section, key, path, title, icon, url in PAGES:
 def landing() -> None:
     """The root URL opens the role's landing page. The landing page itself is not the default page: Streamlit
     serves a default page only at "/", so /chat or /good-practices would show "Page not found"."""
-    st.switch_page(pages[LANDING.get(persona.role, "chat")])
+    st.switch_page(pages[LANDING.get(persona.role, "chat")], query_params=st.query_params.to_dict())  # keeps ?gespraech
 
 
 nav[""].insert(0, st.Page(landing, title="Start", url_path="start", default=True, visibility="hidden"))
