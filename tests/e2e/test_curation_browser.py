@@ -327,7 +327,7 @@ def test_curator_edits_a_quiz_question_and_a_three_level_task(app_url: str) -> N
         type_into(page, "Aufgaben (erweitert)", "Berechne die Dichte.\nBegründe, ob der Körper in Wasser schwimmt.",
                   commit=False)
         click(page, "Inhalt speichern")
-        says(page, "error", "Niveau erweitert: 2 Aufgaben, aber 1 Lösungen")  # validated, not saved
+        says(page, "error", "Niveau erweitert: 2 Aufgaben, aber 1 Lösung")  # validated, not saved
         type_into(page, "Lösungen (erweitert)", "ρ = 0,5 g/cm³\nJa: 0,5 g/cm³ < 1 g/cm³.", commit=False)
         click(page, "Inhalt speichern")
         says(page, "success", "Gespeichert (Version 2): Niveau erweitert.")
