@@ -25,10 +25,21 @@ PAGES = [  # section, key, file, title, icon, url path
 ]
 LANDING = {"teacher": "chat", "curator": "good_practices", "product": "prompt_labor"}
 
-nav: dict[str, list[st.Page]] = {}
+pages: dict[str, st.Page] = {}
+nav: dict[str, list[st.Page]] = {"": []}
 for section, key, path, title, icon, url in PAGES:
-    if persona.role in ui.PAGE_ROLES[key]:
-        nav.setdefault(section, []).append(
-            st.Page(path, title=title, icon=icon, url_path=url, default=key == LANDING.get(persona.role))
-        )
+    allowed = persona.role in ui.PAGE_ROLES[key]
+    # A page this role may not use stays reachable by its URL but hidden: it explains itself in German
+    # (ui.page_setup) instead of Streamlit's English "Page not found".
+    pages[key] = st.Page(path, title=title, icon=icon, url_path=url, visibility="visible" if allowed else "hidden")
+    nav.setdefault(section if allowed else "", []).append(pages[key])
+
+
+def landing() -> None:
+    """The root URL opens the role's landing page. The landing page itself is not the default page: Streamlit
+    serves a default page only at "/", so /chat or /good-practices would show "Page not found"."""
+    st.switch_page(pages[LANDING.get(persona.role, "chat")], query_params=st.query_params.to_dict())  # keeps ?gespraech
+
+
+nav[""].insert(0, st.Page(landing, title="Start", url_path="start", default=True, visibility="hidden"))
 st.navigation(nav).run()

@@ -9,6 +9,7 @@ from core.chat.service import (
     conversation_log,
     list_conversations,
     play_in_sandbox,
+    played_log,
     scenarios,
     send,
     set_zip,
@@ -50,7 +51,7 @@ if persona.role == "product":
                                                        "teacher": str(played.teacher_id),
                                                        "conv": str(played.conversation_id)}
         if shown := st.session_state.get("demo_played"):
-            demo_log = ui.run(conversation_log, teacher_id=uuid.UUID(shown["teacher"]),
+            demo_log = ui.run(played_log, teacher_id=uuid.UUID(shown["teacher"]),
                               conversation_id=uuid.UUID(shown["conv"]))
             if demo_log:
                 st.success(f"„{shown['title']}“ ist durchgelaufen ({len(demo_log['messages'])} Nachrichten).")

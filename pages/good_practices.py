@@ -58,6 +58,10 @@ def task_fields(v: cur.EntryView, d: cur.EntryEdit, k: str) -> dict[str, Any]:
     return values
 
 
+CONFLICT_COLUMNS = ("Ausgangsstand (als Sie das Formular öffneten)", "Jetzt gespeichert (von der anderen Person)",
+                    "Ihre Fassung (steht im Formular)")
+
+
 def conflict_panel(entry_id: uuid.UUID, state: str, v: cur.EntryView) -> None:
     """After a refused save: merge my changes onto the stored version; then show which fields both changed."""
     snap, mine = st.session_state[f"{state}_snap"], st.session_state.get(f"{state}_mine")
@@ -73,8 +77,13 @@ def conflict_panel(entry_id: uuid.UUID, state: str, v: cur.EntryView) -> None:
     if conflicts := st.session_state.get(f"{state}_conflicts"):
         st.warning("Zusammengeführt: Die Änderungen der anderen Person sind übernommen. Diese Felder haben beide "
                    "geändert – im Formular steht Ihre Fassung; bitte prüfen und speichern.")
-        st.dataframe(pd.DataFrame([{"Feld": c.feld, "Ausgangsstand": c.gespeichert, "Jetzt gespeichert": c.aktuell,
-                                    "Ihre Fassung (im Formular)": c.ihre} for c in conflicts]), hide_index=True)
+        for c in conflicts:  # side by side and wrapped: long task texts stay readable without scrolling sideways
+            with st.container(border=True, key=f"{state}_conflict_{c.feld}"):
+                st.markdown(f"**{c.feld}**")
+                for col, label, text in zip(st.columns(3), CONFLICT_COLUMNS, (c.gespeichert, c.aktuell, c.ihre),
+                                            strict=True):
+                    col.caption(label)
+                    col.markdown(safe(text) or "—")
 
 
 def edit_form(v: cur.EntryView, entry_id: uuid.UUID) -> None:
@@ -179,7 +188,14 @@ def history_panel(v: cur.EntryView, entry_id: uuid.UUID) -> None:
         if not v.history:
             st.caption("Noch keine Änderungen.")
             return
-        st.dataframe(pd.DataFrame([r for h in v.history for r in h.rows()]), hide_index=True)
+        for h in v.history:  # one block per change, before/after wrapped side by side: long texts stay readable
+            with st.container(border=True, key=f"gp_change_{h.id}"):
+                st.markdown(f"**{h.label}**")
+                for f in h.felder:
+                    name, before, after = st.columns([1, 3, 3])
+                    name.markdown(f"*{f.feld}*")
+                    before.markdown(f"Vorher: {safe(f.vorher)}")
+                    after.markdown(f"Nachher: {safe(f.nachher)}")
         edits = {h.id: h for h in v.history if h.restorable}
         if edits and v.editable and not v.retired:
             chosen = st.selectbox("Fassung vor dieser Änderung wiederherstellen", list(edits),
@@ -264,7 +280,8 @@ def duplicates_tab(filters: cur.QueueFilter) -> None:
             for col, card, task in zip(st.columns(2), (p.a, p.b), (p.text_a, p.text_b), strict=True):
                 col.markdown(card.summary)
                 col.markdown(safe(task))  # a teacher's text: no remote images, no markup
-            st.dataframe(pd.DataFrame(p.compare_table()), hide_index=True)
+            st.dataframe(pd.DataFrame(p.compare_table()), hide_index=True, column_config={  # room for the texts
+                "Feld": st.column_config.TextColumn(width="small"), "": st.column_config.TextColumn(width=40)})
             if p.mergeable:
                 keep = st.radio("Behalten", [p.a.id, p.b.id], horizontal=True, format_func=p.choice_label,
                                 key=f"gp_keep_{p.key}")

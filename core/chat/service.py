@@ -35,8 +35,8 @@ from db.repos import materials as material_repo
 __all__ = [
     "SESSION_STATUS", "Attachment", "ChatResult", "ConversationHead", "ConversationTrace", "Scenario",
     "Played", "SessionOverview", "TraceStep", "conversation_log", "conversation_trace", "demo_persona", "file_bytes",
-    "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "play_in_sandbox", "rate",
-    "scenarios", "send", "set_zip", "shared_conversations",
+    "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "play_in_sandbox", "played_log",
+    "rate", "scenarios", "send", "set_zip", "shared_conversations",
 ]
 
 
@@ -71,6 +71,15 @@ def conversation_log(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> di
                              "materials": materials, "files": materials[-1]["files"] if materials else []})
         return {"title": conv.title, "messages": messages, "open_question": open_question(db=db,
                                                                                         conversation_id=conv.id)}
+
+
+def played_log(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> dict[str, Any] | None:
+    """The log of a played demo, or None when a newer demo (in another tab, or one a click interrupted) has replaced
+    that sandbox since: the demo panel then shows nothing instead of an error about a missing person."""
+    try:
+        return conversation_log(teacher_id=teacher_id, conversation_id=conversation_id)
+    except NotFoundError:
+        return None
 
 
 def send(*, teacher_id: uuid.UUID, message: str, conversation_id: uuid.UUID | None,

@@ -119,13 +119,6 @@ class Change:
     def label(self) -> str:
         return f"{self.wann} · {self.wer} · {self.aktion}"
 
-    def rows(self) -> list[dict[str, str]]:
-        """One line per changed field, full values (no JSON, nothing cut off)."""
-        head = {"Wann": self.wann, "Wer": self.wer, "Aktion": self.aktion}
-        if not self.felder:
-            return [{**head, "Feld": "", "Vorher": "", "Nachher": ""}]
-        return [{**head, "Feld": f.feld, "Vorher": f.vorher, "Nachher": f.nachher} for f in self.felder]
-
 
 @dataclass(frozen=True)
 class EntryView:

@@ -38,7 +38,9 @@ def reset_sandbox(*, db: Session, template: Teacher, owner_id: uuid.UUID) -> Tea
         db.delete(old)
         db.flush()
     db.execute(sa.delete(SchoolClass).where(SchoolClass.school_id == school.id))
-    sandbox = Teacher(name="Demo-Lehrkraft (Sandbox)", email=sandbox_email(owner_id), bundesland=template.bundesland,
+    # the same id every time: a page or a cached person list that still names the previous sandbox finds this one
+    sandbox = Teacher(**({"id": old.id} if old is not None else {}), name="Demo-Lehrkraft (Sandbox)",
+                      email=sandbox_email(owner_id), bundesland=template.bundesland,
                       faecher=list(template.faecher), role="teacher", school_id=school.id,
                       settings=dict(template.settings or {}))
     db.add(sandbox)

@@ -175,7 +175,9 @@ def test_curator_edit_is_persisted_with_before_and_after(curator_id) -> None:  #
     assert change.before["erwartung"][0]["kriterium"] == "Amperemeter in Reihe schalten"
     assert change.after["erwartung"][0]["kriterium"] == "Amperemeter in Reihe zur Lampe schalten"
     history = fresh.expander[0]
-    assert "Änderungsverlauf (1)" in history.label and history.dataframe[0].value["Aktion"][0] == "bearbeitet"
+    assert "Änderungsverlauf (1)" in history.label
+    shown = [md.value for md in history.markdown]
+    assert shown[0].endswith("· bearbeitet**") and "*Aufgabe*" in shown and f"Nachher: {new_text}" in shown
 
 
 LONG_TEXT = ("Beschreibe die Messung genau. " * 400)[:9_999] + "!"
@@ -237,8 +239,10 @@ def test_second_save_of_a_stale_revision_is_refused_and_keeps_the_values(databas
 
     click(at_ben, "Mit der aktuellen Version zusammenführen")
     assert not at_ben.exception, errors(at_ben)
-    conflict = [t for t in (d.value for d in at_ben.dataframe) if "Ihre Fassung (im Formular)" in t.columns]
-    assert conflict and list(conflict[0]["Feld"]) == ["Aufgabe"]
+    shown = [md.value for md in at_ben.markdown]
+    assert "**Aufgabe**" in shown and "**Kontext**" not in shown  # only the field both changed, three versions
+    assert f"Annas Fassung {tag}: Beschreibe die Strommessung genau." in shown and bens_text in shown
+    assert "Ihre Fassung (steht im Formular)" in [c.value for c in at_ben.caption]
     assert widget(at_ben, "text_area", "Aufgabe").value == bens_text
     widget(at_ben, "text_area", "Aufgabe").set_value(f"Gemeinsame Fassung {tag}: Beschreibe die Strommessung.")
     save(at_ben)
@@ -272,8 +276,9 @@ def test_an_old_version_is_restored_from_the_history(curator_id) -> None:  # noq
     widget(at, "text_area", "Aufgabe").set_value(f"Überarbeitet {tag}: Beschreibe die Messung mit Skizze.")
     save(at)
     history = next(e for e in at.expander if e.label.startswith("Änderungsverlauf"))
-    table = history.dataframe[0].value
-    assert list(table["Feld"]) == ["Aufgabe"] and list(table["Vorher"]) == [original]
+    shown = [md.value for md in history.markdown]
+    assert [v for v in shown if v.startswith("*") and not v.startswith("**")] == ["*Aufgabe*"]
+    assert f"Vorher: {original}" in shown
     click(at, "Wiederherstellen")
     assert not at.exception, errors(at)
     assert any(s.value.startswith("Ältere Fassung wiederhergestellt (Version 3)") for s in at.success)
@@ -337,14 +342,21 @@ def test_retired_entry_is_no_longer_found_by_search(curator_id) -> None:  # noqa
     assert changes(entry)[0].after == {"status": "retired", "reason": "veraltet"}
 
 
-def test_near_duplicates_are_found_across_pages_shown_side_by_side_and_merged(curator_id) -> None:  # noqa: ANN001
-    tag = _tag()
+def twins_on_two_pages(tag: str) -> tuple[uuid.UUID, uuid.UUID]:
+    """Two near-identical tasks (the weaker one, the better rated one) with 20 unrelated ones made between them: newest
+    first, the twin ends up on page 2 of the list. Returns (drop, keep)."""
     drop = make_entry(tag, quality=0.5, rating_count=1, times_used=2, kontext="Erprobt in Klasse 8, leicht gekürzt.")
     for i in range(20):  # unrelated tasks between them: newest first, the twin ends up on page 2 of the list
         words = " ".join(uuid.uuid4().hex for _ in range(6))
         make_entry(tag, aufgabe=f"Aufgabe {i}: {words}", kontext=words[::-1],
                    erwartung=[{"kriterium": words[:20], "punkte": 3}])
     keep = make_entry(tag, quality=0.9, rating_count=3, times_used=4)
+    return drop, keep
+
+
+def test_near_duplicates_are_found_across_pages_shown_side_by_side_and_merged(curator_id) -> None:  # noqa: ANN001
+    tag = _tag()
+    drop, keep = twins_on_two_pages(tag)
     at = app_as(curator_id, PAGE)
     at.selectbox(key="gp_fach").set_value("physik")
     at.selectbox(key="gp_view").set_value("active")
