@@ -110,13 +110,14 @@ class PatchWork(AddressedExam):
                 raise PatchError(self._unbekannt(op.operator))
         geaendert = False
         for a, teil, ref in self.sub(op.ziel, ganze_aufgabe=True):
-            if self.afb_change is not None and teil.afb != afb:  # a real rewrite for the new level
+            if self.afb_change is not None and teil.afb != afb and op.neu_fassen:  # a real rewrite for the level
                 self.afb_change.ausgleichen &= op.ausgleichen
                 neu = self.afb_change.rewrite(a, teil, ref, afb, operator, self.changes)
                 self.subs[(a.nummer, teil.kennung.casefold())] = (a, neu)
                 geaendert = True
             else:
-                if self.afb_change is not None:  # asked for and already there: rebalancing leaves it alone
+                if self.afb_change is not None:  # asked for (or set by hand): rebalancing leaves it alone
+                    self.afb_change.ausgleichen &= op.ausgleichen
                     self.afb_change.fixed.append(teil)
                 geaendert |= self.change_afb(teil, ref, afb, operator)
         if not geaendert:

@@ -78,6 +78,10 @@ class SetAfb(_Op):
     afb: str = Field(description="Neuer Anforderungsbereich: 'I', 'II' oder 'III'.")
     operator: str | None = Field(
         default=None, description="Optional der neue Operator; ohne Angabe wird ein passender gewählt, falls nötig.")
+    neu_fassen: bool = Field(
+        default=True, description="true: Aufgabentext, Operator und Erwartungshorizont werden für den neuen AFB neu "
+                                  "gefasst; false nur, wenn die Lehrkraft Text und Erwartungshorizont selbst vorgibt "
+                                  "(dann ändert sich nur die Einstufung).")
     ausgleichen: bool = Field(
         default=True, description="true: die Teilaufgabe wird für den neuen AFB neu gefasst (Aufgabe aus der "
                                   "Aufgabensammlung oder erweiterte Anforderung) und die Klausur danach ins AFB-Ziel "
