@@ -11,15 +11,23 @@ from pydantic_ai.messages import (
     ModelMessage,
     ModelRequest,
     ModelResponse,
-    TextPart,
     ToolCallPart,
     ToolReturnPart,
     UserPromptPart,
 )
 from pydantic_ai.models.function import AgentInfo
 
-from agents.offline import dialog
-from agents.offline.messages import Rules, Turn, teacher_turns, text_of, tool_call, tool_returns, user_prompts
+from agents.offline import dialog, refusal
+from agents.offline.messages import (
+    Rules,
+    Turn,
+    call,
+    say,
+    teacher_turns,
+    text_of,
+    tool_returns,
+    user_prompts,
+)
 from agents.offline.planner import rule_plan
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
@@ -72,6 +80,7 @@ class _Conversation:
     boundary: int = 0  # index of the teacher turn with which the current request began
     refused: dict[str, Any] | None = None  # the generate_material arguments of a refused request
     refused_at: int | None = None  # teacher turns before the answer to the refusal
+    offered: tuple[str, ...] = ()  # the numbered options the refusal offered
 
 
 def _state(messages: list[ModelMessage]) -> _Conversation:
@@ -102,12 +111,12 @@ def _after_tool(state: _Conversation, p: ToolReturnPart, n_user: int, calls: dic
             # refused (or not possible as asked): the request stays, with what the teacher said so far. An expired
             # or unloadable Rückfrage is no refusal: the teacher is asked to state the request anew.
             args = calls.get(p.tool_call_id) or state.refused or (list(calls.values())[-1] if calls else None)
-            return replace(state, open_sid=None, refused=args, refused_at=n_user)
+            return replace(state, open_sid=None, refused=args, refused_at=n_user, offered=refusal.offered(text))
         mm = _MATERIAL.search(text)
-        return replace(state, open_sid=None, boundary=n_user, refused=None, refused_at=None,
+        return replace(state, open_sid=None, boundary=n_user, refused=None, refused_at=None, offered=(),
                        last_material=mm.group(1) if mm else state.last_material)
     if p.tool_name == "record_feedback":
-        return replace(state, boundary=n_user, refused=None, refused_at=None)
+        return replace(state, boundary=n_user, refused=None, refused_at=None, offered=())
     return state
 
 
@@ -154,33 +163,25 @@ def _present(part: ToolReturnPart) -> str:
             lines.append(f"\n{files} — zum Herunterladen unten. Sagen Sie gern, was gut ist oder was ich ändern soll.")
         return "\n".join(lines)
     if text.startswith("FEHLER: "):
-        return text[len("FEHLER: "):]
+        return refusal.as_list(text[len("FEHLER: "):])
     if text.startswith("DATEIEN"):
         return text.split("\n", 1)[-1]
     return text
-
-
-def _call(name: str, args: dict) -> ModelResponse:
-    return ModelResponse(parts=[tool_call(name, args)])
-
-
-def _say(text: str) -> ModelResponse:
-    return ModelResponse(parts=[TextPart(text)])
 
 
 def _routed(text: str, messages: list[ModelMessage], open_sid: str | None, lexicon: Lexicon) -> ModelResponse | None:
     """Answers to collected or open Rückfragen, combined requests, notes, web searches — before anything else."""
     open_set = _open_set(messages[:-1])
     if open_set and not _CANCEL.search(text):
-        return _call("continue_material_set", {"session_ids": open_set, "answer": text})
+        return call("continue_material_set", {"session_ids": open_set, "answer": text})
     if _is_combined(text, lexicon):
-        return _call("generate_material_set", {"text": text})
+        return call("generate_material_set", {"text": text})
     if open_sid and not _CANCEL.search(text):
-        return _call("continue_material_generation", {"session_id": open_sid, "answer": text})
+        return call("continue_material_generation", {"session_id": open_sid, "answer": text})
     if m := _REMEMBER.match(text):
-        return _call("remember", {"fact": (m.group(5) or text).strip()[:500]})
+        return call("remember", {"fact": (m.group(5) or text).strip()[:500]})
     if _WEB.search(text):
-        return _call("search_web", {"query": text[:300]})
+        return call("search_web", {"query": text[:300]})
     return None
 
 
@@ -202,17 +203,17 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     try:
         edit = None if new_request else parse_edit_request(text)
     except EditUnclear as exc:
-        return _say(exc.message)
+        return say(exc.message)
     if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
         # after an edit, praise or criticism is about the edited version, not the first one
-        return _call("record_feedback", {"material_id": target, "feedback": text})
+        return call("record_feedback", {"material_id": target, "feedback": text})
     if not edit:
         return None
     if isinstance(edit, RegenerateInstruction):
-        return _call("regenerate_from_previous", {"material_id": target, "instruction": text})
+        return call("regenerate_from_previous", {"material_id": target, "instruction": text})
     # The teacher asked for exactly this change: it is applied even if the check then reports deviations (they are
     # named in the reply; the previous version stays).
-    return _call("patch_material_task", {
+    return call("patch_material_task", {
         "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit], "force": True})
 
 
@@ -220,11 +221,11 @@ def _follow_up(text: str, target: str) -> ModelResponse | None:
     """A follow-up about the current material that is no patch: an earlier version back, its files in a format, a
     value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
     if (version := wants_version(text)) is not None:
-        return _call("restore_material_version", {"material_id": target, "version": version})
+        return call("restore_material_version", {"material_id": target, "version": version})
     if fmt := wants_format(text):
-        return _call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
+        return call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
     if swap := value_swap(text):
-        return _call("patch_material_task", {"material_id": target, "operations": [swap.model_dump(exclude_none=True)],
+        return call("patch_material_task", {"material_id": target, "operations": [swap.model_dump(exclude_none=True)],
                                              "force": True})
     return None
 
@@ -234,22 +235,28 @@ def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> Mod
     if classify_feedback(text) is not None:
         new_request = extract(text, topic_terms=lexicon.terms)
         if not (new_request.material_type and new_request.fach):
-            return _call("record_feedback", {"material_id": last_material, "feedback": text})
+            return call("record_feedback", {"material_id": last_material, "feedback": text})
     if parse_afb_answer(text) and not extract(text).material_type:
-        return _say(_ALREADY_ANSWERED)
+        return say(_ALREADY_ANSWERED)
     return None
 
 
 def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     last = messages[-1]
     returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
-    if returns:
-        return _say("\n\n".join(_present(p) for p in returns))
     prompts = user_prompts(messages)
     text = prompts[-1] if prompts else ""
+    if returns:
+        said = "\n\n".join(_present(p) for p in returns)
+        made = [p for p in returns if p.tool_name in _STARTS]  # the topic as understood, once the call is answered
+        fach = _called_fach(messages, made[0].tool_call_id) if made else None
+        return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))
     state = _state(messages[:-1])
     last_material = state.last_material
     if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
+        return reply
+    before = teacher_turns(messages)[-1].reply_before if prompts else ""
+    if (reply := _refusal_answer(text, state, len(prompts) - 1, before, lexicon)) is not None:
         return reply
     if last_material and not state.open_sid and state.refused is None:  # after a refusal the request goes on
         reply = _edit(text, messages, last_material, lexicon)
@@ -258,14 +265,51 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         if reply is not None:
             return reply
     if _GREETING.match(text):
-        return _say(_HELLO)
+        return say(_HELLO)
     turns = _request_turns(teacher_turns(messages), state, text, lexicon)
     step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages))
     if isinstance(step, str):
-        return _say(step)
+        fach = dialog.understand(turns[:-1], lexicon.terms, _oberstufe(messages)).fach
+        return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach), step))
     if state.refused is not None and dialog.same_request(step, state.refused):
-        return _say(dialog.SAME_AS_REFUSED)
-    return _call("generate_material", step)
+        return say(dialog.SAME_AS_REFUSED)
+    return call("generate_material", step)
+
+
+def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:
+    """The Fach of the tool call `call_id` in the response before the last request."""
+    for m in reversed(messages):
+        if isinstance(m, ModelResponse):
+            for p in m.parts:
+                if isinstance(p, ToolCallPart) and p.tool_call_id == call_id:
+                    return p.args_as_dict().get("fach")
+    return None
+
+
+def _noted(note: str, reply: str) -> str:
+    return f"{note}\n\n{reply}" if note else reply
+
+
+def _refusal_answer(text: str, state: _Conversation, turn: int, before: str, lexicon: Lexicon
+                    ) -> ModelResponse | None:
+    """The teacher's answer to the options of the refusal just before it (or to the question which one she
+    means): the chosen option carried out, or that question when she only agrees."""
+    if state.refused is None or _CANCEL.search(text):
+        return None
+    if refusal.wants_retry(text):  # after an upload or a configured model: the same request once more
+        return call("generate_material", state.refused)
+    if not state.offered or not (state.refused_at == turn or before.startswith(refusal.WHICH)):
+        return None
+    number = refusal.chosen(text, state.offered)
+    if number is None:
+        return say(refusal.which_one(state.offered)) if refusal.unclear(text) else None
+    choice = refusal.carry_out(state.offered, number, state.refused)
+    if choice.args is None:
+        return say(choice.reply or "")
+    said = extract(text, topic_terms=lexicon.terms)  # "Option 1, aber nur 8 Fragen"
+    changed = {"klassenstufe": said.klassenstufe, "dauer_minuten": said.dauer_minuten,
+               "anzahl": said.aufgaben_anzahl, "niveau": said.niveau}
+    return call("generate_material", {**choice.args, **{k: v for k, v in changed.items() if v is not None}})
 
 
 def _oberstufe(messages: list[ModelMessage]) -> Oberstufe:
