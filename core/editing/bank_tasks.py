@@ -4,7 +4,7 @@ made from) and the reviewed bank tasks of that topic at a wanted AFB, ready to s
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +26,19 @@ def used_in(k: Klausur) -> set[str]:
     """Task texts and cited bank tasks of the exam (a replacement must be neither)."""
     texte = {" ".join(t.text.split()).casefold() for t in k.teilaufgaben()}
     return texte | {q.ref for t in k.teilaufgaben() for q in t.quellen if q.art == "good_practice"}
+
+
+def cited_bank_ids(teile: Sequence[Teilaufgabe]) -> list[uuid.UUID]:
+    """The bank tasks (good practices) these sub-tasks cite."""
+    ids = []
+    for t in teile:
+        for q in t.quellen:
+            if q.art == "good_practice":
+                try:
+                    ids.append(uuid.UUID(q.ref))
+                except ValueError:
+                    continue
+    return ids
 
 
 @dataclass(frozen=True)
@@ -74,14 +87,8 @@ class TaskBank:
         """The topic and sub-topic of the bank task the sub-task cites, else of the generator that made it (its
         sub-topic by the words of task title and text), else of a sibling sub-task."""
         for t in [teil, *(x for x in aufgabe.teilaufgaben if x is not teil)]:
-            ids = []
-            for q in t.quellen:
-                if q.art == "good_practice":
-                    try:
-                        ids.append(uuid.UUID(q.ref))
-                    except ValueError:
-                        continue
-            rows = knowledge_repo.knowledge_by_ids(db=self.turn.db, identity=self.turn.identity, ids=ids)
+            rows = knowledge_repo.knowledge_by_ids(db=self.turn.db, identity=self.turn.identity,
+                                                   ids=cited_bank_ids([t]))
             for row in rows.values():
                 c = row.content or {}
                 if c.get("topic"):

@@ -42,7 +42,8 @@ def material_view(*, db: Session, teacher: Teacher, material_id: uuid.UUID) -> d
     view: dict[str, Any] = {
         "id": str(row.id), "titel": row.titel, "material_type": row.material_type, "fach": row.fach,
         "klassenstufe": row.klassenstufe, "thema": row.thema, "created_at": row.created_at, "rating": row.rating,
-        "model": row.model_name, "request": row.request, "validation": [for_teacher(str(f)) for f in row.validation or []],
+        "model": row.model_name, "request": row.request,
+        "validation": [for_teacher(str(f)) for f in row.validation or []],
         "content": row.content, "version": row.version,
         "files": [{"id": str(f.id), "filename": f.filename, "kind": f.kind, "mime": f.mime, "bytes": len(f.data)}
                   for f in material_repo.files_of(db=db, material_id=row.id)],

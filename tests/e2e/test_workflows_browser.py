@@ -38,21 +38,35 @@ def app_url(database):  # noqa: ANN001, ANN201
     proc.wait(15)
 
 
-def test_pdf_follow_up_url_versions_and_quiz_in_a_real_browser(app_url: str) -> None:
-    teacher = fresh_person(name="Workflow Lehrkraft")
+def _person(name: str) -> tuple[uuid.UUID, str]:
+    """A fresh demo teacher and the e-mail the URL names them by."""
     from core.app.acting import personas
 
-    email = {p.teacher_id: p.email for p in personas()}[teacher]
+    teacher = fresh_person(name=name)
+    return teacher, {p.teacher_id: p.email for p in personas()}[teacher]
+
+
+def _browser(p):  # noqa: ANN001, ANN202
     SHOTS.mkdir(parents=True, exist_ok=True)
+    browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    return browser, browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+
+
+def _exam_in_chat(page, app_url: str, email: str) -> str:  # noqa: ANN001
+    """The teacher opens the chat and asks for the exam; the conversation id from the URL."""
+    page.goto(f"{app_url}/chat?persona={email}")
+    page.get_by_test_id("stChatInputTextArea").wait_for(state="visible", timeout=120_000)
+    _send(page, EXAM)
+    page.get_by_text("Fertig:").last.wait_for(timeout=120_000)
+    page.wait_for_url("**gespraech=*", timeout=30_000)
+    return page.url.split("gespraech=", 1)[1].split("&", 1)[0]
+
+
+def test_pdf_follow_up_url_versions_and_quiz_in_a_real_browser(app_url: str) -> None:
+    teacher, email = _person("Workflow Lehrkraft")
     with pw.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
-        page.goto(f"{app_url}/chat?persona={email}")
-        page.get_by_test_id("stChatInputTextArea").wait_for(state="visible", timeout=120_000)
-        _send(page, EXAM)
-        page.get_by_text("Fertig:").last.wait_for(timeout=120_000)
-        page.wait_for_url("**gespraech=*", timeout=30_000)
-        conv = page.url.split("gespraech=", 1)[1].split("&", 1)[0]
+        browser, page = _browser(p)
+        conv = _exam_in_chat(page, app_url, email)
         uuid.UUID(conv)
 
         _send(page, "kannst du mir die klausur auch als pdf geben?")
@@ -121,20 +135,10 @@ def test_afb_rewrite_direct_edit_diff_restore_pdf_and_reload_in_a_real_browser(a
     """The acceptance chain of #15: exam → „Aufgabe 2 bitte als AFB III“ (rewritten, AFB shares within target) →
     1a's text edited on Meine Materialien (version 3) → v1/v3 side by side → v1 restored → PDF read back → F5."""
     name = "Kette Lehrkraft"
-    teacher = fresh_person(name=name)
-    from core.app.acting import personas
-
-    email = {p.teacher_id: p.email for p in personas()}[teacher]
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    teacher, email = _person(name)
     with pw.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
-        page.goto(f"{app_url}/chat?persona={email}")
-        page.get_by_test_id("stChatInputTextArea").wait_for(state="visible", timeout=120_000)
-        _send(page, EXAM)
-        page.get_by_text("Fertig:").last.wait_for(timeout=120_000)
-        page.wait_for_url("**gespraech=*", timeout=30_000)
-        conv = page.url.split("gespraech=", 1)[1].split("&", 1)[0]
+        browser, page = _browser(p)
+        conv = _exam_in_chat(page, app_url, email)
         _, k1, _ = _newest(teacher)
 
         _send(page, "Aufgabe 2 bitte als AFB III")
