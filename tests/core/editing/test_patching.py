@@ -407,8 +407,9 @@ def test_chat_afb_change_makes_a_new_version_and_says_what_changed(exam: Exam) -
     assert {f["kind"] for f in r.files} == {"schueler_docx", "lehrer_docx", "schueler_pdf", "lehrer_pdf"}
 
     # the next edit works on the newest version, and praise then rates the edited version
+    punkte = Klausur.model_validate(new.content).aufgaben[0].teilaufgaben[0].punkte + 1  # (rebalancing may set 1a)
     r2 = chat_turn(db=t.db, identity=t.identity, teacher=t.teacher, conversation_id=t.conversation_id,
-                   message="Gib Aufgabe 1a 6 Punkte")
+                   message=f"Gib Aufgabe 1a {punkte} Punkte")
     v3 = get_material(db=t.db, material_id=uuid.UUID(r2.material_id))
     assert v3.parent_id == new.id and v3.version == 3 and "1a:" in r2.reply
     r3 = chat_turn(db=t.db, identity=t.identity, teacher=t.teacher, conversation_id=t.conversation_id,
