@@ -1,19 +1,9 @@
 """Meine Materialien: the teacher's materials — filter, page through, preview, download, rate."""
 
-import re
 import uuid
 
 import streamlit as st
 
-from core.editing.service import (
-    FORM_ACTIONS,
-    EditOutcome,
-    apply_form_edit,
-    edit_view,
-    regenerate_my_material,
-    restore_my_version,
-    version_diff,
-)
 from core.materials.service import (
     FAECHER,
     MATERIAL_TYPES,
@@ -24,16 +14,12 @@ from core.materials.service import (
     rate_my_material,
 )
 from pages import ui
+from pages.materialien_edit import edit, md
 
 persona = ui.page_setup("materialien")
 st.title("Meine Materialien")
 if notice := st.session_state.pop("mat_notice", None):  # set by an edit just before the rerun
     st.success(notice, icon="✅")
-
-
-def md(text: str) -> str:
-    """Material texts come from a model: show them literally, not as markdown."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", text)
 
 
 def first_page() -> None:
@@ -46,67 +32,6 @@ def rate(material_id: uuid.UUID) -> None:
         outcome = ui.run(rate_my_material, teacher_id=persona.teacher_id, material_id=material_id, stars=stars + 1)
         if outcome:
             st.toast(outcome.message, icon="⭐")
-
-
-def stored(outcome: EditOutcome | None) -> None:
-    if outcome is not None:  # the new version is the newest material: show page 1 with the notice
-        st.session_state["mat_notice"] = md(outcome.message).replace("\n", "  \n")
-        st.session_state.pop("mat_page", None)
-        st.rerun()
-
-
-def edit(mid: uuid.UUID) -> None:
-    """Bearbeiten: one change per submit or a new version from an instruction; earlier versions to download."""
-    v = ui.run(edit_view, teacher_id=persona.teacher_id, material_id=mid)
-    if v is None:
-        return
-    st.markdown(f"##### Bearbeiten (Version {v.version})")
-    with st.form(f"edit_{mid}", border=False):
-        c_ziel, c_art, c_wert = st.columns([2, 2, 3])
-        ziel = c_ziel.selectbox("Teilaufgabe", list(v.teile), format_func=v.teile.get, key=f"ed_ziel_{mid}")
-        aktion = c_art.selectbox("Änderung", list(FORM_ACTIONS), format_func=FORM_ACTIONS.get, key=f"ed_art_{mid}")
-        wert = c_wert.text_input("Neuer Wert", key=f"ed_wert_{mid}", placeholder="z. B. 6 · II · Erklären · neuer Text",
-                                 help="Operatoren des Fachs: " + ", ".join(v.operatoren))
-        force = st.checkbox("Auch übernehmen, wenn die Prüfung danach Abweichungen meldet", key=f"ed_force_{mid}")
-        if st.form_submit_button("Änderung übernehmen", key=f"ed_go_{mid}"):
-            stored(ui.run(apply_form_edit, teacher_id=persona.teacher_id, material_id=mid, aktion=aktion, ziel=ziel,
-                          wert=wert, force=force))
-    with st.form(f"regen_{mid}", border=False):
-        anweisung = st.text_input("Neu erzeugen mit Anweisung", key=f"re_text_{mid}",
-                                  placeholder="z. B. „Mach Aufgabe 3 leichter“ oder „nur 30 Minuten“")
-        if st.form_submit_button("Neu erzeugen", key=f"re_go_{mid}"):
-            stored(ui.run(regenerate_my_material, teacher_id=persona.teacher_id, material_id=mid,
-                          instruction=anweisung))
-    for old in v.frueher:
-        st.caption(md(f"Frühere Version {old.version} · {old.datum}" + "".join(f" · {c}" for c in old.aenderungen)))
-        for col, f in zip(st.columns(max(len(old.files), 1)), old.files, strict=False):
-            col.download_button(f.label, data=f.data, file_name=f"V{old.version}_{f.filename}", mime=f.mime, icon="⬇️",
-                                key=f"dlv_{old.id}_{f.filename}", on_click="ignore")
-        if st.button(f"Version {old.version} wiederherstellen", key=f"restore_{old.id}", icon="↩️"):
-            stored(ui.run(restore_my_version, teacher_id=persona.teacher_id, material_id=mid, version=old.version))
-    if v.frueher:
-        compare(mid, [v.version, *(old.version for old in v.frueher)])
-
-
-def compare(mid: uuid.UUID, versions: list[int]) -> None:
-    """Two versions side by side; changed lines marked."""
-    st.markdown("##### Versionen vergleichen")
-    c_left, c_right = st.columns(2)
-    left = c_left.selectbox("Links", versions, index=len(versions) - 1, key=f"cmp_l_{mid}",
-                            format_func=lambda n: f"Version {n}")
-    right = c_right.selectbox("Rechts", versions, index=0, key=f"cmp_r_{mid}", format_func=lambda n: f"Version {n}")
-    rows = ui.run(version_diff, teacher_id=persona.teacher_id, material_id=mid, left=left, right=right)
-    if rows is None:
-        return
-    changed = [r for r in rows if r[0] != "="]
-    if not changed:
-        st.caption(f"Version {left} und Version {right} sind inhaltlich gleich.")
-        return
-    st.caption(f"{len(changed)} geänderte {'Zeile' if len(changed) == 1 else 'Zeilen'} (– nur links, + nur rechts, "
-               "~ geändert)")
-    mark = {"-": "–", "+": "+", "~": "~"}
-    st.dataframe([{"": mark[t], f"Version {left}": a, f"Version {right}": b} for t, a, b in changed],
-                 hide_index=True, width="stretch", key=f"cmp_t_{mid}")
 
 
 def play(mid: uuid.UUID, items: list[QuizItem]) -> None:
@@ -175,7 +100,7 @@ def show(material_id: uuid.UUID | str, *, bearbeiten: bool = False) -> None:
         with st.expander("Lösungsübersicht"):
             st.text("\n".join(d.h5p_lines))
     if bearbeiten and d.aufgaben:  # exams whose structure loads
-        edit(d.id)
+        edit(persona.teacher_id, d.id)
 
 
 wanted = st.query_params.get("material")

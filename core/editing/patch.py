@@ -96,5 +96,6 @@ def patch_material(*, turn: TurnContext, material_id: uuid.UUID | str, operation
     """
     row = own_row(turn, material_id)
     old = klausur_of(row)
-    new, changes = apply_operations(old, operations, operatoren=subject_operators(turn, row.fach))
+    new, changes = apply_operations(old, operations, operatoren=subject_operators(turn, row.fach), turn=turn,
+                                    afb_ziel=deps_for(turn, row, old).afb_ziel)
     return store_version(turn, row, old, new, changes, force=force, art="patch")

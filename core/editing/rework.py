@@ -8,18 +8,17 @@ sub-task moves one AFB with a fitting operator instead.
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from agents.deps import TurnContext
 from core.app.errors import UserError
 from core.checks.operators import AFB_RANG
+from core.editing.bank_tasks import cited_bank_ids, stems, used_in
 from core.editing.errors import PatchError
 from core.editing.operators import FAMILIEN, canonical_operator, operator_fits
 from core.editing.values import scale_points, shorten
 from core.editing.work import PatchWork
-from core.knowledge.embeddings import words
 from core.knowledge.retrieval import search
 from core.materials.blocks import AFB_STUFEN, Quelle
 from core.materials.faecher import normalize_fach
@@ -29,28 +28,9 @@ from core.materials.patch_ops import RegenerateInstruction
 from db.repos import knowledge as knowledge_repo
 
 
-def _used(k: Klausur) -> set[str]:
-    """Task texts and cited good practices of the exam (a replacement must be neither)."""
-    texte = {" ".join(t.text.split()).casefold() for t in k.teilaufgaben()}
-    return texte | {q.ref for t in k.teilaufgaben() for q in t.quellen if q.art == "good_practice"}
-
-
-def _stems(text: str) -> set[str]:
-    """Content words cut to six letters: 'Parallelschaltung' and 'parallel' meet, 'Blitz' and 'Widerstand' do not."""
-    return {w[:6] for w in words(text) if len(w) >= 5}
-
-
 def _themenfelder(turn: TurnContext, aufgabe: Aufgabe) -> set[str]:
     """The Themenfelder of the good practices this task was built from."""
-    ids = []
-    for t in aufgabe.teilaufgaben:
-        for q in t.quellen:
-            if q.art == "good_practice":
-                try:
-                    ids.append(uuid.UUID(q.ref))
-                except ValueError:
-                    continue
-    rows = knowledge_repo.knowledge_by_ids(db=turn.db, identity=turn.identity, ids=ids)
+    rows = knowledge_repo.knowledge_by_ids(db=turn.db, identity=turn.identity, ids=cited_bank_ids(aufgabe.teilaufgaben))
     return {str(r.content.get("themenfeld")) for r in rows.values() if (r.content or {}).get("themenfeld")}
 
 
@@ -66,7 +46,7 @@ def _candidate(turn: TurnContext, k: Klausur, aufgabe: Aufgabe, teil: Teilaufgab
                       fach=normalize_fach(k.fach, required=False) or k.fach, agent_type="klausur", limit=40)
     except UserError:
         return None
-    titel, thema = _stems(aufgabe.titel), _stems(f"{aufgabe.titel} {teil.text}")
+    titel, thema = stems(aufgabe.titel), stems(f"{aufgabe.titel} {teil.text}")
     best: tuple[int, int, Teilaufgabe, str] | None = None
     for rank, hit in enumerate(hits):
         c = hit.content or {}
@@ -77,10 +57,10 @@ def _candidate(turn: TurnContext, k: Klausur, aufgabe: Aufgabe, teil: Teilaufgab
             continue
         if (isinstance(kl, int) and kl > k.klassenstufe + 1) or (felder and c.get("themenfeld") not in felder):
             continue
-        overlap = len(thema & _stems(f"{hit.thema or ''} {hit.title} {text}"))
+        overlap = len(thema & stems(f"{hit.thema or ''} {hit.title} {text}"))
         if not overlap or (want is not None and not want(c)):
             continue
-        overlap += 2 * len(titel & _stems(f"{hit.thema or ''} {hit.title}"))  # the task's topic weighs most
+        overlap += 2 * len(titel & stems(f"{hit.thema or ''} {hit.title}"))  # the task's topic weighs most
         name = canonical_operator(operator, operatoren)
         if name is None or not operator_fits(name, afb, operatoren):
             continue
@@ -113,7 +93,7 @@ def rework_task(turn: TurnContext, k: Klausur, plan: RegenerateInstruction, oper
     work = PatchWork(k, operatoren)
     ziel = f"{plan.aufgabe}{plan.teil or ''}"
     schritt = -1 if plan.richtung == "leichter" else 1
-    used = _used(k)
+    used = used_in(k)
     wort = "leichtere" if schritt < 0 else "anspruchsvollere"
     felder = _themenfelder(turn, work.task(str(plan.aufgabe)))
     for a, teil, ref in work.sub(ziel, ganze_aufgabe=True):
@@ -154,7 +134,7 @@ def swap_for_calculation(turn: TurnContext, k: Klausur, *, mehr: bool, operatore
     practices with (without) calculation on the same topic, at the same AFB and points — so the AFB shares and the
     total stay as they were."""
     work = PatchWork(k, operatoren)
-    used = _used(k)
+    used = used_in(k)
     wort = "Rechenaufgabe" if mehr else "Aufgabe ohne Rechnung"
 
     def want(c: dict[str, Any]) -> bool:

@@ -4,13 +4,22 @@ of work acting as the teacher), and the edit tools' entry points (patch, regener
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
 from agents.deps import TurnContext
 from core.app.acting import acting
 from core.app.sync import run_sync
+from core.editing.direct import (
+    AufgabeEdit,
+    bank_choices,
+    bank_task_operation,
+    exam_for_editing,
+    new_task_operation,
+    subtask_operations,
+)
 from core.editing.errors import PatchError
 from core.editing.form import FORM_ACTIONS, form_operations
 from core.editing.loading import klausur_of, own_row
@@ -27,9 +36,10 @@ from db.repos import knowledge as knowledge_repo
 from db.session import Identity
 
 __all__ = [
-    "FORM_ACTIONS", "EditOutcome", "EditUnclear", "EditView", "PatchError", "RegenerateInstruction", "VersionEntry",
-    "apply_form_edit", "edit_view", "material_versions", "parse_edit_request", "patch_material",
-    "regenerate_from_previous", "regenerate_my_material", "restore_my_version", "version_diff",
+    "FORM_ACTIONS", "AufgabeEdit", "EditOutcome", "EditUnclear", "EditView", "PatchError", "RegenerateInstruction",
+    "VersionEntry", "add_task", "apply_form_edit", "edit_view", "material_versions", "parse_edit_request",
+    "patch_material", "regenerate_from_previous", "regenerate_my_material", "restore_my_version", "save_subtask",
+    "version_diff",
 ]
 
 
@@ -39,6 +49,9 @@ class EditView:
     teile: dict[str, str]  # "2b" -> "2b) Berechnen · AFB I · 3 P."
     operatoren: list[str]
     frueher: list[VersionEntry]  # the versions this one was made from, newest first
+    aufgaben: list[AufgabeEdit] = field(default_factory=list)  # the exam as the editor shows it
+    operator_afb: dict[str, str] = field(default_factory=dict)  # the Fach's operators with their usual AFB
+    bank: dict[str, str] = field(default_factory=dict)  # bank tasks that could be added: id -> label
 
 
 def _turn(db: Session, teacher: Teacher, identity: Identity) -> TurnContext:
@@ -50,12 +63,37 @@ def edit_view(*, teacher_id: uuid.UUID, material_id: uuid.UUID) -> EditView:
     with acting(teacher_id) as (db, teacher, identity):
         row = own_row(_turn(db, teacher, identity), material_id)
         k = klausur_of(row)
-        operatoren = [o["operator"] for o in knowledge_repo.operator_list(db=db, fach=row.fach)]
+        operator_afb = {o["operator"]: o["afb"] for o in knowledge_repo.operator_list(db=db, fach=row.fach)}
         versions = material_versions(db=db, teacher=teacher, material_id=row.id)
+        bank = bank_choices(_turn(db, teacher, identity), k, operator_afb)
     teile = {f"{a.nummer}{t.kennung}": f"{a.nummer}{t.kennung}) {t.operator} · AFB {t.afb} · "
                                        f"{format_punkte(t.punkte)} · {shorten(t.text, 50)}"
              for a in k.aufgaben for t in a.teilaufgaben}
-    return EditView(version=versions[0].version, teile=teile, operatoren=operatoren, frueher=versions[1:])
+    return EditView(version=versions[0].version, teile=teile, operatoren=list(operator_afb), frueher=versions[1:],
+                    aufgaben=exam_for_editing(k), operator_afb=operator_afb, bank=bank)
+
+
+def save_subtask(*, teacher_id: uuid.UUID, material_id: uuid.UUID, ziel: str, operator: str, afb: str, text: str,
+                 kriterien: Sequence[Mapping[str, object]], force: bool = False) -> EditOutcome:
+    """„Teilaufgabe speichern“: operator, AFB (as set), text and Erwartungshorizont of one sub-task as a new version
+    (checked; refused with the reasons if it breaks the check, unless `force`)."""
+    with acting(teacher_id) as (db, teacher, identity):
+        turn = _turn(db, teacher, identity)
+        row = own_row(turn, material_id)
+        ops = subtask_operations(klausur_of(row), ziel, operator=operator, afb=afb, text=text, kriterien=kriterien)
+        return patch_material(turn=turn, material_id=row.id, operations=ops, force=force)
+
+
+def add_task(*, teacher_id: uuid.UUID, material_id: uuid.UUID, bank_id: str | None = None, titel: str = "",
+             operator: str = "", afb: str = "", text: str = "", kriterien: Sequence[Mapping[str, object]] = (),
+             position: int | None = None, force: bool = False) -> EditOutcome:
+    """„Aufgabe hinzufügen“: a bank task (`bank_id`) or one the teacher writes, as a new version (checked)."""
+    with acting(teacher_id) as (db, teacher, identity):
+        turn = _turn(db, teacher, identity)
+        row = own_row(turn, material_id)
+        op = bank_task_operation(turn, bank_id, position=position) if bank_id else new_task_operation(
+            titel=titel, operator=operator, afb=afb, text=text, kriterien=kriterien, position=position)
+        return patch_material(turn=turn, material_id=row.id, operations=[op], force=force)
 
 
 def apply_form_edit(*, teacher_id: uuid.UUID, material_id: uuid.UUID, aktion: str, ziel: str, wert: str = "",

@@ -9,6 +9,7 @@ import re
 from pydantic import ValidationError
 
 from core.editing.addresses import AddressedExam, address_label
+from core.editing.afb_change import AfbChange
 from core.editing.errors import PatchError
 from core.editing.operators import canonical_operator, fitting_operator, swap_verb
 from core.editing.values import MAX_PUNKTE_TEILAUFGABE, afb_value, criteria, scale_points, shorten, sub_label
@@ -23,6 +24,8 @@ log = logging.getLogger(__name__)
 
 class PatchWork(AddressedExam):
     """The working copy plus the operations; `result()` renumbers, reletters and validates the new exam."""
+
+    afb_change: AfbChange | None = None  # with a task bank: AFB changes rewrite the sub-task (else: relabel only)
 
     def replace_text(self, op: ops.ReplaceText) -> None:
         neu = op.text.strip()
@@ -107,8 +110,17 @@ class PatchWork(AddressedExam):
             if operator is None:
                 raise PatchError(self._unbekannt(op.operator))
         geaendert = False
-        for _, teil, ref in self.sub(op.ziel, ganze_aufgabe=True):
-            geaendert |= self.change_afb(teil, ref, afb, operator)
+        for a, teil, ref in self.sub(op.ziel, ganze_aufgabe=True):
+            if self.afb_change is not None and teil.afb != afb and op.neu_fassen:  # a real rewrite for the level
+                self.afb_change.ausgleichen &= op.ausgleichen
+                neu = self.afb_change.rewrite(a, teil, ref, afb, operator, self.changes)
+                self.subs[(a.nummer, teil.kennung.casefold())] = (a, neu)
+                geaendert = True
+            else:
+                if self.afb_change is not None:  # asked for (or set by hand): rebalancing leaves it alone
+                    self.afb_change.ausgleichen &= op.ausgleichen
+                    self.afb_change.fixed.append(teil)
+                geaendert |= self.change_afb(teil, ref, afb, operator)
         if not geaendert:
             raise PatchError(f"{op.ziel} ist bereits AFB {afb}; es gibt nichts zu ändern.")
 

@@ -142,7 +142,8 @@ def _parse_patch(text: str, refs: list[tuple[int, str | None]]) -> list[patch.Pa
         wert = {"1": "I", "2": "II", "3": "III", "4": "IV", "5": "V"}.get(afb.group(1), afb.group(1).upper())
         operator = _OPERATOR.search(rest)
         chosen = (operator.group(1) or operator.group(2)) if operator else None
-        return [patch.SetAfb(ziel=ziel, afb=wert, operator=chosen)]
+        ohne = re.search(r"\bohne\s+(?:ausgleich|ausgleichen)\b|\btrotzdem\b", rest, re.I)
+        return [patch.SetAfb(ziel=ziel, afb=wert, operator=chosen, ausgleichen=ohne is None)]
     operator = _OPERATOR.search(rest)
     if operator:
         return [patch.SetOperator(ziel=ziel, operator=operator.group(1) or operator.group(2))]

@@ -70,13 +70,23 @@ class SetPoints(_Op):
 
 
 class SetAfb(_Op):
-    """Move a sub-task (or every sub-task of a task) to another AFB, with a fitting operator."""
+    """Move a sub-task (or every sub-task of a task) to another AFB: it is rewritten for the new level (operator,
+    demand, Erwartungshorizont, points) and the exam is kept within its AFB target."""
 
     op: Literal["set_afb"] = "set_afb"
     ziel: str = Field(description=_ZIEL + " Eine ganze Aufgabe ändert alle ihre Teilaufgaben.")
     afb: str = Field(description="Neuer Anforderungsbereich: 'I', 'II' oder 'III'.")
     operator: str | None = Field(
         default=None, description="Optional der neue Operator; ohne Angabe wird ein passender gewählt, falls nötig.")
+    neu_fassen: bool = Field(
+        default=True, description="true: Aufgabentext, Operator und Erwartungshorizont werden für den neuen AFB neu "
+                                  "gefasst; false nur, wenn die Lehrkraft Text und Erwartungshorizont selbst vorgibt "
+                                  "(dann ändert sich nur die Einstufung).")
+    ausgleichen: bool = Field(
+        default=True, description="true: die Teilaufgabe wird für den neuen AFB neu gefasst (Aufgabe aus der "
+                                  "Aufgabensammlung oder erweiterte Anforderung) und die Klausur danach ins AFB-Ziel "
+                                  "gebracht (andere Teilaufgaben oder Punkte); false nur, wenn die Lehrkraft die "
+                                  "Abweichung vom AFB-Ziel ausdrücklich in Kauf nimmt.")
 
 
 class SetOperator(_Op):

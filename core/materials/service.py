@@ -21,7 +21,7 @@ from core.materials.faecher import FAECHER, fach_name
 from core.materials.klausur import Klausur
 from core.materials.preview import MaterialDetail, fill_preview
 from core.materials.quiz import QuizItem, QuizResult, check_quiz
-from core.materials.wording import anzahl
+from core.materials.wording import anzahl, for_teacher
 from db.models import Teacher
 from db.repos import browse
 from db.repos import materials as material_repo
@@ -42,7 +42,8 @@ def material_view(*, db: Session, teacher: Teacher, material_id: uuid.UUID) -> d
     view: dict[str, Any] = {
         "id": str(row.id), "titel": row.titel, "material_type": row.material_type, "fach": row.fach,
         "klassenstufe": row.klassenstufe, "thema": row.thema, "created_at": row.created_at, "rating": row.rating,
-        "model": row.model_name, "request": row.request, "validation": list(row.validation or []),
+        "model": row.model_name, "request": row.request,
+        "validation": [for_teacher(str(f)) for f in row.validation or []],
         "content": row.content, "version": row.version,
         "files": [{"id": str(f.id), "filename": f.filename, "kind": f.kind, "mime": f.mime, "bytes": len(f.data)}
                   for f in material_repo.files_of(db=db, material_id=row.id)],
@@ -127,7 +128,7 @@ def material_detail(*, teacher_id: uuid.UUID, material_id: uuid.UUID | str) -> M
             raise NotFoundError("Dieses Material gibt es nicht (oder es gehört einer anderen Lehrkraft).")
         files = stored_files(db=db, material_id=material_id)
         detail = MaterialDetail(id=row.id, titel=row.titel, material_type=row.material_type, files=files,
-                                faults=[str(f) for f in row.validation or []])
+                                faults=[for_teacher(str(f)) for f in row.validation or []])
         content, request = dict(row.content or {}), dict(row.request or {})
     try:
         fill_preview(detail, content, request)

@@ -10,6 +10,7 @@ import sqlalchemy as sa
 
 from core.app.acting import acting
 from core.chat.turn import chat_turn
+from core.editing.service import edit_view
 from core.materials.klausur import Klausur
 from db import models as m
 from db.session import Identity, unit_of_work
@@ -130,3 +131,119 @@ def test_new_version_from_an_instruction(teacher_id) -> None:  # noqa: ANN001
     assert any("Version 2" in s.value and "30 Minuten" in s.value for s in at.success)
     (new,) = versions_of(material_id)
     assert Klausur.model_validate(new.content).dauer_minuten == 30
+
+
+# --- direct editing: a sub-task's operator, text and criteria; tasks ordered, removed, added ----------------------
+
+
+def klausur_of(material_id: uuid.UUID) -> Klausur:
+    return Klausur.model_validate(versions_of_row(material_id).content)
+
+
+def newest(material_id: uuid.UUID) -> m.GeneratedMaterial:
+    (new,) = versions_of(material_id)
+    return new
+
+
+def test_a_subtask_is_edited_directly_operator_text_and_criteria(teacher_id) -> None:  # noqa: ANN001
+    material_id = make_exam(teacher_id)
+    k0 = klausur_of(material_id)
+    teil = k0.aufgaben[0].teilaufgaben[0]
+    at = opened(teacher_id, material_id)
+    assert any("Bearbeiten (Version 1)" in md.value for md in at.markdown)
+    at.selectbox(key=f"de_ref_{material_id}").set_value("1a").run()
+    same_level = next(o for o in at.selectbox(key=f"de_op_{material_id}_1a").options
+                      if o.startswith(("Nennen", "Beschreiben", "Angeben")) and not o.startswith(teil.operator))
+    operator = same_level.split(" (")[0]
+    at.selectbox(key=f"de_op_{material_id}_1a").set_value(operator)
+    text = "Nenne die Bauteile eines einfachen Stromkreises und beschreibe, wofür jedes gebraucht wird."
+    at.text_area(key=f"de_text_{material_id}_1a").input(text)
+    at.session_state[f"de_eh_{material_id}_1a"] = {
+        "edited_rows": {0: {"kriterium": "nennt Quelle, Leiter, Schalter und Verbraucher"}}, "added_rows": [],
+        "deleted_rows": []}
+    at.button(key=f"de_go_{material_id}_1a").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    notice = " ".join(s.value for s in at.success).replace("\\", "")  # shown literally (markdown escaped)
+    assert "Version 2" in notice and "1a: Operator" in notice and "Erwartungshorizont neu gefasst" in notice
+    assert "Prüfung: ohne Beanstandung" in notice  # the same checks ran; nothing to report
+
+    new = klausur_of(newest(material_id).id)
+    t = new.aufgaben[0].teilaufgaben[0]
+    assert t.operator == operator and t.text == text and t.afb == teil.afb
+    assert t.erwartung[0].text == "nennt Quelle, Leiter, Schalter und Verbraucher"
+    assert [e.punkte for e in t.erwartung] == [e.punkte for e in teil.erwartung] and t.punkte == teil.punkte
+
+
+def test_criteria_points_change_the_subtask_points_and_the_notenschluessel(teacher_id) -> None:  # noqa: ANN001
+    material_id = make_exam(teacher_id)
+    k0 = klausur_of(material_id)
+    at = opened(teacher_id, material_id)
+    at.selectbox(key=f"de_ref_{material_id}").set_value("1a").run()
+    at.session_state[f"de_eh_{material_id}_1a"] = {
+        "edited_rows": {}, "deleted_rows": [],
+        "added_rows": [{"kriterium": "zeichnet den Schaltplan mit genormten Schaltzeichen", "punkte": 2}]}
+    at.checkbox(key=f"de_force_{material_id}_1a").check()
+    at.button(key=f"de_go_{material_id}_1a").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert "Version 2" in " ".join(s.value for s in at.success)
+    new = klausur_of(newest(material_id).id)
+    assert new.aufgaben[0].teilaufgaben[0].punkte == k0.aufgaben[0].teilaufgaben[0].punkte + 2
+    assert new.gesamtpunkte == k0.gesamtpunkte + 2
+    assert new.notenschluessel[0].model_dump() != k0.notenschluessel[0].model_dump()  # recomputed
+
+    # a criterion without points is explained, nothing is stored
+    at.session_state[f"open_{newest(material_id).id}"] = True
+    at.run()
+    at.selectbox(key=f"de_ref_{newest(material_id).id}").set_value("1a").run()
+    key = f"de_eh_{newest(material_id).id}_1a"
+    at.session_state[key] = {"edited_rows": {}, "deleted_rows": [], "added_rows": [{"kriterium": "ohne Punkte"}]}
+    at.button(key=f"de_go_{newest(material_id).id}_1a").click().run()
+    assert not at.exception and any("fehlen die Punkte" in e.value for e in at.error)
+    assert versions_of(newest(material_id).id) == []
+
+
+def test_tasks_are_reordered_and_added_from_the_bank_and_by_hand(teacher_id) -> None:  # noqa: ANN001
+    material_id = make_exam(teacher_id)
+    k0 = klausur_of(material_id)
+    at = opened(teacher_id, material_id)
+    at.checkbox(key=f"ord_force_{material_id}").check()
+    at.button(key=f"ord_aufgabe_zurueck_{material_id}_1").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    v2 = newest(material_id)
+    k2 = klausur_of(v2.id)
+    assert [a.titel for a in k2.aufgaben[:2]] == [k0.aufgaben[1].titel, k0.aufgaben[0].titel]
+
+    # a bank task of the exam's topics, at the end
+    at.session_state[f"open_{v2.id}"] = True
+    at.run()
+    bank = edit_view(teacher_id=teacher_id, material_id=v2.id).bank
+    assert bank and at.selectbox(key=f"new_bank_{v2.id}").options == list(bank.values())
+    at.session_state[f"new_bank_{v2.id}"] = next(iter(bank))  # (AppTest cannot pick an option with format_func)
+    at.checkbox(key=f"new_force_{v2.id}").check()
+    at.button(key=f"new_go_bank_{v2.id}").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    v3 = newest(v2.id)
+    k3 = klausur_of(v3.id)
+    assert len(k3.aufgaben) == len(k0.aufgaben) + 1
+    added = k3.aufgaben[-1].teilaufgaben[0]
+    assert [q.art for q in added.quellen] == ["good_practice"] and added.text not in {t.text for t in k2.teilaufgaben()}
+
+    # a task written by hand, first place
+    at.session_state[f"open_{v3.id}"] = True
+    at.run()
+    at.radio(key=f"new_src_{v3.id}").set_value("Selbst formulieren").run()
+    at.text_input(key=f"new_titel_{v3.id}").input("Sicherheit im Stromkreis")
+    at.selectbox(key=f"new_afb_{v3.id}").set_value("II")
+    op = next(o for o in at.selectbox(key=f"new_op_{v3.id}").options if o.startswith("Erklären"))
+    at.selectbox(key=f"new_op_{v3.id}").set_value(op.split(" (")[0])
+    at.text_area(key=f"new_text_{v3.id}").input("Erkläre, warum eine Sicherung bei einem Kurzschluss auslöst.")
+    at.session_state[f"new_eh_{v3.id}"] = {"deleted_rows": [], "added_rows": [], "edited_rows": {
+        0: {"kriterium": "Kurzschluss: sehr kleiner Widerstand, sehr große Stromstärke", "punkte": 2}}}
+    at.selectbox(key=f"new_pos_{v3.id}").set_value(1)
+    at.checkbox(key=f"new_force_{v3.id}").check()
+    at.button(key=f"new_go_own_{v3.id}").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    k4 = klausur_of(newest(v3.id).id)
+    first = k4.aufgaben[0]
+    assert first.titel == "Sicherheit im Stromkreis" and first.teilaufgaben[0].operator == "Erklären"
+    assert first.teilaufgaben[0].afb == "II" and first.teilaufgaben[0].punkte == 2

@@ -1,0 +1,130 @@
+"""Direct editing on Meine Materialien: what the editor shows of an exam (tasks, sub-tasks with operator, AFB, text
+and criteria; bank tasks that could be added) and the patch one save stands for — the same operations a chat edit
+makes, so each save is a new version checked like any other."""
+
+from __future__ import annotations
+
+import math
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from agents.deps import TurnContext
+from core.editing.bank_tasks import Home, TaskBank
+from core.editing.errors import PatchError
+from core.editing.values import shorten
+from core.materials import patch_ops as ops
+from core.materials.blocks import AFB_STUFEN, Quelle
+from core.materials.klausur import Klausur
+from core.materials.notenschluessel import format_punkte
+from db.repos import knowledge as knowledge_repo
+
+
+@dataclass(frozen=True)
+class TeilEdit:
+    ref: str  # "2b"
+    operator: str
+    afb: str
+    punkte: int
+    text: str
+    kriterien: list[tuple[str, int]]
+
+
+@dataclass(frozen=True)
+class AufgabeEdit:
+    nummer: int
+    titel: str
+    punkte: int
+    teile: list[TeilEdit]
+
+
+def exam_for_editing(k: Klausur) -> list[AufgabeEdit]:
+    return [AufgabeEdit(nummer=a.nummer, titel=a.titel, punkte=a.punkte, teile=[
+        TeilEdit(ref=f"{a.nummer}{t.kennung}", operator=t.operator, afb=t.afb, punkte=t.punkte, text=t.text,
+                 kriterien=[(e.text, e.punkte) for e in t.erwartung]) for t in a.teilaufgaben]) for a in k.aufgaben]
+
+
+def _cell(value: object) -> str:
+    """A table cell as text; an empty cell (None, NaN of a new row) is ''."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return str(value).strip()
+
+
+def criteria_from(rows: Sequence[Mapping[str, object]], ref: str) -> list[ops.KriteriumNeu]:
+    """The criteria table as the editor returns it (rows of 'kriterium', 'punkte'); empty rows are dropped."""
+    out = []
+    for i, row in enumerate(rows, start=1):
+        text, raw = _cell(row.get("kriterium")), _cell(row.get("punkte"))
+        if not text and raw in ("", "0", "0.0"):
+            continue
+        try:
+            punkte = int(float(raw))
+        except ValueError:
+            raise PatchError(f"{ref}: In Zeile {i} des Erwartungshorizonts fehlen die Punkte (ganze Zahl ≥ 1).") \
+                from None
+        out.append(ops.KriteriumNeu(text=text, punkte=punkte))
+    return out
+
+
+def subtask_operations(k: Klausur, ref: str, *, operator: str, afb: str, text: str,
+                       kriterien: Sequence[Mapping[str, object]]) -> list[ops.PatchOp]:
+    """One save of a sub-task in the editor: AFB as set by hand (no rewrite), operator, text, Erwartungshorizont —
+    only what changed."""
+    teil = next((t for e in exam_for_editing(k) for t in e.teile if t.ref == ref), None)
+    if teil is None:
+        raise PatchError(f"Teilaufgabe {ref} gibt es nicht (mehr). Bitte die Seite neu laden.")
+    neu_kriterien = criteria_from(kriterien, ref)
+    out: list[ops.PatchOp] = []
+    if afb != teil.afb:
+        out.append(ops.SetAfb(ziel=ref, afb=afb, operator=operator if operator != teil.operator else None,
+                              neu_fassen=False, ausgleichen=False))
+    elif operator != teil.operator:
+        out.append(ops.SetOperator(ziel=ref, operator=operator))
+    if " ".join(text.split()) != " ".join(teil.text.split()):
+        out.append(ops.ReplaceText(ziel=ref, text=text))
+    if [(c.text.strip(), c.punkte) for c in neu_kriterien] != teil.kriterien:
+        out.append(ops.RewriteErwartung(ziel=ref, erwartung=neu_kriterien))
+    if not out:
+        raise PatchError(f"An {ref} hat sich nichts geändert – es wurde nichts gespeichert.")
+    return out
+
+
+def new_task_operation(*, titel: str, operator: str, afb: str, text: str, kriterien: Sequence[Mapping[str, object]],
+                       position: int | None) -> ops.AddTask:
+    """A task the teacher writes in the editor (one sub-task)."""
+    teil = ops.TeilaufgabeNeu(operator=operator, afb=afb, text=text, erwartung=criteria_from(kriterien, "Neue Aufgabe"))
+    return ops.AddTask(aufgabe=ops.AufgabeNeu(titel=titel, teilaufgaben=[teil]), position=position)
+
+
+def bank_choices(turn: TurnContext, k: Klausur, operatoren: Mapping[str, str]) -> dict[str, str]:
+    """Bank tasks of the exam's topics that could be added (no material, not in the exam), id -> label, by AFB."""
+    bank = TaskBank(turn=turn, k=k, operatoren=operatoren)
+    topics = dict.fromkeys(h.topic for a in k.aufgaben for t in a.teilaufgaben if (h := bank.home(a, t)).topic)
+    found = []
+    for topic in topics:
+        for afb in AFB_STUFEN:
+            for task in bank.candidates(Home(topic, None), afb, material_titles=set()):
+                found.append((AFB_STUFEN.index(afb), task.unterthema, task.ref,
+                              f"AFB {afb} · {task.teil.operator} · {format_punkte(task.teil.punkte)} · "
+                              f"{task.unterthema}: {shorten(task.teil.text, 70)}"))
+    return {ref: label for _, _, ref, label in sorted(found)}
+
+
+def bank_task_operation(turn: TurnContext, bank_id: str, *, position: int | None) -> ops.AddTask:
+    """The bank task `bank_id` as a new task (its operator, text, Erwartungshorizont and points)."""
+    try:
+        rid = uuid.UUID(str(bank_id))
+    except ValueError:
+        raise PatchError("Bitte eine Aufgabe aus der Liste wählen.") from None
+    row = knowledge_repo.knowledge_by_ids(db=turn.db, identity=turn.identity, ids=[rid]).get(rid)
+    c = (row.content or {}) if row is not None else {}
+    if row is None or not c.get("aufgabe") or c.get("materialien"):
+        raise PatchError("Diese Aufgabe gibt es in der Aufgabensammlung nicht (mehr). Bitte eine andere wählen.")
+    teil = ops.TeilaufgabeNeu(
+        operator=str(c.get("operator") or ""), afb=str(c.get("afb") or ""), text=str(c["aufgabe"]),
+        erwartung=[ops.KriteriumNeu(text=str(x.get("kriterium") or ""), punkte=int(x.get("punkte") or 0))
+                   for x in c.get("erwartung") or []],
+        quellen=[Quelle(art="good_practice", ref=str(row.id))])
+    titel = str(c.get("unterthema") or row.thema or "Aufgabe aus der Aufgabensammlung")
+    return ops.AddTask(aufgabe=ops.AufgabeNeu(titel=titel, teilaufgaben=[teil]), position=position)
