@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from core.checks.topics import TopicIndex, TopicInfo, request_topic, term_matches
 from core.checks.views import TaskView
-from core.language.text import fold
+from core.language.text import fold, words
 
 MIN_ON_TOPIC = 1.0  # idf-weighted score a task needs against the request at all
 OTHER_FIELD_RATIO = 2.0  # another Themenfeld's topic fitting this much better makes the task off topic
@@ -74,7 +74,9 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
     fitting = ([(t, s) for t, s in strong if fits(t)] or strong
                or [(t, s) for t, s in meaning if fits(t)] or meaning)
     slug = re.sub(r"[^a-z0-9]+", "-", fold(thema)).strip("-")
-    named = [t for t, _ in fitting if _same_words(index, index.topics[t].thema, thema) or t == slug]
+    # the teacher used a topic's own name, or spelled its id and went on („If-clauses Typ 1 und 2“)
+    named = [t for t, _ in fitting if _same_words(index, index.topics[t].thema, thema) or t == slug
+             or (slug.startswith(f"{t}-") and "-" in t)]
     if named:  # the teacher used a topic's own name: that topic (and the sub-topics she named) is what she means
         extra = [t for t, _ in fitting if t not in named and any(index.terms_match(index.stems(u), t)
                                                                  for u in unterthemen)]
@@ -159,6 +161,33 @@ def _off_topic(text: str, ctx: TopicContext) -> str | None:
         if score >= ratio * own:
             return f"gehört eher zum Thema „{ctx.index.topics[tid].thema}“ als zu „{ctx.request.thema}“"
     return None
+
+
+def _phrases(topic: TopicInfo, said: str) -> list[str]:
+    """The topic's multi-word names (title parts, sub-topics) the text says word for word: a word-bag score cannot
+    tell „simple present“ from „simple past“ once the operator-like „present“ is dropped."""
+    names = re.split(r"\s+(?:and|und|vs\.?|or|oder)\s+|[,;:()]", fold(" ; ".join([topic.thema, *topic.unterthemen])))
+    out = []
+    for n in names:
+        ws = words(n)
+        if len(ws) >= 2 and f" {' '.join(ws)} " in said:
+            out.append(n)
+    return out
+
+
+def filed_elsewhere(text: str, filed: str | None, ctx: TopicContext) -> bool:
+    """Whether a task its authors filed under another topic of the Fach (`filed`) is about that topic rather than
+    the requested one: its words fit the topic it was filed under better. The neighbour tolerance of
+    `off_topic_reason` is for tasks of unknown origin; a future-forms task does not become a simple-past task
+    because both speak of „present progressive“."""
+    if filed is None or filed not in ctx.index.topics or filed in {t.id for t in ctx.resolved}:
+        return False
+    said = f" {' '.join(words(fold(text)))} "
+    if _phrases(ctx.index.topics[filed], said) and not any(_phrases(t, said) for t in ctx.resolved):
+        return True  # it names its own topic's terms („simple present“) and none of the request's („simple past“)
+    tokens = ctx.index.stems(text)
+    own = ctx.index.score_terms(tokens, ctx.index.pseudo(ctx.request))
+    return ctx.index.score_terms(tokens, ctx.index.terms(filed)) > own
 
 
 _ELEMENTARY = re.compile(r"^[\d\s+\-−·*×:/=,.()?]+$")

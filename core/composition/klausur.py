@@ -11,7 +11,7 @@ from core.checks.filler import has_math
 from core.checks.topicality import TopicContext
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
-from core.composition.filters import focused, passing, wish_only
+from core.composition.filters import focused, passing, unnamed_siblings, wish_only
 from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.report import Befund, Nachbar
@@ -119,9 +119,13 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
     usable, focus, aus = focused(usable, a.topic)
+    usable, siblings = unnamed_siblings(usable, req.unterthemen, a.topic)
     befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
                     nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
                     schwerpunkt_thema=focus.topic, ausserhalb=aus)
+    if siblings:
+        befund.notizen.append(f"Nur die genannten Unterthemen: Aufgaben zu {', '.join(f'„{s}“' for s in siblings)} "
+                              "wurden nicht verwendet.")
     if not usable:
         befund.geschafft_minuten = 0
         return Composition(material=None, befund=befund)

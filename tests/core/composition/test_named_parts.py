@@ -1,0 +1,63 @@
+"""The parts of a topic a teacher names are what she gets: no task another topic's authors filed that only shares
+words with the request („simple past“ got a simple-present signal-word task and a future-forms task), no sibling
+sub-topic she did not name („Typ 1 und 2“ got a type-3 task), and a contrast she asks for is a task that asks for
+both forms. Composed from the real seeded bank and generators."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy.orm import Session
+
+from core.composition import service as svc
+from core.materials.request import MaterialRequest
+from db.session import Identity
+
+SYSTEM = Identity.system()
+
+
+def _exam(db: Session, fach: str, thema: str, k: int, unterthemen: tuple[str, ...] = (), dauer: int = 45):
+    request = MaterialRequest(fach=fach, thema=thema, unterthemen=list(unterthemen), klassenstufe=k,
+                              material_type="klausur", dauer_minuten=dauer)
+    return svc.compose_exam(db=db, identity=SYSTEM, teacher_id=None, fach=fach, themenfelder={}, request=request,
+                            afb_ziel={"I": 30, "II": 40, "III": 30}, operators=[])
+
+
+def _task_words(comp) -> list[str]:
+    return [" ".join([t.text, *(k.text for k in t.erwartung)]) for t in comp.material.teilaufgaben()]
+
+
+def test_a_simple_past_exam_has_no_task_on_present_tenses_or_the_future(db: Session) -> None:
+    # „Englisch Klassenarbeit Klasse 6 simple past, 45 Minuten“ (content suite en-simple-past-6)
+    comp = _exam(db, "englisch", "Simple past", 6)
+    assert comp.material is not None
+    for words in _task_words(comp):
+        assert not re.search(r"simple present|going to|will-future|future form", words, re.I), words[:200]
+    assert any(re.search(r"simple past", w, re.I) for w in _task_words(comp))
+
+
+def test_a_contrast_request_gets_a_task_that_asks_for_both_forms(db: Session) -> None:
+    # „Englischtest Klasse 7 simple past vs. present perfect, 45 Minuten“
+    comp = _exam(db, "englisch", "Simple past vs. present perfect", 7)
+    assert comp.material is not None
+    both = [t.text for t in comp.material.teilaufgaben()
+            if re.search(r"simple past", t.text, re.I) and re.search(r"present perfect", t.text, re.I)]
+    assert both, [t.text[:80] for t in comp.material.teilaufgaben()]
+
+
+def test_named_if_clause_types_keep_the_third_type_out_and_say_so(db: Session) -> None:
+    # „Test Englisch 8: if-clauses (Typ 1 und Typ 2), 45 Minuten“
+    comp = _exam(db, "englisch", "If-clauses", 8, ("Typ 1", "Typ 2"))
+    assert comp.material is not None
+    titles = " ".join(a.titel for a in comp.material.aufgaben)
+    assert "type 3" not in titles.casefold() and "relative" not in titles.casefold()
+    for t in comp.material.teilaufgaben():
+        assert not re.search(r"type 3|\b3\b.*if-clause", t.text, re.I), t.text[:200]
+    assert any("„if-clauses type 3“" in h and "nicht verwendet" in h for h in comp.befund.hinweise())
+
+
+def test_a_request_spelling_a_topic_id_and_more_means_that_topic(db: Session) -> None:
+    # the request reading left „If-clauses Typ“ as the topic of „if-clauses Typ 1 und 2“: relative clauses came
+    ctx = svc.topic_context_for(db=db, fach="englisch", themenfelder={}, request=MaterialRequest(
+        fach="englisch", thema="If-clauses Typ", klassenstufe=8, material_type="klausur"))
+    assert [t.id for t in ctx.resolved] == ["if-clauses"]
