@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
-from core.materials.blocks import Quelle
+from core.materials.blocks import MaterialBlock, Quelle
 from core.materials.klausur import Aufgabe, Teilaufgabe
 
 MAX_TEILAUFGABEN = 4
@@ -50,14 +50,23 @@ def _weight(g: Sequence[TaskCandidate]) -> tuple[float, str]:
     return sum(_RANK[c.afb] * c.punkte for c in g) / max(sum(c.punkte for c in g), 1), g[0].key
 
 
+def fingerprint(block: MaterialBlock) -> str:
+    """A material by what it prints: the bank keeps the same poem or source under several topics."""
+    rows = " ".join(" ".join(z) for z in block.tabelle.zeilen) if block.tabelle else ""
+    body = " ".join(f"{block.text or ''} {rows}".casefold().split())
+    return f"text:{body[:400]}" if len(body) >= 40 else f"titel:{block.titel.casefold()}|{body}"
+
+
 def _material_parts(c: TaskCandidate) -> set[str]:
-    """The materials a task works on ('topic/m1+m2' -> {'topic/m1', 'topic/m2'}); tasks sharing one share an Aufgabe,
-    so a material is printed once."""
+    """The materials a task works on ('topic/m1+m2' -> {'topic/m1', 'topic/m2'}, and what each prints); tasks
+    sharing one share an Aufgabe, so a material is printed once."""
     key = c.material_key or ""
     if "/" in key and not key.startswith(("gen:", "mat:")):
         topic, labels = key.split("/", 1)
-        return {f"{topic}/{label}" for label in labels.split("+")}
-    return {key} if key else set()
+        parts = {f"{topic}/{label}" for label in labels.split("+")}
+    else:
+        parts = {key} if key else set()
+    return parts | {fingerprint(b) for b in c.materialien} if parts else parts
 
 
 def groups(chosen: Sequence[TaskCandidate], max_aufgaben: int | None = None) -> list[list[TaskCandidate]]:
@@ -70,11 +79,17 @@ def groups(chosen: Sequence[TaskCandidate], max_aufgaben: int | None = None) -> 
     for c in chosen:
         parts = _material_parts(c)
         if parts:
-            home = next((entry for entry in by_material if entry[0] & parts), None)
-            if home is None:
-                home = (set(), [])
-                by_material.append(home)
-                out.append(home[1])
+            homes = [entry for entry in by_material if entry[0] & parts]
+            if not homes:
+                homes = [(set(), [])]
+                by_material.append(homes[0])
+                out.append(homes[0][1])
+            home = homes[0]
+            for other in homes[1:]:  # a task on two materials joins the Aufgaben that print them
+                home[0].update(other[0])
+                home[1].extend(other[1])
+                by_material.remove(other)
+                out.remove(other[1])
             home[0].update(parts)
             home[1].append(c)
             continue
@@ -148,12 +163,13 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
     out = []
     next_m = 1
     for nummer, group in enumerate(groups(chosen, max_aufgaben), 1):
-        blocks, mapping, printed = [], {}, {}
+        blocks, mappings, printed = [], {}, {}
         for c in group:  # every material of the group once, in the order the tasks use them
+            mapping = mappings.setdefault(c.key, {})
             for i, block in enumerate(c.materialien):
                 labels = _labels(c)
                 label = labels[i] if i < len(labels) else ""
-                ident = f"{c.material_key.split('/')[0]}/{label}" if label and c.material_key else block.text
+                ident = fingerprint(block)
                 if ident in printed:
                     if label:
                         mapping[label] = printed[ident]
@@ -165,7 +181,7 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
                 titel = "" if titel.casefold() == "material" else titel
                 blocks.append(block.model_copy(update={"titel": f"M{next_m} {titel}".strip()}))
                 next_m += 1
-        teile = [teilaufgabe(c, "abcdefghijklmnop"[i], (extra_quellen or {}).get(c.key, ()), mapping)
+        teile = [teilaufgabe(c, "abcdefghijklmnop"[i], (extra_quellen or {}).get(c.key, ()), mappings[c.key])
                  for i, c in enumerate(group)]
         titel = _named_title(group, aufgabe_titel(group, thema), unterthemen)
         out.append(Aufgabe(nummer=nummer, titel=titel, material=None, materialien=blocks, teilaufgaben=teile))
