@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from core.checks.topics import TopicIndex, TopicInfo, request_topic, term_matches
 from core.checks.views import TaskView
-from core.language.text import fold, words
+from core.language.text import STOPWORDS, fold, stem
 
 MIN_ON_TOPIC = 1.0  # idf-weighted score a task needs against the request at all
 OTHER_FIELD_RATIO = 2.0  # another Themenfeld's topic fitting this much better makes the task off topic
@@ -163,31 +163,39 @@ def _off_topic(text: str, ctx: TopicContext) -> str | None:
     return None
 
 
-def _phrases(topic: TopicInfo, said: str) -> list[str]:
-    """The topic's multi-word names (title parts, sub-topics) the text says word for word: a word-bag score cannot
-    tell „simple present“ from „simple past“ once the operator-like „present“ is dropped."""
-    names = re.split(r"\s+(?:and|und|vs\.?|or|oder)\s+|[,;:()]", fold(" ; ".join([topic.thema, *topic.unterthemen])))
-    out = []
-    for n in names:
-        ws = words(n)
-        if len(ws) >= 2 and f" {' '.join(ws)} " in said:
-            out.append(n)
-    return out
+_HYPHENATED = re.compile(r"\w+(?:-\w+)*")
+_PARTS = re.compile(r"\s+(?:und|and|vs\.?|versus|oder|or)\s+|[,;:()+/]", re.I)
+
+
+def _plain_stems(text: str) -> set[str]:
+    """Stems of every word but stopwords — operator-like words kept („present“ in „present perfect“ is the tense),
+    hyphenated words whole („if-clauses“ is no „relative clause“)."""
+    return {stem(w) for w in _HYPHENATED.findall(fold(text)) if len(w) > 1 and w not in STOPWORDS}
+
+
+def says_request(text: str, ctx: TopicContext) -> bool:
+    """The task says what the teacher asked for: every word of one part of her topic („Globalisierung“ of
+    „Globalisierung und Welthandel“, „present perfect“) or of one named sub-topic."""
+    have = _plain_stems(text)
+    parts = [p for t in [ctx.request.thema, *ctx.request.unterthemen] for p in _PARTS.split(t)]
+    asked = [w for w in map(_plain_stems, parts) if w]
+    return not asked or any(all(any(term_matches(h, x) for h in have) for x in w) for w in asked)
+
+
+def home_topic(index: TopicIndex, name: str) -> str | None:
+    """The coverage topic a task's own topic name means (rows without a topic id: older seeds, a teacher's own)."""
+    found = resolve(index, name) if name.strip() else []
+    return found[0].id if found else None
 
 
 def filed_elsewhere(text: str, filed: str | None, ctx: TopicContext) -> bool:
-    """Whether a task its authors filed under another topic of the Fach (`filed`) is about that topic rather than
-    the requested one: its words fit the topic it was filed under better. The neighbour tolerance of
-    `off_topic_reason` is for tasks of unknown origin; a future-forms task does not become a simple-past task
-    because both speak of „present progressive“."""
+    """Whether a task its authors filed under another topic of the Fach (`filed`) is about that topic and not what
+    was asked: it does not say the request's words. The neighbour tolerance of `off_topic_reason` is for tasks of
+    unknown origin; a word bag cannot tell a conditional from a past-tense task when both speak of „past perfect“
+    and the tense words are all it sees."""
     if filed is None or filed not in ctx.index.topics or filed in {t.id for t in ctx.resolved}:
         return False
-    said = f" {' '.join(words(fold(text)))} "
-    if _phrases(ctx.index.topics[filed], said) and not any(_phrases(t, said) for t in ctx.resolved):
-        return True  # it names its own topic's terms („simple present“) and none of the request's („simple past“)
-    tokens = ctx.index.stems(text)
-    own = ctx.index.score_terms(tokens, ctx.index.pseudo(ctx.request))
-    return ctx.index.score_terms(tokens, ctx.index.terms(filed)) > own
+    return not says_request(text, ctx)
 
 
 _ELEMENTARY = re.compile(r"^[\d\s+\-−·*×:/=,.()?]+$")

@@ -10,7 +10,7 @@ from typing import TypeVar
 from core.checks.arithmetic.calculations import check_calculations
 from core.checks.focus import Focus, request_focus, serves
 from core.checks.gate import task_findings
-from core.checks.topicality import TopicContext, filed_elsewhere, main_off_topic_reason
+from core.checks.topicality import TopicContext, filed_elsewhere, home_topic, main_off_topic_reason
 from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
@@ -80,8 +80,9 @@ def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic
         vouched = not isinstance(c, QuizCandidate) and topic is not None and c.topic in _requested(topic)
         bad = task_findings(views, thema=thema, unterthemen=unterthemen, topic=None if vouched else topic,
                             operators=operators, check_criteria=exam)
-        if topic is not None and not vouched and filed_elsewhere(
-                " ".join(x for v in views for x in (v.text, *v.kriterien)), c.topic, topic):
+        if topic is not None and not vouched and c.herkunft != "generator" and filed_elsewhere(
+                " ".join(x for v in views for x in (v.text, *v.kriterien)),
+                c.topic or home_topic(topic.index, c.unterthema), topic):
             continue
         if not bad and not any(to_avoid(" ".join([v.text, *v.kriterien]), avoid) for v in views):
             out.append(c)
@@ -121,17 +122,22 @@ def _sub_stems(text: str) -> set[str]:
     return {w if w.isdigit() else stem(w) for w in folded if w.isdigit() or (len(w) > 1 and w not in STOPWORDS)}
 
 
-def unnamed_siblings(cands: Sequence[C], unterthemen: Sequence[str], topic: TopicContext | None
+def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str], topic: TopicContext | None
                      ) -> tuple[list[C], list[str]]:
     """Without the tasks on a sibling of the sub-topics the teacher named: „if-clauses Typ 1 und 2“ names two of
     the topic's sub-topics, so a task its authors filed under „type 3“ is not what was asked (even when it also
-    asks for one type-1 sentence). Returns the kept candidates and the left-out siblings' names."""
-    if topic is None or not unterthemen:
+    asks for one type-1 sentence). A request naming one part of a topic's title („Romantik“ of „Weimarer Klassik
+    und Romantik“, „simple past“ of „Simple past and present perfect“) and no sub-topic names that part's
+    sub-topics the same way.
+    Returns the kept candidates and the left-out siblings' names."""
+    if topic is None:
         return list(cands), []
-    wanted = [_sub_stems(u) for u in unterthemen]
     siblings: dict[str, str] = {}
     for t in topic.resolved:
-        named = [u for u in t.unterthemen if any(w and w <= _sub_stems(u) for w in wanted)]
+        wanted = [w for w in map(_sub_stems, unterthemen) if w]
+        if not wanted and (part := _sub_stems(thema)) and part < _sub_stems(t.thema):
+            wanted.append(part)
+        named = [u for u in t.unterthemen if any(w <= _sub_stems(u) for w in wanted)]
         if named:
             siblings |= {fold(u): u for u in t.unterthemen if u not in named}
     if not siblings:

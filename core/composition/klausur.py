@@ -119,7 +119,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
     usable, focus, aus = focused(usable, a.topic)
-    usable, siblings = unnamed_siblings(usable, req.unterthemen, a.topic)
+    usable, siblings = unnamed_siblings(usable, req.thema, req.unterthemen, a.topic)
     befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
                     nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
                     schwerpunkt_thema=focus.topic, ausserhalb=aus)

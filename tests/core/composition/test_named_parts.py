@@ -61,3 +61,22 @@ def test_a_request_spelling_a_topic_id_and_more_means_that_topic(db: Session) ->
     ctx = svc.topic_context_for(db=db, fach="englisch", themenfelder={}, request=MaterialRequest(
         fach="englisch", thema="If-clauses Typ", klassenstufe=8, material_type="klausur"))
     assert [t.id for t in ctx.resolved] == ["if-clauses"]
+
+
+def test_a_present_perfect_exam_has_no_conditional_task(db: Session) -> None:
+    # „I need a test for year 9 on the present perfect, 45 minutes“ (content suite en-present-perfect-9) got an
+    # if-clauses task whose key speaks of „past perfect“ and „simple present“
+    comp = _exam(db, "englisch", "Present perfect", 9)
+    assert comp.material is not None
+    for words in _task_words(comp):
+        assert not re.search(r"\btype [123]\b|\bTyp [123]\b|if-clause", words, re.I), words[:200]
+        assert re.search(r"present perfect|have|has", words, re.I), words[:200]
+
+
+def test_a_romantik_exam_has_no_task_on_the_klassik_alone_and_says_what_it_left_out(db: Session) -> None:
+    # „Deutsch Klausur Klasse 11 Gedichtvergleich Romantik, 135 Minuten“ opened with the Merkmale der Weimarer Klassik
+    comp = _exam(db, "deutsch", "Romantik", 11, dauer=135)
+    assert comp.material is not None
+    for t in comp.material.teilaufgaben():
+        assert re.search(r"Romantik|romantisch|Eichendorff|Novalis|Brentano|Sehnsucht", t.text), t.text[:200]
+    assert any("„Weimarer Klassik“" in h and "nicht verwendet" in h for h in comp.befund.hinweise())
