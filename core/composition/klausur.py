@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from core.checks.filler import has_math
 from core.checks.topicality import TopicContext
+from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
 from core.composition.filters import focused, passing, unnamed_siblings, wish_only
@@ -182,4 +183,4 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                   for t, keys in sel.note_hits.items()]
     befund.notizen += note_lines
     klausur.hinweise_lehrkraft = befund.hinweise()
-    return Composition(material=klausur, befund=befund, selection=sel)
+    return Composition(material=siezen_klausur(klausur), befund=befund, selection=sel)

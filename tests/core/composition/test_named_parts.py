@@ -17,10 +17,24 @@ SYSTEM = Identity.system()
 
 
 def _exam(db: Session, fach: str, thema: str, k: int, unterthemen: tuple[str, ...] = (), dauer: int = 45):
-    request = MaterialRequest(fach=fach, thema=thema, unterthemen=list(unterthemen), klassenstufe=k,
-                              material_type="klausur", dauer_minuten=dauer)
-    return svc.compose_exam(db=db, identity=SYSTEM, teacher_id=None, fach=fach, themenfelder={}, request=request,
-                            afb_ziel={"I": 30, "II": 40, "III": 30}, operators=[])
+    request = MaterialRequest(
+        fach=fach,
+        thema=thema,
+        unterthemen=list(unterthemen),
+        klassenstufe=k,
+        material_type="klausur",
+        dauer_minuten=dauer,
+    )
+    return svc.compose_exam(
+        db=db,
+        identity=SYSTEM,
+        teacher_id=None,
+        fach=fach,
+        themenfelder={},
+        request=request,
+        afb_ziel={"I": 30, "II": 40, "III": 30},
+        operators=[],
+    )
 
 
 def _task_words(comp) -> list[str]:
@@ -40,8 +54,11 @@ def test_a_contrast_request_gets_a_task_that_asks_for_both_forms(db: Session) ->
     # „Englischtest Klasse 7 simple past vs. present perfect, 45 Minuten“
     comp = _exam(db, "englisch", "Simple past vs. present perfect", 7)
     assert comp.material is not None
-    both = [t.text for t in comp.material.teilaufgaben()
-            if re.search(r"simple past", t.text, re.I) and re.search(r"present perfect", t.text, re.I)]
+    both = [
+        t.text
+        for t in comp.material.teilaufgaben()
+        if re.search(r"simple past", t.text, re.I) and re.search(r"present perfect", t.text, re.I)
+    ]
     assert both, [t.text[:80] for t in comp.material.teilaufgaben()]
 
 
@@ -58,8 +75,12 @@ def test_named_if_clause_types_keep_the_third_type_out_and_say_so(db: Session) -
 
 def test_a_request_spelling_a_topic_id_and_more_means_that_topic(db: Session) -> None:
     # the request reading left „If-clauses Typ“ as the topic of „if-clauses Typ 1 und 2“: relative clauses came
-    ctx = svc.topic_context_for(db=db, fach="englisch", themenfelder={}, request=MaterialRequest(
-        fach="englisch", thema="If-clauses Typ", klassenstufe=8, material_type="klausur"))
+    ctx = svc.topic_context_for(
+        db=db,
+        fach="englisch",
+        themenfelder={},
+        request=MaterialRequest(fach="englisch", thema="If-clauses Typ", klassenstufe=8, material_type="klausur"),
+    )
     assert [t.id for t in ctx.resolved] == ["if-clauses"]
 
 
