@@ -142,7 +142,8 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
                     operatoren=a.vorlage.operatoren if a.vorlage else (),
                     wish_only=frozenset(wish_only(usable, a.topic)),
-                    prefer_generated=wants_groups(req.zusatz, req.gruppen))
+                    prefer_generated=wants_groups(req.zusatz, req.gruppen),
+                    topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
     sel = select(usable, spec)
     befund.fehlende_unterthemen = sel.missing_unterthemen
     befund.fehlende_wuensche = [f"„{t}“ als AFB {afb}" for t, afb in sel.missing_wuensche]
@@ -162,7 +163,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                   "Achte auf die Operatoren: Sie sagen, was in deiner Antwort erwartet wird."],
         aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema,  # a wished topic is named like a sub-topic
                           unterthemen=[*req.unterthemen, *(w.thema for w in req.afb_wuensche)],
-                          max_aufgaben=spec.max_aufgaben),
+                          max_aufgaben=spec.max_aufgaben, topic_titles=spec.topic_titles),
     )
     if wants_groups(req.zusatz, req.gruppen):
         klausur, n = with_group_b(klausur, parallels(sel.chosen, usable))

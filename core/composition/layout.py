@@ -4,7 +4,7 @@ sub-tasks ordered from AFB I to III, Aufgaben from the more reproductive to the 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from core.checks.promises import covers
 from core.checks.views import TaskView
@@ -144,21 +144,26 @@ def teilaufgabe(c: TaskCandidate, label: str, extra: Sequence[Quelle] = (), mapp
                        quellen=[c.quelle, *extra])
 
 
-def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequence[str]) -> str:
+def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequence[str],
+                 topic_titles: Mapping[str, str]) -> str:
     """A requested sub-topic the group covers is named in the title when the texts do not name it themselves
-    (a Mendel task about pea crosses need not say 'Mendel'; the title then does)."""
+    (a Mendel task about pea crosses need not say 'Mendel'; the title then does — with the teacher's word when
+    only the topic the task is filed under carries it: 'Extremwertprobleme' over a box-volume task)."""
     texts = TaskView("x", " ".join(c.text for c in group), titel=titel)
     names = []
     for u in unterthemen:
         carriers = [c for c in group if covers([TaskView(c.key, c.text, titel=c.unterthema)], u)]
-        if carriers and not covers([texts], u):
-            names.append(carriers[0].unterthema)
+        filed = [c for c in group if covers([TaskView(c.key, "", titel=topic_titles.get(c.topic or "", ""))], u)
+                 and topic_titles.get(c.topic or "")]
+        if (carriers or filed) and not covers([texts], u):
+            names.append(carriers[0].unterthema if carriers else u)
     names = list(dict.fromkeys(n for n in names if n and n.casefold() not in titel.casefold()))
     return short_title(f"{' und '.join(names)}: {titel}", 100) if names else titel
 
 
 def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quelle]] | None = None, *,
-             thema: str = "", unterthemen: Sequence[str] = (), max_aufgaben: int | None = None) -> list[Aufgabe]:
+             thema: str = "", unterthemen: Sequence[str] = (), max_aufgaben: int | None = None,
+             topic_titles: Mapping[str, str] | None = None) -> list[Aufgabe]:
     """The exam's Aufgaben; materials are numbered M1, M2 … through the exam and task texts refer to those."""
     out = []
     next_m = 1
@@ -183,6 +188,6 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
                 next_m += 1
         teile = [teilaufgabe(c, "abcdefghijklmnop"[i], (extra_quellen or {}).get(c.key, ()), mappings[c.key])
                  for i, c in enumerate(group)]
-        titel = _named_title(group, aufgabe_titel(group, thema), unterthemen)
+        titel = _named_title(group, aufgabe_titel(group, thema), unterthemen, topic_titles or {})
         out.append(Aufgabe(nummer=nummer, titel=titel, material=None, materialien=blocks, teilaufgaben=teile))
     return out

@@ -101,3 +101,23 @@ def test_a_romantik_exam_has_no_task_on_the_klassik_alone_and_says_what_it_left_
     for t in comp.material.teilaufgaben():
         assert re.search(r"Romantik|romantisch|Eichendorff|Novalis|Brentano|Sehnsucht", t.text), t.text[:200]
     assert any("„Weimarer Klassik“" in h and "nicht verwendet" in h for h in comp.befund.hinweise())
+
+
+def test_two_named_topics_each_get_tasks_and_no_false_missing_note(db: Session) -> None:
+    # „Mathe LK 12 Klausur Kurvendiskussion und Extremwertprobleme, 135 Minuten“ said „Zu „Extremwertprobleme“ gibt
+    # es keine geprüfte Aufgabe – dieser Teil fehlt“ over four optimisation tasks that never say the word
+    comp = _exam(
+        db,
+        "mathematik",
+        "Kurvendiskussion und Extremwertprobleme",
+        12,
+        ("Kurvendiskussion", "Extremwertprobleme"),
+        dauer=135,
+    )
+    assert comp.material is not None
+    assert not any("fehlt" in h for h in comp.befund.hinweise()), comp.befund.hinweise()
+    texts = [t.text for t in comp.material.teilaufgaben()]
+    assert any(re.search(r"Extrempunkt|Wendepunkt|Symmetrie", t) for t in texts)
+    assert any(re.search(r"maximal|minimal|größt|kleinst|Zielfunktion", t) for t in texts)
+    titles = " ".join(a.titel for a in comp.material.aufgaben)
+    assert "Extremwertprobleme" in titles and "Kurvendiskussion" in titles
