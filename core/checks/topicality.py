@@ -170,7 +170,8 @@ _PARTS = re.compile(r"\s+(?:und|and|vs\.?|versus|oder|or)\s+|[,;:()+/]", re.I)
 def _plain_stems(text: str) -> set[str]:
     """Stems of every word but stopwords — operator-like words kept („present“ in „present perfect“ is the tense),
     hyphenated words whole („if-clauses“ is no „relative clause“)."""
-    return {stem(w) for w in _HYPHENATED.findall(fold(text)) if len(w) > 1 and w not in STOPWORDS}
+    norm = fold(text).replace("ph", "f").replace("th", "t").replace("tial", "zial")  # Photo-/Fotosynthese
+    return {stem(w) for w in _HYPHENATED.findall(norm) if len(w) > 1 and w not in STOPWORDS}
 
 
 def says_request(text: str, ctx: TopicContext) -> bool:

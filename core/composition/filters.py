@@ -3,6 +3,7 @@ the teacher's 'please avoid' list."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -11,6 +12,7 @@ from core.checks.arithmetic.calculations import check_calculations
 from core.checks.focus import Focus, request_focus, serves
 from core.checks.gate import task_findings
 from core.checks.topicality import TopicContext, filed_elsewhere, home_topic, main_off_topic_reason
+from core.checks.topics import TopicInfo
 from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
@@ -122,24 +124,38 @@ def _sub_stems(text: str) -> set[str]:
     return {w if w.isdigit() else stem(w) for w in folded if w.isdigit() or (len(w) > 1 and w not in STOPWORDS)}
 
 
+def _title_parts(title: str) -> list[set[str]]:
+    return [p for p in map(_sub_stems, re.split(r"\s+(?:und|and|vs\.?|oder|or)\s+|[,:;()]", title)) if p]
+
+
+def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str]) -> list[str]:
+    """The sub-topics of `t` a request does not name although it names others (see unnamed_siblings)."""
+    wanted = [w for w in map(_sub_stems, unterthemen) if w]
+    if all(w <= _sub_stems(thema) for w in wanted):
+        wanted = []  # „Ionenbindung und Salze“ read as two sub-topics names the topic, not a part of it
+    if wanted:
+        named = [u for u in t.unterthemen if any(w <= _sub_stems(u) for w in wanted)]
+        return [u for u in t.unterthemen if u not in named] if named else []
+    part = _sub_stems(thema)
+    parts = _title_parts(t.thema)
+    if not part or not any(part <= p for p in parts) or all(part <= p for p in parts):
+        return []
+    others = [p for p in parts if not part <= p]
+    return [u for u in t.unterthemen
+            if any(o <= _sub_stems(u) for o in others) and not part <= _sub_stems(u)]
+
+
 def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str], topic: TopicContext | None
                      ) -> tuple[list[C], list[str]]:
     """Without the tasks on a sibling of the sub-topics the teacher named: „if-clauses Typ 1 und 2“ names two of
     the topic's sub-topics, so a task its authors filed under „type 3“ is not what was asked (even when it also
     asks for one type-1 sentence). A request naming one part of a topic's title („Romantik“ of „Weimarer Klassik
-    und Romantik“, „simple past“ of „Simple past and present perfect“) and no sub-topic names that part's
-    sub-topics the same way.
+    und Romantik“) leaves out the sub-topics that name another part of it („Weimarer Klassik“) — not those that
+    name neither („Erweitern und Kürzen“ stays in „Brüche“ of „Brüche und Dezimalzahlen“).
     Returns the kept candidates and the left-out siblings' names."""
     if topic is None:
         return list(cands), []
-    siblings: dict[str, str] = {}
-    for t in topic.resolved:
-        wanted = [w for w in map(_sub_stems, unterthemen) if w]
-        if not wanted and (part := _sub_stems(thema)) and part < _sub_stems(t.thema):
-            wanted.append(part)
-        named = [u for u in t.unterthemen if any(w <= _sub_stems(u) for w in wanted)]
-        if named:
-            siblings |= {fold(u): u for u in t.unterthemen if u not in named}
+    siblings = {fold(u): u for t in topic.resolved for u in _named_siblings(t, thema, unterthemen)}
     if not siblings:
         return list(cands), []
     kept, out = [], []
