@@ -174,6 +174,21 @@ def _plain_stems(text: str) -> set[str]:
     return {stem(w) for w in _HYPHENATED.findall(norm) if len(w) > 1 and w not in STOPWORDS}
 
 
+def says(text: str, phrase: str) -> bool:
+    """The text says every word of the phrase (word families and spellings alike)."""
+    have, want = _plain_stems(text), _plain_stems(phrase)
+    return all(any(term_matches(h, x) for h in have) for x in want)
+
+
+CONTRAST = re.compile(r"\s+(?:vs\.?|versus|gegenüber|im Vergleich (?:zu[rm]?|mit))\s+", re.I)
+
+
+def contrast_parts(thema: str) -> list[str]:
+    """The two sides of a contrast the teacher asked for („simple past vs. present perfect“), else []."""
+    parts = [p.strip(" .") for p in CONTRAST.split(thema) if p.strip(" .")]
+    return parts if len(parts) >= 2 else []
+
+
 def says_request(text: str, ctx: TopicContext) -> bool:
     """The task says what the teacher asked for: every word of one part of her topic („Globalisierung“ of
     „Globalisierung und Welthandel“, „present perfect“) or of one named sub-topic."""

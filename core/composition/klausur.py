@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.checks.filler import has_math
-from core.checks.topicality import TopicContext
+from core.checks.topicality import TopicContext, contrast_parts, says
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
@@ -146,6 +146,10 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
     sel = select(usable, spec)
     befund.fehlende_unterthemen = sel.missing_unterthemen
+    if (seiten := contrast_parts(req.thema)) and not any(
+            all(says(" ".join([c.text, *(t for t, _ in c.erwartung)]), p) for p in seiten) for c in sel.chosen):
+        # „A vs. B“ asks for a task that sets both side by side; single-form tasks are no such task
+        befund.fehlende_unterthemen.append("Gegenüberstellung " + " – ".join(seiten))
     befund.fehlende_wuensche = [f"„{t}“ als AFB {afb}" for t, afb in sel.missing_wuensche]
     if not sel.chosen:
         befund.geschafft_minuten = 0

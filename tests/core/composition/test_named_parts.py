@@ -121,3 +121,16 @@ def test_two_named_topics_each_get_tasks_and_no_false_missing_note(db: Session) 
     assert any(re.search(r"maximal|minimal|größt|kleinst|Zielfunktion", t) for t in texts)
     titles = " ".join(a.titel for a in comp.material.aufgaben)
     assert "Extremwertprobleme" in titles and "Kurvendiskussion" in titles
+
+
+def test_a_contrast_the_bank_has_no_task_for_is_said_plainly_with_options(db: Session) -> None:
+    # „Klassenarbeit Geschichte Klasse 6: Lehnswesen vs. Grundherrschaft“ — no reviewed task sets both side by side
+    comp = _exam(db, "geschichte", "Lehnswesen vs. Grundherrschaft", 6)
+    assert comp.material is not None
+    assert any("Gegenüberstellung Lehnswesen – Grundherrschaft" in h and "fehlt" in h for h in comp.befund.hinweise())
+    assert comp.befund.optionen()
+
+
+def test_a_contrast_the_bank_has_raises_no_false_note(db: Session) -> None:
+    comp = _exam(db, "englisch", "Simple past vs. present perfect", 7)
+    assert not any("Gegenüberstellung" in h for h in comp.befund.hinweise())
