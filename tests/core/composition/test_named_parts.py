@@ -134,3 +134,31 @@ def test_a_contrast_the_bank_has_no_task_for_is_said_plainly_with_options(db: Se
 def test_a_contrast_the_bank_has_raises_no_false_note(db: Session) -> None:
     comp = _exam(db, "englisch", "Simple past vs. present perfect", 7)
     assert not any("Gegenüberstellung" in h for h in comp.befund.hinweise())
+
+
+def test_an_lk_exam_on_a_broad_topic_spreads_its_points_over_sub_topics(db: Session) -> None:
+    # „Biologie LK 12 Klausur Neurobiologie, 135 Minuten“: no sub-topic may carry over half of the points
+    request = MaterialRequest(
+        fach="biologie",
+        thema="Neurobiologie",
+        klassenstufe=12,
+        niveau="erhoeht",
+        material_type="klausur",
+        dauer_minuten=135,
+    )
+    comp = svc.compose_exam(
+        db=db,
+        identity=SYSTEM,
+        teacher_id=None,
+        fach="biologie",
+        themenfelder={},
+        request=request,
+        afb_ziel={"I": 30, "II": 40, "III": 30},
+        operators=[],
+    )
+    assert comp.material is not None and comp.selection is not None
+    punkte: dict[str, int] = {}
+    for c in comp.selection.chosen:
+        punkte[c.unterthema] = punkte.get(c.unterthema, 0) + c.punkte
+    assert len(punkte) >= 3
+    assert max(punkte.values()) <= comp.material.gesamtpunkte / 2, punkte
