@@ -3,7 +3,6 @@ the teacher's 'please avoid' list."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -11,13 +10,20 @@ from typing import TypeVar
 from core.checks.arithmetic.calculations import check_calculations
 from core.checks.focus import Focus, request_focus, serves
 from core.checks.gate import task_findings
-from core.checks.topicality import TopicContext, filed_elsewhere, home_topic, main_off_topic_reason
+from core.checks.topicality import (
+    PARTS,
+    TopicContext,
+    filed_elsewhere,
+    home_topic,
+    main_off_topic_reason,
+    name_stems,
+)
 from core.checks.topics import TopicInfo
 from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
 from core.composition.wishes import to_avoid
-from core.language.text import STOPWORDS, fold, stem, words
+from core.language.text import fold
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 from core.materials.h5p import H5PSet
 
@@ -118,31 +124,21 @@ def focused(cands: Sequence[C], topic: TopicContext | None) -> tuple[list[C], Fo
     return kept, focus, len(cands) - len(kept)
 
 
-def _sub_stems(text: str) -> set[str]:
-    """Stems of a sub-topic name, numbers kept („Typ 1“), spelling families joined (Ruhepotential/-zial)."""
-    folded = words(fold(text).replace("tial", "zial").replace("type", "typ"))
-    return {w if w.isdigit() else stem(w) for w in folded if w.isdigit() or (len(w) > 1 and w not in STOPWORDS)}
-
-
-def _title_parts(title: str) -> list[set[str]]:
-    return [p for p in map(_sub_stems, re.split(r"\s+(?:und|and|vs\.?|oder|or)\s+|[,:;()]", title)) if p]
-
-
 def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str]) -> list[str]:
     """The sub-topics of `t` a request does not name although it names others (see unnamed_siblings)."""
-    wanted = [w for w in map(_sub_stems, unterthemen) if w]
-    if all(w <= _sub_stems(thema) for w in wanted):
+    wanted = [w for w in map(name_stems, unterthemen) if w]
+    if all(w <= name_stems(thema) for w in wanted):
         wanted = []  # „Ionenbindung und Salze“ read as two sub-topics names the topic, not a part of it
     if wanted:
-        named = [u for u in t.unterthemen if any(w <= _sub_stems(u) for w in wanted)]
+        named = [u for u in t.unterthemen if any(w <= name_stems(u) for w in wanted)]
         return [u for u in t.unterthemen if u not in named] if named else []
-    part = _sub_stems(thema)
-    parts = _title_parts(t.thema)
+    part = name_stems(thema)
+    parts = [p for p in map(name_stems, PARTS.split(t.thema)) if p]
     if not part or not any(part <= p for p in parts) or all(part <= p for p in parts):
         return []
     others = [p for p in parts if not part <= p]
     return [u for u in t.unterthemen
-            if any(o <= _sub_stems(u) for o in others) and not part <= _sub_stems(u)]
+            if any(o <= name_stems(u) for o in others) and not part <= name_stems(u)]
 
 
 def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str], topic: TopicContext | None
