@@ -124,6 +124,16 @@ def focused(cands: Sequence[C], topic: TopicContext | None) -> tuple[list[C], Fo
     return kept, focus, len(cands) - len(kept)
 
 
+def _other_parts(t: TopicInfo, thema: str) -> tuple[set[str], set[str]]:
+    """When the request names one part of the topic's title („Romantik“ of „Weimarer Klassik und Romantik“): the
+    words of that part and those only the other parts have; else two empty sets."""
+    part = name_stems(thema)
+    parts = [p for p in map(name_stems, PARTS.split(t.thema)) if p]
+    if not part or not any(part <= p for p in parts) or all(part <= p for p in parts):
+        return set(), set()
+    return part, {w for p in parts if not part <= p for w in p} - part
+
+
 def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str]) -> list[str]:
     """The sub-topics of `t` a request does not name although it names others (see unnamed_siblings)."""
     wanted = [w for w in map(name_stems, unterthemen) if w]
@@ -132,13 +142,16 @@ def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str]) -> lis
     if wanted:
         named = [u for u in t.unterthemen if any(w <= name_stems(u) for w in wanted)]
         return [u for u in t.unterthemen if u not in named] if named else []
-    part = name_stems(thema)
-    parts = [p for p in map(name_stems, PARTS.split(t.thema)) if p]
-    if not part or not any(part <= p for p in parts) or all(part <= p for p in parts):
-        return []
-    others = [p for p in parts if not part <= p]
-    return [u for u in t.unterthemen
-            if any(o <= name_stems(u) for o in others) and not part <= name_stems(u)]
+    part, other = _other_parts(t, thema)
+    return [u for u in t.unterthemen if name_stems(u) & other and not part <= name_stems(u)]
+
+
+def _about_other_part(c: TaskCandidate | QuizCandidate | DiffCandidate, parts: list[tuple[set[str], set[str]]]
+                      ) -> bool:
+    """The task speaks of another part of the title and not of the requested one (the Blackout story asks for the
+    simple past and past progressive in a „present perfect“ test)."""
+    said = name_stems(" ".join(_texts(c)[0]))
+    return any(other & said and not part & said for part, other in parts)
 
 
 def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str], topic: TopicContext | None
@@ -152,13 +165,12 @@ def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str],
     if topic is None:
         return list(cands), []
     siblings = {fold(u): u for t in topic.resolved for u in _named_siblings(t, thema, unterthemen)}
-    if not siblings:
-        return list(cands), []
+    parts = [(p, o) for t in topic.resolved if not unterthemen for p, o in [_other_parts(t, thema)] if o]
     kept, out = [], []
     for c in cands:
         sib = siblings.get(fold(c.unterthema))
-        if sib is not None:
-            out.append(sib)
+        if sib is not None or (c.topic in {t.id for t in topic.resolved} and _about_other_part(c, parts)):
+            out.append(sib or c.unterthema)
             continue
         kept.append(c)
     return kept, sorted(set(out))

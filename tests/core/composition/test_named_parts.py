@@ -95,11 +95,14 @@ def test_a_present_perfect_exam_has_no_conditional_task(db: Session) -> None:
 
 
 def test_a_romantik_exam_has_no_task_on_the_klassik_alone_and_says_what_it_left_out(db: Session) -> None:
-    # „Deutsch Klausur Klasse 11 Gedichtvergleich Romantik, 135 Minuten“ opened with the Merkmale der Weimarer Klassik
+    # „Deutsch Klausur Klasse 11 Gedichtvergleich Romantik, 135 Minuten“ opened with „Nenne Zeitraum, Hauptvertreter
+    # und vier zentrale Merkmale der Weimarer Klassik …“. (Still open: a Goethe task filed under „Humanitätsideal“
+    # that never names the epoch is not recognised as Klassik; see the report of this change.)
     comp = _exam(db, "deutsch", "Romantik", 11, dauer=135)
     assert comp.material is not None
     for t in comp.material.teilaufgaben():
-        assert re.search(r"Romantik|romantisch|Eichendorff|Novalis|Brentano|Sehnsucht", t.text), t.text[:200]
+        words = " ".join([t.text, *(k.text for k in t.erwartung)])
+        assert not (re.search(r"Klassik", words) and not re.search(r"Romantik|romantisch", words)), t.text[:200]
     assert any("„Weimarer Klassik“" in h and "nicht verwendet" in h for h in comp.befund.hinweise())
 
 
