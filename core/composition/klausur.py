@@ -120,10 +120,16 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
     usable, focus, aus = focused(usable, a.topic)
+    before = len(usable)
     usable, siblings = unnamed_siblings(usable, req.thema, req.unterthemen, a.topic)
     befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
                     nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
                     schwerpunkt_thema=focus.topic, ausserhalb=aus)
+    if siblings and not focus and a.topic is not None and a.topic.resolved:
+        # the left-out siblings are the whole topic's other part: offered like a narrower focus (decision 014)
+        befund.schwerpunkt = tuple(req.unterthemen) or (req.thema,)
+        befund.schwerpunkt_thema = a.topic.resolved[0].thema
+        befund.ausserhalb = before - len(usable)
     if siblings:
         befund.notizen.append(f"Nur die genannten Unterthemen: Aufgaben zu {', '.join(f'„{s}“' for s in siblings)} "
                               "wurden nicht verwendet.")
