@@ -11,7 +11,6 @@ from pydantic_ai.messages import (
     ModelMessage,
     ModelRequest,
     ModelResponse,
-    TextPart,
     ToolCallPart,
     ToolReturnPart,
     UserPromptPart,
@@ -19,7 +18,16 @@ from pydantic_ai.messages import (
 from pydantic_ai.models.function import AgentInfo
 
 from agents.offline import dialog
-from agents.offline.messages import Rules, Turn, teacher_turns, text_of, tool_call, tool_returns, user_prompts
+from agents.offline.messages import (
+    Rules,
+    Turn,
+    call,
+    say,
+    teacher_turns,
+    text_of,
+    tool_returns,
+    user_prompts,
+)
 from agents.offline.planner import rule_plan
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
@@ -160,27 +168,19 @@ def _present(part: ToolReturnPart) -> str:
     return text
 
 
-def _call(name: str, args: dict) -> ModelResponse:
-    return ModelResponse(parts=[tool_call(name, args)])
-
-
-def _say(text: str) -> ModelResponse:
-    return ModelResponse(parts=[TextPart(text)])
-
-
 def _routed(text: str, messages: list[ModelMessage], open_sid: str | None, lexicon: Lexicon) -> ModelResponse | None:
     """Answers to collected or open Rückfragen, combined requests, notes, web searches — before anything else."""
     open_set = _open_set(messages[:-1])
     if open_set and not _CANCEL.search(text):
-        return _call("continue_material_set", {"session_ids": open_set, "answer": text})
+        return call("continue_material_set", {"session_ids": open_set, "answer": text})
     if _is_combined(text, lexicon):
-        return _call("generate_material_set", {"text": text})
+        return call("generate_material_set", {"text": text})
     if open_sid and not _CANCEL.search(text):
-        return _call("continue_material_generation", {"session_id": open_sid, "answer": text})
+        return call("continue_material_generation", {"session_id": open_sid, "answer": text})
     if m := _REMEMBER.match(text):
-        return _call("remember", {"fact": (m.group(5) or text).strip()[:500]})
+        return call("remember", {"fact": (m.group(5) or text).strip()[:500]})
     if _WEB.search(text):
-        return _call("search_web", {"query": text[:300]})
+        return call("search_web", {"query": text[:300]})
     return None
 
 
@@ -202,17 +202,17 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     try:
         edit = None if new_request else parse_edit_request(text)
     except EditUnclear as exc:
-        return _say(exc.message)
+        return say(exc.message)
     if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
         # after an edit, praise or criticism is about the edited version, not the first one
-        return _call("record_feedback", {"material_id": target, "feedback": text})
+        return call("record_feedback", {"material_id": target, "feedback": text})
     if not edit:
         return None
     if isinstance(edit, RegenerateInstruction):
-        return _call("regenerate_from_previous", {"material_id": target, "instruction": text})
+        return call("regenerate_from_previous", {"material_id": target, "instruction": text})
     # The teacher asked for exactly this change: it is applied even if the check then reports deviations (they are
     # named in the reply; the previous version stays).
-    return _call("patch_material_task", {
+    return call("patch_material_task", {
         "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit], "force": True})
 
 
@@ -220,11 +220,11 @@ def _follow_up(text: str, target: str) -> ModelResponse | None:
     """A follow-up about the current material that is no patch: an earlier version back, its files in a format, a
     value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
     if (version := wants_version(text)) is not None:
-        return _call("restore_material_version", {"material_id": target, "version": version})
+        return call("restore_material_version", {"material_id": target, "version": version})
     if fmt := wants_format(text):
-        return _call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
+        return call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
     if swap := value_swap(text):
-        return _call("patch_material_task", {"material_id": target, "operations": [swap.model_dump(exclude_none=True)],
+        return call("patch_material_task", {"material_id": target, "operations": [swap.model_dump(exclude_none=True)],
                                              "force": True})
     return None
 
@@ -234,9 +234,9 @@ def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> Mod
     if classify_feedback(text) is not None:
         new_request = extract(text, topic_terms=lexicon.terms)
         if not (new_request.material_type and new_request.fach):
-            return _call("record_feedback", {"material_id": last_material, "feedback": text})
+            return call("record_feedback", {"material_id": last_material, "feedback": text})
     if parse_afb_answer(text) and not extract(text).material_type:
-        return _say(_ALREADY_ANSWERED)
+        return say(_ALREADY_ANSWERED)
     return None
 
 
@@ -244,7 +244,7 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     last = messages[-1]
     returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
     if returns:
-        return _say("\n\n".join(_present(p) for p in returns))
+        return say("\n\n".join(_present(p) for p in returns))
     prompts = user_prompts(messages)
     text = prompts[-1] if prompts else ""
     state = _state(messages[:-1])
@@ -258,14 +258,14 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         if reply is not None:
             return reply
     if _GREETING.match(text):
-        return _say(_HELLO)
+        return say(_HELLO)
     turns = _request_turns(teacher_turns(messages), state, text, lexicon)
     step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages))
     if isinstance(step, str):
-        return _say(step)
+        return say(step)
     if state.refused is not None and dialog.same_request(step, state.refused):
-        return _say(dialog.SAME_AS_REFUSED)
-    return _call("generate_material", step)
+        return say(dialog.SAME_AS_REFUSED)
+    return call("generate_material", step)
 
 
 def _oberstufe(messages: list[ModelMessage]) -> Oberstufe:

@@ -78,6 +78,16 @@ def tool_call(name: str, args: dict[str, Any]) -> ToolCallPart:
     return ToolCallPart(name, {k: v for k, v in args.items() if v is not None})
 
 
+def say(text: str) -> ModelResponse:
+    """The rule model's plain-text reply."""
+    return ModelResponse(parts=[TextPart(text)])
+
+
+def call(name: str, args: dict[str, Any]) -> ModelResponse:
+    """The rule model calling one tool."""
+    return ModelResponse(parts=[tool_call(name, args)])
+
+
 def output_tool(info: AgentInfo, cls: type) -> str:
     """The name of the output tool for `cls` (an agent with several output types has one per type)."""
     names = [t.name for t in info.output_tools]

@@ -4,6 +4,8 @@ the whole history and, past the model's limit, even "Hallo" fails as "zu umfangr
 
 from __future__ import annotations
 
+import json
+
 from pydantic_ai.messages import (
     ModelMessage,
     ModelMessagesTypeAdapter,
@@ -16,6 +18,26 @@ from pydantic_ai.messages import (
 CHARS_PER_TOKEN = 3.2  # as the token budget measurements (docs/decisions/008-token-budget.md)
 SUMMARY_HEAD = "Zusammenfassung des bisherigen Gesprächs (ältere Teile gekürzt):"
 SUMMARY_CHARS = 2_000
+
+
+def load_history(raw: list[dict] | None) -> list[ModelMessage]:
+    """A stored history as pydantic-ai messages (raises pydantic's ValidationError if it no longer loads)."""
+    return ModelMessagesTypeAdapter.validate_python(raw or [])
+
+
+def dump_history(messages: list[ModelMessage]) -> list[dict]:
+    """Pydantic-ai messages as JSON-ready data for the conversation row."""
+    return json.loads(ModelMessagesTypeAdapter.dump_json(messages))
+
+
+def werkbank_reply(reply: str) -> ModelResponse:
+    """A reply the app gives itself (refusal, partial answer), recorded as if the model had said it."""
+    return ModelResponse(parts=[TextPart(reply)], model_name="werkbank")
+
+
+def with_exchange(history: list[ModelMessage], text: str, reply: str) -> list[ModelMessage]:
+    """The history plus one request the model never saw and the app's own reply to it."""
+    return [*history, ModelRequest(parts=[UserPromptPart(text)]), werkbank_reply(reply)]
 
 
 def estimated_tokens(messages: list[ModelMessage]) -> int:

@@ -22,11 +22,7 @@ from pydantic_ai.messages import (
     FunctionToolCallEvent,
     FunctionToolResultEvent,
     ModelMessage,
-    ModelMessagesTypeAdapter,
-    ModelRequest,
     ModelResponse,
-    TextPart,
-    UserPromptPart,
     repair_messages,
 )
 from sqlalchemy.orm import Session
@@ -44,7 +40,7 @@ from core.app.config import get_settings
 from core.app.errors import ConflictError, NotFoundError, UserError
 from core.app.observability import request_id
 from core.app.sync import run_sync
-from core.chat.history import trim_history
+from core.chat.history import dump_history, load_history, trim_history, werkbank_reply, with_exchange
 from core.chat.message import clean_message
 from core.chat.toolsets import select_toolsets
 from core.generation.outcomes import MaterialMade, Rueckfrage, SetMade
@@ -105,7 +101,7 @@ def _open_conversation(db: Session, teacher: Teacher, text: str, conversation_id
         raise ConflictError("Dieses Gespräch wird gerade an anderer Stelle bearbeitet (z. B. in einem anderen "
                             "Fenster). Bitte warten, bis die Antwort dort erscheint, und die Seite neu laden.")
     try:
-        return conv, ModelMessagesTypeAdapter.validate_python(conv.history or [])
+        return conv, load_history(conv.history)
     except ValidationError:
         log.warning("conversation %s history no longer loads; starting fresh", conv.id)
         return conv, []
@@ -140,8 +136,7 @@ def _answer(turn: TurnContext, text: str, history: list[ModelMessage], verdict: 
             if not verdict.allowed:
                 reply = verdict.message or "Dabei kann die Werkbank nicht helfen."
                 step(f"Schutzprüfung: {verdict.category} — Anfrage nicht bearbeitet")
-                return [*history, ModelRequest(parts=[UserPromptPart(text)]),
-                        ModelResponse(parts=[TextPart(reply)], model_name="werkbank")], reply
+                return with_exchange(history, text, reply), reply
             savepoint = turn.db.begin_nested()
             try:
                 result = run_sync(run())
@@ -164,7 +159,7 @@ def _answer(turn: TurnContext, text: str, history: list[ModelMessage], verdict: 
             if done:
                 reply += " Fertig geworden ist bereits: " + ", ".join(done) + "."
             log.warning("turn %s stopped by usage limit: %s", turn.request_id, exc)
-            return [*repair_messages(captured), ModelResponse(parts=[TextPart(reply)], model_name="werkbank")], reply
+            return [*repair_messages(captured), werkbank_reply(reply)], reply
         except MODEL_FAILURES as exc:
             turn.db.rollback()
             log.warning("turn failed (%s): %s", type(exc).__name__, exc)
@@ -211,7 +206,7 @@ def _persist(turn: TurnContext, conv: Conversation, revision: int, text: str, re
     """Save history (revision-checked), both messages, stated facts and the model calls; commit the turn."""
     new_revision = conv_repo.save_conversation(
         db=turn.db, conversation_id=conv.id, expected_revision=revision,
-        history=json.loads(ModelMessagesTypeAdapter.dump_json(messages)), state={"last_request_id": turn.request_id},
+        history=dump_history(messages), state={"last_request_id": turn.request_id},
     )
     if new_revision is None:
         turn.db.rollback()

@@ -11,15 +11,7 @@ import xml.etree.ElementTree as ET
 from core.checks.structure import validate_h5p
 from core.exports.h5p import explanation
 from core.exports.xml_text import ExportError, xml_safe
-from core.materials.h5p import (
-    BlanksFrage,
-    DragTextFrage,
-    H5PSet,
-    Luecke,
-    MultiChoiceFrage,
-    TrueFalseFrage,
-    zerlege_lueckentext,
-)
+from core.materials import h5p
 
 # Characters with a meaning inside a cloze sub-question {1:SHORTANSWER:=…}. Moodle parses the question HTML with a
 # regex and html_entity_decode()s each answer afterwards, so numeric entities hide them from the parser and still
@@ -86,7 +78,7 @@ def _common(question: ET.Element, defaultgrade: int, erklaerung: str | None = No
     _sub(question, "hidden", "0")
 
 
-def _multichoice(quiz: ET.Element, nummer: int, frage: MultiChoiceFrage) -> None:
+def _multichoice(quiz: ET.Element, nummer: int, frage: h5p.MultiChoiceFrage) -> None:
     question = _sub(quiz, "question", type="multichoice")
     _name(question, nummer, frage.frage)
     _text_element(question, "questiontext", _html(frage.frage))
@@ -112,7 +104,7 @@ def _multichoice(quiz: ET.Element, nummer: int, frage: MultiChoiceFrage) -> None
         _text_element(element, "feedback", html.escape(xml_safe(antwort.feedback or ""), quote=False))
 
 
-def _truefalse(quiz: ET.Element, nummer: int, frage: TrueFalseFrage) -> None:
+def _truefalse(quiz: ET.Element, nummer: int, frage: h5p.TrueFalseFrage) -> None:
     question = _sub(quiz, "question", type="truefalse")
     _name(question, nummer, frage.frage)
     _text_element(question, "questiontext", _html(frage.frage))
@@ -123,15 +115,15 @@ def _truefalse(quiz: ET.Element, nummer: int, frage: TrueFalseFrage) -> None:
         _text_element(element, "feedback", "Richtig!" if wert == frage.wahr else "Leider falsch.")
 
 
-def _subquestion(luecke: Luecke) -> str:
+def _subquestion(luecke: h5p.Luecke) -> str:
     answers = "~".join(f"={_cloze_answer(a)}" for a in luecke.antworten if a.strip())
     return "{1:SHORTANSWER:" + answers + "}"
 
 
-def _cloze(quiz: ET.Element, nummer: int, frage: BlanksFrage | DragTextFrage) -> None:
-    ist_dragtext = isinstance(frage, DragTextFrage)
-    teile = zerlege_lueckentext(frage.text, alternativen=not ist_dragtext)
-    luecken = [t for t in teile if isinstance(t, Luecke)]
+def _cloze(quiz: ET.Element, nummer: int, frage: h5p.BlanksFrage | h5p.DragTextFrage) -> None:
+    ist_dragtext = isinstance(frage, h5p.DragTextFrage)
+    teile = h5p.zerlege_lueckentext(frage.text, alternativen=not ist_dragtext)
+    luecken = [t for t in teile if isinstance(t, h5p.Luecke)]
     body = "".join(_plain(t) if isinstance(t, str) else _subquestion(t) for t in teile)
     paragraphs = [line.strip() for line in body.splitlines() if line.strip()]
     aufgabe = "Ergänze die fehlenden Wörter."
@@ -151,7 +143,7 @@ def _cloze(quiz: ET.Element, nummer: int, frage: BlanksFrage | DragTextFrage) ->
     _sub(question, "hidden", "0")
 
 
-def to_moodle_xml(s: H5PSet) -> bytes:
+def to_moodle_xml(s: h5p.H5PSet) -> bytes:
     """Moodle XML (UTF-8) with a category question and one question per Frage.
 
     Blanks and DragText become cloze questions with one SHORTANSWER per gap (case-insensitive; Blanks alternatives
@@ -169,9 +161,9 @@ def to_moodle_xml(s: H5PSet) -> bytes:
     _sub(_sub(category, "category"), "text", html.escape(f"$course$/top/Werkbank/{pfad}", quote=False))
     _text_element(category, "info", _plain(f"{s.fach}, Klassenstufe {s.klassenstufe}: {s.thema}"))
     for nummer, frage in enumerate(s.fragen, start=1):
-        if isinstance(frage, MultiChoiceFrage):
+        if isinstance(frage, h5p.MultiChoiceFrage):
             _multichoice(quiz, nummer, frage)
-        elif isinstance(frage, TrueFalseFrage):
+        elif isinstance(frage, h5p.TrueFalseFrage):
             _truefalse(quiz, nummer, frage)
         else:
             _cloze(quiz, nummer, frage)

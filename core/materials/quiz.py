@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.materials.h5p import (
-    BlanksFrage,
-    DragTextFrage,
-    H5PSet,
-    Luecke,
-    MultiChoiceFrage,
-    TrueFalseFrage,
-    zerlege_lueckentext,
-)
+from core.materials import h5p
 
 
 @dataclass(frozen=True)
@@ -37,12 +29,12 @@ class QuizResult:
         return f"{sum(self.correct)} von {len(self.correct)} richtig"
 
 
-def _gaps(text: str, alternativen: bool) -> tuple[str, list[Luecke]]:
-    parts = zerlege_lueckentext(text, alternativen=alternativen)
-    gaps = [p for p in parts if isinstance(p, Luecke)]
+def _gaps(text: str, alternativen: bool) -> tuple[str, list[h5p.Luecke]]:
+    parts = h5p.zerlege_lueckentext(text, alternativen=alternativen)
+    gaps = [p for p in parts if isinstance(p, h5p.Luecke)]
     numbered, n = [], 0
     for p in parts:
-        if isinstance(p, Luecke):
+        if isinstance(p, h5p.Luecke):
             n += 1
             numbered.append(f"___ ({n})")
         else:
@@ -50,19 +42,19 @@ def _gaps(text: str, alternativen: bool) -> tuple[str, list[Luecke]]:
     return "".join(numbered), gaps
 
 
-def quiz_items(quiz: H5PSet) -> list[QuizItem]:
+def quiz_items(quiz: h5p.H5PSet) -> list[QuizItem]:
     items = []
     for f in quiz.fragen:
-        if isinstance(f, MultiChoiceFrage):
+        if isinstance(f, h5p.MultiChoiceFrage):
             items.append(QuizItem(kind="choices" if f.mehrfach else "choice", prompt=f.frage,
                                   options=[a.text for a in f.antworten],
                                   solution=[a.text for a in f.antworten if a.korrekt], feedback=f.erklaerung or ""))
-        elif isinstance(f, TrueFalseFrage):
+        elif isinstance(f, h5p.TrueFalseFrage):
             items.append(QuizItem(kind="truefalse", prompt=f.frage, options=["richtig", "falsch"],
                                   solution=["richtig" if f.wahr else "falsch"], feedback=f.erklaerung or ""))
-        elif isinstance(f, BlanksFrage | DragTextFrage):
-            prompt, gaps = _gaps(f.text, alternativen=isinstance(f, BlanksFrage))
-            words = sorted(g.antworten[0] for g in gaps) if isinstance(f, DragTextFrage) else []
+        elif isinstance(f, h5p.BlanksFrage | h5p.DragTextFrage):
+            prompt, gaps = _gaps(f.text, alternativen=isinstance(f, h5p.BlanksFrage))
+            words = sorted(g.antworten[0] for g in gaps) if isinstance(f, h5p.DragTextFrage) else []
             items.append(QuizItem(kind="gaps", prompt=prompt, options=words, solution=[g.antworten[0] for g in gaps],
                                   accepted=[list(g.antworten) for g in gaps], feedback=f.erklaerung or ""))
     return items

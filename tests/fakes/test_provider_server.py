@@ -35,6 +35,7 @@ from pydantic_ai.providers.anthropic import AnthropicProvider
 from pydantic_ai.providers.openai import OpenAIProvider
 from pydantic_ai.settings import ModelSettings
 
+from agents.models.providers import CompatibleChatModel
 from tests.fakes.provider_server import LLAMA_CPP_PYTHON, FakeProviderServer, Fault, Reply, ToolCall, Turn, Usage
 
 APIS = ("openai", "anthropic")
@@ -408,23 +409,12 @@ LOCAL_SERVER_PROFILE = {
 }
 
 
-class EmptyStringContentModel(OpenAIChatModel):
-    """Sends `""` instead of `null` as the content of an assistant message that only calls tools."""
-
-    async def _map_messages(self, *args: Any, **kwargs: Any) -> Any:
-        messages = await super()._map_messages(*args, **kwargs)
-        for message in messages:
-            if message.get("role") == "assistant" and message.get("content") is None:
-                message["content"] = ""
-        return messages
-
-
 @pytest.mark.parametrize(
     ("model_class", "profile", "failing_request"),
     [
         (OpenAIChatModel, None, 1),  # tool_choice "required" -> 500
         (OpenAIChatModel, LOCAL_SERVER_PROFILE, 2),  # the tool call sent back with content null -> 500
-        (EmptyStringContentModel, LOCAL_SERVER_PROFILE, None),
+        (CompatibleChatModel, LOCAL_SERVER_PROFILE, None),
     ],
     ids=["default-profile", "local-profile", "local-profile-and-empty-content"],
 )
