@@ -114,6 +114,17 @@ def _cite_notes(k: Klausur, sel: Selection) -> None:
                 t.quellen.append(Quelle(art="notiz", ref="notiz", titel=f"berücksichtigt: „{note}“"))
 
 
+def _left_out(befund: Befund, a: KlausurAuftrag, siblings: Sequence[str], anzahl: int, *, narrower: bool) -> None:
+    """Say which sub-topics the teacher did not name were left out; without a narrower focus they are offered like
+    one (decision 014): „das ganze Thema nehmen“."""
+    if not narrower and a.topic is not None and a.topic.resolved:
+        befund.schwerpunkt = tuple(a.request.unterthemen) or (a.request.thema,)
+        befund.schwerpunkt_thema = a.topic.resolved[0].thema
+        befund.ausserhalb = anzahl
+    befund.notizen.append(f"Nur die genannten Unterthemen: Aufgaben zu {', '.join(f'„{s}“' for s in siblings)} "
+                          "wurden nicht verwendet.")
+
+
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
@@ -125,14 +136,8 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
                     nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
                     schwerpunkt_thema=focus.topic, ausserhalb=aus)
-    if siblings and not focus and a.topic is not None and a.topic.resolved:
-        # the left-out siblings are the whole topic's other part: offered like a narrower focus (decision 014)
-        befund.schwerpunkt = tuple(req.unterthemen) or (req.thema,)
-        befund.schwerpunkt_thema = a.topic.resolved[0].thema
-        befund.ausserhalb = before - len(usable)
     if siblings:
-        befund.notizen.append(f"Nur die genannten Unterthemen: Aufgaben zu {', '.join(f'„{s}“' for s in siblings)} "
-                              "wurden nicht verwendet.")
+        _left_out(befund, a, siblings, before - len(usable), narrower=bool(focus))
     if not usable:
         befund.geschafft_minuten = 0
         return Composition(material=None, befund=befund)

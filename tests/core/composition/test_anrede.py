@@ -9,12 +9,9 @@ import re
 import pytest
 from sqlalchemy.orm import Session
 
-from core.composition import service as svc
 from core.composition.anrede import siezen
-from core.materials.request import MaterialRequest
-from db.session import Identity
+from tests.core.composition.test_named_parts import compose
 
-SYSTEM = Identity.system()
 DU = re.compile(
     r"(^|[.!?:;]\s|\n|,\s|\bund\s)(Bestimme|Berechne|Untersuche|Gib|Ermittle|Zeige|Begründe|Erläutere|"
     r"Beschreibe|Erkläre|Nenne|Skizziere|Zeichne|Stelle|Löse|Runde|Beurteile|Analysiere|Vergleiche|"
@@ -59,25 +56,7 @@ def test_du_form_task_texts_read_in_the_sie_form(du: str, sie: str) -> None:
 
 
 def _exam(db: Session, fach: str, thema: str, k: int, unterthemen: list[str], dauer: int, niveau: str | None = None):
-    request = MaterialRequest(
-        fach=fach,
-        thema=thema,
-        unterthemen=unterthemen,
-        klassenstufe=k,
-        niveau=niveau,
-        material_type="klausur",
-        dauer_minuten=dauer,
-    )
-    comp = svc.compose_exam(
-        db=db,
-        identity=SYSTEM,
-        teacher_id=None,
-        fach=fach,
-        themenfelder={},
-        request=request,
-        afb_ziel={"I": 30, "II": 40, "III": 30},
-        operators=[],
-    )
+    comp = compose(db, fach, thema, k, unterthemen, dauer, niveau)
     assert comp.material is not None
     return comp.material
 
