@@ -3,6 +3,7 @@ the teacher's 'please avoid' list."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -11,7 +12,6 @@ from core.checks.arithmetic.calculations import check_calculations
 from core.checks.focus import Focus, request_focus, serves
 from core.checks.gate import task_findings
 from core.checks.topicality import (
-    PARTS,
     TopicContext,
     filed_elsewhere,
     home_topic,
@@ -128,8 +128,10 @@ def _other_parts(t: TopicInfo, thema: str) -> tuple[set[str], set[str]]:
     """When the request names one part of the topic's title („Romantik“ of „Weimarer Klassik und Romantik“): the
     words of that part and those only the other parts have; else two empty sets."""
     part = name_stems(thema)
-    parts = [p for p in map(name_stems, PARTS.split(t.thema)) if p]
-    if not part or not any(part <= p for p in parts) or all(part <= p for p in parts):
+    head, _, tail = t.thema.rpartition(":")  # „Neurobiologie: Erregung und Synapse“: the head names it all
+    tail = re.sub(r"\([^)]*\)", " ", tail)  # „Funktionsuntersuchung (Kurvendiskussion)“: another name, no part
+    parts = [p for p in map(name_stems, re.split(r"\s+(?:und|and|vs\.?|versus|oder|or)\s+|[,;+/]", tail)) if p]
+    if not part or part <= name_stems(head) or not any(part <= p for p in parts) or all(part <= p for p in parts):
         return set(), set()
     return part, {w for p in parts if not part <= p for w in p} - part
 
