@@ -64,7 +64,12 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
             return True  # it carries every noun: the subject, with something to do on it („Brüche addieren“)
         return any(index.terms_match(index.stems(u), tid) for u in unterthemen)
 
-    meaning = _by_nouns(index, thema, [(t, s) for t, s in ranked if means(t)])
+    meant = [(t, s) for t, s in ranked if means(t)]
+    meaning = _by_nouns(index, thema, meant)
+    # a named sub-topic that titles a topic of its own („Kurvendiskussion“ of „Funktionsuntersuchung
+    # (Kurvendiskussion)“) is meant, however many of the request's nouns a Themenfeld lends another topic
+    meaning += [(t, s) for t, s in meant if (t, s) not in meaning
+                and any(index.stems(u) and index.stems(u) <= index.stems(index.topics[t].thema) for u in unterthemen)]
     if not meaning:
         return []
     # A topic that names the request's words itself (title, sub-topics, key words — not only inside a compound) is

@@ -159,3 +159,51 @@ def test_an_lk_exam_on_a_broad_topic_spreads_its_points_over_sub_topics(db: Sess
         punkte[c.unterthema] = punkte.get(c.unterthema, 0) + c.punkte
     assert len(punkte) >= 3
     assert max(punkte.values()) <= comp.material.gesamtpunkte / 2, punkte
+
+
+# The seeded Mathematik profile's Themenfeld as the chat passes it: it lends „Kurvendiskussion“ to every
+# Differentialrechnung topic, so the nouns alone pointed at „Extremwertprobleme“ only (the chat made a 20-minute exam).
+DIFFERENTIALRECHNUNG = {
+    "Differentialrechnung": [
+        "Ableitung",
+        "Differenzenquotient",
+        "Differentialquotient",
+        "Tangente",
+        "momentane Änderungsrate",
+        "Ableitungsregeln",
+        "Monotonie",
+        "Extrempunkt",
+        "Hochpunkt",
+        "Tiefpunkt",
+        "Wendepunkt",
+        "Kurvendiskussion",
+        "Extremwertaufgabe",
+        "zweite Ableitung",
+    ]
+}
+
+
+def test_named_sub_topics_that_title_topics_are_both_meant_under_the_profiles_themenfelder(db: Session) -> None:
+    request = MaterialRequest(
+        fach="mathematik",
+        thema="Kurvendiskussion und Extremwertprobleme",
+        unterthemen=["Kurvendiskussion", "Extremwertprobleme"],
+        klassenstufe=12,
+        niveau="erhoeht",
+        material_type="klausur",
+        dauer_minuten=135,
+    )
+    ctx = svc.topic_context_for(db=db, fach="mathematik", themenfelder=DIFFERENTIALRECHNUNG, request=request)
+    assert {t.id for t in ctx.resolved} == {"kurvendiskussion", "extremwertprobleme"}
+    comp = svc.compose_exam(
+        db=db,
+        identity=SYSTEM,
+        teacher_id=None,
+        fach="mathematik",
+        themenfelder=DIFFERENTIALRECHNUNG,
+        request=request,
+        afb_ziel={"I": 30, "II": 40, "III": 30},
+        operators=[],
+    )
+    assert comp.material is not None and comp.material.dauer_minuten == 135
+    assert not any("fehlt" in h or "Schwerpunkt" in h for h in comp.befund.hinweise()), comp.befund.hinweise()
