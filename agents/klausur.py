@@ -15,6 +15,7 @@ from core.checks.structure import validate_klausur
 from core.checks.verification import Flag, calculations_checked, verification_retry_message, verify_klausur
 from core.materials.klausur import Klausur
 from core.materials.replies import Absage, ClarificationRequest
+from core.materials.wording import anzahl
 
 VERIFY_RETRIES = 2  # after that, remaining verification flags are shown to the teacher instead of failing
 
@@ -54,10 +55,13 @@ async def _verify(ctx: RunContext[SpecialistDeps], output: Klausur | Clarificati
         raise ModelRetry("Die Prüfung der Klausur hat Fehler gefunden. Behebe genau diese:\n- " + "\n- ".join(faults))
     flags = klausur_flags(ctx.deps, output)
     if flags and ctx.retry < VERIFY_RETRIES:
-        ctx.deps.turn.step(f"klausur: Verifikation fand {len(flags)} Auffälligkeiten (Quellen/Rechnungen) → Reparatur")
+        found = anzahl(len(flags), "Auffälligkeit")
+        ctx.deps.turn.step(f"klausur: Verifikation fand {found} (Quellen/Rechnungen) → Reparatur")
         raise ModelRetry(verification_retry_message(flags))
     if flags:  # kept, and shown to the teacher as open hints (router stores them with the material)
-        ctx.deps.turn.step(f"klausur: {len(flags)} Hinweise bleiben offen und werden angezeigt")
+        one = len(flags) == 1
+        ctx.deps.turn.step(f"klausur: {anzahl(len(flags), 'Hinweis')} {'bleibt' if one else 'bleiben'} offen und "
+                           f"{'wird' if one else 'werden'} angezeigt")
     ctx.deps.turn.step(f"klausur: Prüfung bestanden (Punkte, AFB, Operatoren, Zeit, Quellen; "
                        f"{calculations_checked(output)} Rechenschritte nachgerechnet)")
     return output

@@ -12,11 +12,14 @@ from agents.models.limits import TOOL_TIMEOUT_S
 from agents.prompts import instructions_for
 from agents.specialist_tools import SPECIALIST_TOOLS
 from core.materials.replies import Absage, ClarificationRequest
+from core.safety.service import DATA_NOTE, OPEN
 
 
 def specialist_instructions(name: str, deps: SpecialistDeps) -> str:
     """Base prompt + the Wissenskarte + the concrete targets, in the words the specialist reads."""
     parts = [instructions_for(name, deps.turn.db), "", deps.wissenskarte]
+    if OPEN in deps.wissenskarte:  # quoted notes of colleagues: say what the markers mean, right under them
+        parts.append(DATA_NOTE)
     ziel = "/".join(str(deps.afb_ziel.get(k, 0)) for k in ("I", "II", "III"))
     herkunft = {"request": "vom Auftrag", "preference": "aus den Präferenzen", "answer": "von der Lehrkraft",
                 "profile": "nur Fachprofil-Standard, nicht von der Lehrkraft bestätigt"}.get(deps.afb_quelle, "")

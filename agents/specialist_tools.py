@@ -16,7 +16,7 @@ from pydantic_ai.toolsets import FunctionToolset
 from agents.deps import SpecialistDeps
 from core.app.errors import UserError
 from core.knowledge.retrieval import MAX_QUERY_CHARS, search
-from core.safety.service import DATA_NOTE, quoted
+from core.safety.service import DATA_NOTE, quoted, quoted_data
 from db.models import Upload
 from db.repos import conversations as conv_repo
 from db.repos import knowledge as knowledge_repo
@@ -61,7 +61,8 @@ async def get_good_practices(ctx: RunContext[SpecialistDeps], thema: str, afb: L
             continue
         rows.append({"ref": str(h.id), "titel": h.title, "thema": h.thema, "scope": h.scope_type,
                      "qualitaet": h.quality_score, "inhalt": _compact(h.content)})
-    return _dump(rows[: max(1, min(limit, 20))])
+    # Written by teachers and curators: data to draw on, never instructions (an edit or import may carry some).
+    return quoted_data(_dump(rows[: max(1, min(limit, 20))]))
 
 
 # What a specialist needs of a good practice; provenance notes (kontext, ratings, ids) stay in the database.
@@ -87,8 +88,9 @@ async def search_curriculum(ctx: RunContext[SpecialistDeps], query: str, limit: 
                       limit=max(1, min(limit, 10)))
     except UserError as exc:
         return exc.message
-    return _dump([{"ref": str(h.id), "titel": h.title, "themenfeld": h.content.get("themenfeld"),
-                   "klassenstufen": h.content.get("klassenstufen"), "text": h.text[:400]} for h in hits])
+    # Uploaded Lehrpläne are files of others: quoted as data.
+    return quoted_data(_dump([{"ref": str(h.id), "titel": h.title, "themenfeld": h.content.get("themenfeld"),
+                               "klassenstufen": h.content.get("klassenstufen"), "text": h.text[:400]} for h in hits]))
 
 
 @SPECIALIST_TOOLS.tool
@@ -134,8 +136,9 @@ async def get_context(
         return await get_good_practices(ctx, d.request.thema, limit=n)
     if scope == "examples":
         rows = knowledge_repo.teacher_examples(db=db, identity=ident, fach=d.fach)
-        return _dump([{"ref": str(r.id), "titel": r.description, "inhalt": r.content if depth != "summary" else None}
-                      for r in rows]) if rows else "Keine Beispiele der Lehrkraft zu diesem Fach."
+        return quoted_data(_dump([{"ref": str(r.id), "titel": r.description,
+                                   "inhalt": r.content if depth != "summary" else None} for r in rows])
+                           ) if rows else "Keine Beispiele der Lehrkraft zu diesem Fach."
     if scope == "class_school":
         notes = knowledge_repo.notes_for(db=db, identity=ident, fach=d.fach, limit=3 if depth == "summary" else 10)
         if not notes:
@@ -160,7 +163,7 @@ async def get_example(ctx: RunContext[SpecialistDeps], thema: str | None = None)
     if not rows:
         return "Die Lehrkraft hat zu diesem Fach keine Beispiele hochgeladen."
     r = rows[0]
-    return _dump({"ref": str(r.id), "titel": r.description, "thema": r.thema, "inhalt": r.content})
+    return quoted_data(_dump({"ref": str(r.id), "titel": r.description, "thema": r.thema, "inhalt": r.content}))
 
 
 @SPECIALIST_TOOLS.tool

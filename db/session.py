@@ -54,18 +54,28 @@ class Identity:
 _SET_IDENTITY = sa.text("SELECT set_config('werkbank.identity', :p, true), set_config('werkbank.sig', :s, true)")
 
 
-def sign(payload: str) -> str:
+def sign(payload: str, database: str | None = None) -> str:
     """HMAC-SHA256 of the identity with the key in `wb_secrets`, which the application role cannot read: SQL run as
-    the app role cannot act as anybody else (e.g. `set_config('werkbank.role', 'system')` has no effect)."""
-    ipad, opad = identity_key()
+    the app role cannot act as anybody else (e.g. `set_config('werkbank.role', 'system')` has no effect). Every
+    database has a key of its own (migration 0007): `database` names the one the identity is for (default: the
+    app's)."""
+    ipad, opad = identity_key(database)
     return hashlib.sha256(opad + hashlib.sha256(ipad + payload.encode()).digest()).hexdigest()
 
 
 @lru_cache
-def identity_key() -> tuple[bytes, bytes]:
-    """The signing key (HMAC inner and outer pads), read once through the owner connection."""
-    with admin_engine().connect() as c:
-        row = c.execute(sa.text("SELECT ipad, opad FROM wb_secrets WHERE name = 'identity'")).first()
+def identity_key(database: str | None = None) -> tuple[bytes, bytes]:
+    """The signing key (HMAC inner and outer pads) of `database` (default: the app's), read once through the owner
+    connection — a benchmark's own database on the same server has a key of its own."""
+    owner = make_url(admin_url())
+    other = database is not None and database != owner.database
+    engine = sa.create_engine(owner.set(database=database), poolclass=sa.pool.NullPool) if other else admin_engine()
+    try:
+        with engine.connect() as c:
+            row = c.execute(sa.text("SELECT ipad, opad FROM wb_secrets WHERE name = 'identity'")).first()
+    finally:
+        if other:
+            engine.dispose()
     if row is None:
         raise RuntimeError("identity key missing: the database schema is older than migration 0007")
     return bytes(row[0]), bytes(row[1])
@@ -74,7 +84,7 @@ def identity_key() -> tuple[bytes, bytes]:
 def apply_identity(connection: sa.Connection, identity: Identity | None) -> None:
     """Set the acting identity for the current transaction (like SET LOCAL), signed."""
     payload = (identity or Identity(role="none")).payload()
-    connection.execute(_SET_IDENTITY, {"p": payload, "s": sign(payload)})
+    connection.execute(_SET_IDENTITY, {"p": payload, "s": sign(payload, connection.engine.url.database)})
 
 
 @event.listens_for(Session, "after_begin")

@@ -15,6 +15,7 @@ from core.app.service import (
     account_active,
     auth_mode,
     demo_allowed,
+    email_from_claims,
     persona_by_id,
     persona_for_sign_in,
     personas,
@@ -128,7 +129,13 @@ def _oidc() -> Persona:
         st.button("Anmelden", on_click=st.login, type="primary")
         st.stop()
     claims = st.user.to_dict()
-    persona = persona_for_sign_in(str(claims.get("email") or ""), role_from_claims(claims))
+    email = email_from_claims(claims)
+    if email is None:
+        st.error("Ihr Anmeldedienst hat keine bestätigte E-Mail-Adresse übermittelt. Bitte die Adresse dort "
+                 "bestätigen oder sich an die Schulverwaltung wenden.")
+        st.button("Abmelden", on_click=st.logout)
+        st.stop()
+    persona = persona_for_sign_in(email, role_from_claims(claims))
     if persona is None:
         st.error("Für Ihre Anmeldung ist noch kein Konto in der Werkbank angelegt. Bitte wenden Sie sich an die "
                  "Schulverwaltung.")

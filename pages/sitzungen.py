@@ -2,13 +2,21 @@
 
 import streamlit as st
 
-from core.chat.service import SESSION_STATUS, TraceStep, conversation_trace, my_conversations, my_sessions
+from core.chat.service import (
+    SESSION_STATUS,
+    TraceStep,
+    conversation_trace,
+    my_conversations,
+    my_sessions,
+    shared_conversations,
+)
 from pages import ui
 
 persona = ui.page_setup("sitzungen")
 st.title("Sitzungen & Traces")
-st.caption("Sie sehen nur Ihre eigenen Rückfragen, Gespräche und Modellaufrufe: Die Datenbank (Row-Level Security) "
-           "gibt Daten, die einer Lehrkraft gehören, nur dieser Person heraus – auch dem Produktteam nicht.")
+st.caption("Sie sehen Ihre eigenen Rückfragen, Gespräche und Modellaufrufe: Die Datenbank (Row-Level Security) gibt "
+           "Daten, die einer Lehrkraft gehören, nur dieser Person heraus. Dem Produktteam nur ein Gespräch, das die "
+           "Lehrkraft unter „Meine Daten & Datenschutz“ freigegeben hat – und jedes Lesen steht in ihrem Protokoll.")
 
 
 def number(value: int) -> str:
@@ -36,6 +44,8 @@ if overview is not None:
 
 st.subheader("Gesprächsverlauf")
 conversations = ui.run(my_conversations, teacher_id=persona.teacher_id) or []
+if persona.role == "product":  # released by their teachers; reading one is logged for the teacher
+    conversations += ui.run(shared_conversations, teacher_id=persona.teacher_id) or []
 if not conversations:
     st.info("Noch keine Gespräche. Sobald Sie im Chat etwas anfragen, lässt sich hier jeder Schritt nachvollziehen.")
     st.stop()

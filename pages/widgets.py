@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from core.chat.service import file_bytes, material_brief, rate
+from core.chat.service import file_bytes, material_brief, rate, rated_text
 from pages import ui
 
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
@@ -29,9 +29,7 @@ def _rated(teacher_id: uuid.UUID, material_id: uuid.UUID, key: str, task_ref: st
         return
     learned = ui.run(rate, teacher_id=teacher_id, material_id=material_id, stars=value + 1, task_ref=task_ref)
     if learned is not None:
-        st.toast(f"Danke! Bewertung gespeichert ({value + 1} Sterne)."
-                 + (f" {learned['good_practices']} Aufgaben als bewährt übernommen." if learned["good_practices"]
-                    else ""))
+        st.toast(rated_text(value + 1, learned))
 
 
 def afb_chart(view: dict[str, Any]) -> None:

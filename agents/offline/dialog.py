@@ -17,7 +17,7 @@ from agents.offline.messages import Turn
 from core.language.dauer import bare_minutes
 from core.language.fold import prepare
 from core.language.klasse import G9, KLASSENSTUFE_MAX, KLASSENSTUFE_MIN, Oberstufe, bare_klasse
-from core.language.request.extract import extract, known_term, read_topic
+from core.language.request.extract import extract, known_term, read_topic, with_typos_fixed
 from core.language.request.extraction import FACH_NAMEN, Extraction, merge, missing_fields
 from core.language.text import fold
 
@@ -106,9 +106,9 @@ def understand(turns: Sequence[Turn], terms: Terms, oberstufe: Oberstufe = G9) -
     state = Extraction()
     delegated = False
     for turn in turns:
-        e = extract(turn.text, topic_terms=terms, oberstufe=oberstufe)
+        e = extract(turn.text, topic_terms=terms, oberstufe=oberstufe, fach=state.fach)
         open_fields = asked_in(turn.reply_before)
-        e = answer(e, turn.text, open_fields, terms)
+        e = answer(e, with_typos_fixed(turn.text, e.typos), open_fields, terms)
         delegated = "thema" in open_fields and bool(_DELEGATION.search(fold(prepare(turn.text))))
         state = merge(state, e)
     if state.thema is None and state.area_text:
@@ -259,6 +259,15 @@ def same_request(args: Mapping[str, Any], refused: Mapping[str, Any]) -> bool:
         return {k: v for k, v in a.items() if k != "zusatz" and v not in (None, [], "")}
 
     return core(args) == core(refused)
+
+
+def typo_note(text: str, terms: Terms, oberstufe: Oberstufe = G9, fach: str | None = None) -> str:
+    """„Ich nehme an, Sie meinen „Satz des Pythagoras“.“ when the message misspelt a word of its topic (`fach`: the
+    conversation's Fach so far)."""
+    e = extract(text, topic_terms=terms, oberstufe=oberstufe, fach=fach)
+    if not e.thema or not any(fold(meant) in fold(e.thema) for _, meant in e.typos):
+        return ""
+    return f"Ich nehme an, Sie meinen „{e.thema}“."
 
 
 NOT_IN_SCOPE = ("Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, differenzierte Arbeitsblätter und "

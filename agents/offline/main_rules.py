@@ -17,7 +17,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo
 
-from agents.offline import dialog
+from agents.offline import dialog, refusal
 from agents.offline.messages import (
     Rules,
     Turn,
@@ -80,6 +80,7 @@ class _Conversation:
     boundary: int = 0  # index of the teacher turn with which the current request began
     refused: dict[str, Any] | None = None  # the generate_material arguments of a refused request
     refused_at: int | None = None  # teacher turns before the answer to the refusal
+    offered: tuple[str, ...] = ()  # the numbered options the refusal offered
 
 
 def _state(messages: list[ModelMessage]) -> _Conversation:
@@ -110,12 +111,12 @@ def _after_tool(state: _Conversation, p: ToolReturnPart, n_user: int, calls: dic
             # refused (or not possible as asked): the request stays, with what the teacher said so far. An expired
             # or unloadable Rückfrage is no refusal: the teacher is asked to state the request anew.
             args = calls.get(p.tool_call_id) or state.refused or (list(calls.values())[-1] if calls else None)
-            return replace(state, open_sid=None, refused=args, refused_at=n_user)
+            return replace(state, open_sid=None, refused=args, refused_at=n_user, offered=refusal.offered(text))
         mm = _MATERIAL.search(text)
-        return replace(state, open_sid=None, boundary=n_user, refused=None, refused_at=None,
+        return replace(state, open_sid=None, boundary=n_user, refused=None, refused_at=None, offered=(),
                        last_material=mm.group(1) if mm else state.last_material)
     if p.tool_name == "record_feedback":
-        return replace(state, boundary=n_user, refused=None, refused_at=None)
+        return replace(state, boundary=n_user, refused=None, refused_at=None, offered=())
     return state
 
 
@@ -162,7 +163,7 @@ def _present(part: ToolReturnPart) -> str:
             lines.append(f"\n{files} — zum Herunterladen unten. Sagen Sie gern, was gut ist oder was ich ändern soll.")
         return "\n".join(lines)
     if text.startswith("FEHLER: "):
-        return text[len("FEHLER: "):]
+        return refusal.as_list(text[len("FEHLER: "):])
     if text.startswith("DATEIEN"):
         return text.split("\n", 1)[-1]
     return text
@@ -243,13 +244,19 @@ def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> Mod
 def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     last = messages[-1]
     returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
-    if returns:
-        return say("\n\n".join(_present(p) for p in returns))
     prompts = user_prompts(messages)
     text = prompts[-1] if prompts else ""
+    if returns:
+        said = "\n\n".join(_present(p) for p in returns)
+        made = [p for p in returns if p.tool_name in _STARTS]  # the topic as understood, once the call is answered
+        fach = _called_fach(messages, made[0].tool_call_id) if made else None
+        return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))
     state = _state(messages[:-1])
     last_material = state.last_material
     if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
+        return reply
+    before = teacher_turns(messages)[-1].reply_before if prompts else ""
+    if (reply := _refusal_answer(text, state, len(prompts) - 1, before, lexicon)) is not None:
         return reply
     if last_material and not state.open_sid and state.refused is None:  # after a refusal the request goes on
         reply = _edit(text, messages, last_material, lexicon)
@@ -262,10 +269,47 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     turns = _request_turns(teacher_turns(messages), state, text, lexicon)
     step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages))
     if isinstance(step, str):
-        return say(step)
+        fach = dialog.understand(turns[:-1], lexicon.terms, _oberstufe(messages)).fach
+        return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach), step))
     if state.refused is not None and dialog.same_request(step, state.refused):
         return say(dialog.SAME_AS_REFUSED)
     return call("generate_material", step)
+
+
+def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:
+    """The Fach of the tool call `call_id` in the response before the last request."""
+    for m in reversed(messages):
+        if isinstance(m, ModelResponse):
+            for p in m.parts:
+                if isinstance(p, ToolCallPart) and p.tool_call_id == call_id:
+                    return p.args_as_dict().get("fach")
+    return None
+
+
+def _noted(note: str, reply: str) -> str:
+    return f"{note}\n\n{reply}" if note else reply
+
+
+def _refusal_answer(text: str, state: _Conversation, turn: int, before: str, lexicon: Lexicon
+                    ) -> ModelResponse | None:
+    """The teacher's answer to the options of the refusal just before it (or to the question which one she
+    means): the chosen option carried out, or that question when she only agrees."""
+    if state.refused is None or _CANCEL.search(text):
+        return None
+    if refusal.wants_retry(text):  # after an upload or a configured model: the same request once more
+        return call("generate_material", state.refused)
+    if not state.offered or not (state.refused_at == turn or before.startswith(refusal.WHICH)):
+        return None
+    number = refusal.chosen(text, state.offered)
+    if number is None:
+        return say(refusal.which_one(state.offered)) if refusal.unclear(text) else None
+    choice = refusal.carry_out(state.offered, number, state.refused)
+    if choice.args is None:
+        return say(choice.reply or "")
+    said = extract(text, topic_terms=lexicon.terms)  # "Option 1, aber nur 8 Fragen"
+    changed = {"klassenstufe": said.klassenstufe, "dauer_minuten": said.dauer_minuten,
+               "anzahl": said.aufgaben_anzahl, "niveau": said.niveau}
+    return call("generate_material", {**choice.args, **{k: v for k, v in changed.items() if v is not None}})
 
 
 def _oberstufe(messages: list[ModelMessage]) -> Oberstufe:

@@ -26,6 +26,7 @@ from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
 from core.materials.replies import Absage, ClarificationRequest
 from core.materials.request import MaterialRequest
+from core.materials.wording import anzahl
 
 
 def _auftrag(messages: list[ModelMessage]) -> MaterialRequest:
@@ -99,7 +100,7 @@ def _from_draft(messages: list[ModelMessage], info: AgentInfo, cls: type) -> Mod
     data = json_returns(messages, "compose_draft")[-1]
     if not isinstance(data, dict) or data.get("kein_material") or "entwurf" not in data:
         d = data if isinstance(data, dict) else {}
-        gefunden = f"{d.get('gefunden', 0)} passende geprüfte Aufgaben" if d.get("gefunden") else "nichts Passendes"
+        gefunden = anzahl(d["gefunden"], "passende geprüfte Aufgabe") if d.get("gefunden") else "nichts Passendes"
         return _absage(info, str(d.get("grund") or "Keine geprüften Aufgaben zu diesem Thema."), gefunden,
                        list(d.get("optionen") or []))
     draft = dict(data["entwurf"])

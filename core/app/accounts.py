@@ -13,6 +13,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from core.app.config import get_settings
 from core.app.errors import UserError
+from core.materials.wording import anzahl
 from db.access_models import Account
 from db.models import School, Teacher
 from db.repos import accounts as repo
@@ -45,7 +46,7 @@ def _check_password(password: str) -> str:
 
 
 def _pause(minutes: int) -> UserError:
-    return UserError(f"Zu viele Fehlversuche. Bitte in {max(1, minutes)} Minute{'n' if minutes != 1 else ''} erneut "
+    return UserError(f"Zu viele Fehlversuche. Bitte in {anzahl(max(1, minutes), 'Minute')} erneut "
                      "versuchen oder die Schulverwaltung bitten, das Passwort neu zu setzen.")
 
 

@@ -120,3 +120,13 @@ def role_from_claims(claims: Mapping[str, object]) -> str | None:
         if role in ("teacher", "curator", "product"):
             return role
     return None
+
+
+def email_from_claims(claims: Mapping[str, object]) -> str | None:
+    """The e-mail an IdP vouches for, or None: an address the IdP marks as unverified (`email_verified: false`, e.g.
+    one a user typed into their own profile) must not sign anybody in as the teacher who owns it."""
+    email = str(claims.get("email") or "").strip().lower()
+    verified = claims.get("email_verified", True)
+    if isinstance(verified, str):
+        verified = verified.strip().lower() not in ("false", "0", "no")
+    return email if "@" in email and verified is not False else None

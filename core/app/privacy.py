@@ -7,7 +7,9 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
+from zoneinfo import ZoneInfo
 
+from core.app.config import get_settings
 from core.app.errors import NotFoundError, UserError
 from db.access_models import StaffConsent
 from db.models import AgentKnowledge, Conversation
@@ -36,6 +38,11 @@ class Consent:
     since: datetime
 
 
+def _local(when: datetime) -> datetime:
+    """In the school's time zone (WERKBANK_TIMEZONE), as every time the app shows."""
+    return when.astimezone(ZoneInfo(get_settings().werkbank_timezone))
+
+
 def delete_my_data(teacher_id: uuid.UUID) -> dict[str, int]:
     """Everything of this teacher, deleted in one transaction (all or nothing). {German label: rows}."""
     with unit_of_work(Identity.system()) as db:
@@ -45,14 +52,14 @@ def delete_my_data(teacher_id: uuid.UUID) -> dict[str, int]:
 
 def my_access_log(teacher_id: uuid.UUID) -> list[AccessEntry]:
     with unit_of_work(Identity.system()) as db:
-        return [AccessEntry(when=r.created_at, viewer=r.viewer_label, what=r.what)
+        return [AccessEntry(when=_local(r.created_at), viewer=r.viewer_label, what=r.what)
                 for r in repo.access_log_of(db=db, teacher_id=teacher_id)]
 
 
 def my_consents(teacher_id: uuid.UUID) -> list[Consent]:
     with unit_of_work(Identity.system()) as db:
-        return [Consent(id=c.id, object_type=c.object_type, label=c.label or str(c.object_id), since=c.created_at)
-                for c in repo.consents_of(db=db, teacher_id=teacher_id)]
+        return [Consent(id=c.id, object_type=c.object_type, label=c.label or str(c.object_id),
+                        since=_local(c.created_at)) for c in repo.consents_of(db=db, teacher_id=teacher_id)]
 
 
 def grant_consent(teacher_id: uuid.UUID, object_type: ObjectType, object_id: uuid.UUID) -> None:

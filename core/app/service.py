@@ -17,7 +17,16 @@ from core.app.acting import (
     persona_for_sign_in,
     personas,
 )
-from core.app.auth import DEMO_BANNER, DEMO_REFUSED, Mode, Request, auth_mode, demo_allowed, role_from_claims
+from core.app.auth import (
+    DEMO_BANNER,
+    DEMO_REFUSED,
+    Mode,
+    Request,
+    auth_mode,
+    demo_allowed,
+    email_from_claims,
+    role_from_claims,
+)
 from core.app.errors import ConflictError, NotFoundError, UserError
 from core.app.observability import apology, configure_logging, report_unexpected
 from core.app.privacy import delete_my_data, grant_consent, my_access_log, my_consents, revoke_consent
@@ -45,6 +54,7 @@ __all__ = [
     "auth_mode",
     "configure_logging",
     "demo_allowed",
+    "email_from_claims",
     "main_model_name",
     "persona_by_email",
     "persona_by_id",

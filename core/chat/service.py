@@ -21,12 +21,13 @@ from core.chat.traces import (
     conversation_trace,
     my_conversations,
     my_sessions,
+    shared_conversations,
 )
 from core.chat.turn import ChatResult, chat_turn, open_question
 from core.knowledge.learning import rate_material
 from core.material_sets.archive import combined_zip
 from core.materials.dates import local_time
-from core.materials.service import material_view
+from core.materials.service import RatingOutcome, material_view
 from core.uploads.service import store_upload
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo
@@ -35,7 +36,7 @@ __all__ = [
     "SESSION_STATUS", "Attachment", "ChatResult", "ConversationHead", "ConversationTrace", "Scenario",
     "Played", "SessionOverview", "TraceStep", "conversation_log", "conversation_trace", "demo_persona", "file_bytes",
     "list_conversations", "material_brief", "my_conversations", "my_sessions", "play", "play_in_sandbox", "rate",
-    "scenarios", "send", "set_zip",
+    "scenarios", "send", "set_zip", "shared_conversations",
 ]
 
 
@@ -101,6 +102,11 @@ def rate(*, teacher_id: uuid.UUID, material_id: uuid.UUID, stars: int, task_ref:
     with acting(teacher_id) as (db, teacher, identity):
         return rate_material(db=db, identity=identity, teacher=teacher, material_id=material_id, stars=stars,
                              task_ref=task_ref)
+
+
+def rated_text(stars: int, learned: dict[str, Any]) -> str:
+    """The toast after a rating in the chat: „Danke! 1 Stern gespeichert; 2 Aufgaben in Ihre bewährten … übernommen.“"""
+    return RatingOutcome(stars=stars, good_practices=int(learned.get("good_practices") or 0), preferences={}).message
 
 
 def material_brief(*, teacher_id: uuid.UUID, material_id: uuid.UUID) -> dict[str, Any]:

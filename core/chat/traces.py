@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from core.app.acting import acting
+from core.app.acting import ROLE_LABELS, acting
 from core.app.errors import NotFoundError, UserError
 from core.generation.texts import NAMES
 from core.materials.dates import SCHOOL_TZ, local_time
 from db.repos import browse
 from db.repos import conversations as conv_repo
 from db.repos import memory as memory_repo
+from db.repos import privacy as privacy_repo
 
 BODY_LIMIT = 6000
 _SAFE_NAME = re.compile(r"[^\w.\-]")
@@ -246,12 +247,31 @@ def _turn_logs(messages: list[Any]) -> list[TurnLog]:
     return logs
 
 
+STAFF_ROLES = ("curator", "product")
+
+
+def shared_conversations(*, teacher_id: uuid.UUID) -> list[ConversationHead]:
+    """For curators and the product team: the conversations teachers have released to them (their consent), newest
+    consent first. Anybody else gets none."""
+    with acting(teacher_id) as (db, viewer, _):
+        if viewer.role not in STAFF_ROLES:
+            return []
+        rows = privacy_repo.consented_conversations(db=db)
+    return [ConversationHead(r.object_id, f"Freigegeben am {local_time(r.created_at)} · {r.label}") for r in rows]
+
+
 def conversation_trace(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> ConversationTrace:
-    """The full message trace of one conversation and the model calls it caused."""
+    """The full message trace of one conversation and the model calls it caused: one's own, or — for curators and
+    the product team — one its teacher released to them; each such read goes into that teacher's access log."""
     with acting(teacher_id) as (db, teacher, _):
-        conv = conv_repo.get_conversation(db=db, conversation_id=conversation_id)
-        if conv is None or conv.teacher_id != teacher.id:
+        conv = conv_repo.get_conversation(db=db, conversation_id=conversation_id)  # RLS: own or consented
+        if conv is None or (conv.teacher_id != teacher.id and teacher.role not in STAFF_ROLES):
             raise NotFoundError("Dieses Gespräch gibt es nicht (oder es gehört einer anderen Person).")
+        if conv.teacher_id != teacher.id:
+            privacy_repo.log_access(db=db, teacher_id=conv.teacher_id, viewer_id=teacher.id,
+                                    viewer_label=f"{teacher.name} ({ROLE_LABELS.get(teacher.role, teacher.role)})",
+                                    object_type="conversation", object_id=conv.id,
+                                    what=f"Sitzungen & Traces: {conv.title}")
         history = list(conv.history or [])
         calls = memory_repo.calls_of_conversation(db=db, conversation_id=conv.id)
         rows, totals = call_rows(calls)

@@ -17,6 +17,7 @@ from core.materials.h5p import FRAGETYP_NAMEN, BlanksFrage, DragTextFrage, H5PSe
 from core.materials.klausur import Aufgabe, Klausur, Teilaufgabe
 from core.materials.notenschluessel import format_punkte, format_zahl
 from core.materials.request import AfbWunsch
+from core.materials.wording import anzahl as gezaehlt  # "anzahl" names counts in this module
 
 # Moodle accepts only fixed grade fractions; 100/n is one of them for n <= 10 (see core/exports/moodle.py).
 MAX_ANTWORTEN = 10
@@ -242,8 +243,9 @@ def validate_differenzierung(m: DifferenziertesMaterial) -> list[str]:
             fehler.append(f"{ref}: Es gibt keine Hilfekarte; mindestens eine Hilfekarte ergänzen.")
         if len(niveau.loesungen) != len(niveau.aufgaben):
             fehler.append(
-                f"{ref}: {len(niveau.aufgaben)} Aufgaben, aber {len(niveau.loesungen)} Lösungen; zu jeder Aufgabe "
-                f"gehört genau eine Lösung in derselben Reihenfolge."
+                f"{ref}: {gezaehlt(len(niveau.aufgaben), 'Aufgabe')}, aber "
+                f"{gezaehlt(len(niveau.loesungen), 'Lösung')}; zu jeder Aufgabe gehört genau eine Lösung in "
+                "derselben Reihenfolge."
             )
         teile = (("Aufgabe", niveau.aufgaben), ("Hilfekarte", niveau.hilfekarten), ("Lösung", niveau.loesungen))
         for art, texte in teile:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.checks.topics import term_matches, text_stems
+from core.materials.wording import anzahl
 
 
 @dataclass(frozen=True)
@@ -24,11 +25,11 @@ class ExampleStructure:
     gesamtpunkte: int | None
 
     def hinweis(self) -> str:
-        parts = [f"{self.aufgaben} Aufgaben"]
+        parts = [anzahl(self.aufgaben, "Aufgabe")]
         if self.afb:
             parts.append("AFB " + "/".join(str(self.afb[k]) for k in ("I", "II", "III")))
         if self.gesamtpunkte and self.dauer:
-            parts.append(f"{self.gesamtpunkte} Punkte in {self.dauer} Minuten")
+            parts.append(f"{anzahl(self.gesamtpunkte, 'Punkt')} in {anzahl(self.dauer, 'Minute')}")
         return f"Aufbau nach Ihrer hochgeladenen Vorlage „{self.titel}“: {', '.join(parts)}."
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from core.materials.wording import anzahl
+
 
 @dataclass(frozen=True)
 class Nachbar:
@@ -44,8 +46,10 @@ class Befund:
         if not (self.schwerpunkt and self.ausserhalb):
             return None
         words = ", ".join(self.schwerpunkt)
-        return (f"Nur Aufgaben zum Schwerpunkt „{words}“: {self.ausserhalb} weitere geprüfte {self.stueck} zu "
-                f"„{self.schwerpunkt_thema}“ behandeln andere Teile des Themas und wurden nicht verwendet.")
+        one = self.ausserhalb == 1
+        return (f"Nur Aufgaben zum Schwerpunkt „{words}“: {anzahl(self.ausserhalb, 'weitere geprüfte ' + self.stueck)} "
+                f"zu „{self.schwerpunkt_thema}“ {'behandelt' if one else 'behandeln'} andere Teile des Themas und "
+                f"{'wurde' if one else 'wurden'} nicht verwendet.")
 
     @property
     def kuerzer(self) -> bool:
@@ -60,9 +64,11 @@ class Befund:
         out = []
         if self.gewuenscht_minuten and self.geschafft_minuten is not None \
                 and self.geschafft_minuten < self.gewuenscht_minuten:
+            liegen = "liegt" if self.gefunden == 1 else "liegen"
             out.append(f"Kürzer als gewünscht: ausgelegt auf {self.geschafft_minuten} statt "
-                       f"{self.gewuenscht_minuten} Minuten. Zu „{self.thema}“ liegen nur {self.gefunden} geprüfte "
-                       f"{self.einheit} in passender Klassenstufe vor; aufgefüllt wird nicht.")
+                       f"{self.gewuenscht_minuten} Minuten. Zu „{self.thema}“ {liegen} "
+                       f"nur {anzahl(self.gefunden, 'geprüfte ' + self.einheit)} in passender Klassenstufe vor; "
+                       "aufgefüllt wird nicht.")
         if self.gewuenscht_anzahl and self.geschafft_anzahl is not None \
                 and self.geschafft_anzahl < self.gewuenscht_anzahl:
             out.append(f"Nur {self.geschafft_anzahl} statt {self.gewuenscht_anzahl} {self.einheit}: mehr geprüfte "
@@ -86,8 +92,8 @@ class Befund:
             out.append(f"die kürzere {self.was} so verwenden")
         near = [n for n in self.nachbarn if n.anzahl > 0][:3]
         if self.ausserhalb:
-            out.append(f"das ganze Thema „{self.schwerpunkt_thema}“ nehmen ({self.ausserhalb} weitere geprüfte "
-                       f"{self.stueck})")
+            out.append(f"das ganze Thema „{self.schwerpunkt_thema}“ nehmen "
+                       f"({anzahl(self.ausserhalb, 'weitere geprüfte ' + self.stueck)})")
         if near:
             out.append("um verwandte Themen ergänzen: " + ", ".join(f"„{n.thema}“ ({n.anzahl})" for n in near))
         out.append("eigene Aufgaben auf der Seite „Hochladen“ ergänzen – sie werden dann mitverwendet")

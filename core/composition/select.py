@@ -16,7 +16,7 @@ from core.checks.duplicates import similar, soft_jaccard, target
 from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
-from core.language.text import fold
+from core.language.text import fold, fold_loose
 
 READING_WORDS_PER_MINUTE = 120
 OVERFILL = 1.08  # the exam may run this much over the budget rather than leave a gap
@@ -99,11 +99,11 @@ def _noise(salt: str, key: str) -> float:
 def _mentions(c: TaskCandidate, note: tuple[str, tuple[str, ...]]) -> bool:
     """A task meets a note when it contains a unit-like key word ('mA') or at least half of the note's key words."""
     text = " ".join([c.text, *(t for t, _ in c.erwartung)])
-    folded = fold(text)
+    folded = fold_loose(text)  # 'Potential' in a note meets 'Potenzial' in a task
     words = note[1]
     if any(len(w) <= 3 and any(ch.isupper() for ch in w[1:]) and w in text for w in words):
         return True
-    hits = sum(1 for w in words if fold(w) in folded)
+    hits = sum(1 for w in words if fold_loose(w) in folded)
     return bool(words) and hits * 2 >= len(words)
 
 

@@ -15,6 +15,8 @@ from core.curation.rows import require_entry, require_global
 from core.curation.views import Saved
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text
+from core.materials.wording import anzahl
+from core.safety.service import personal_data_in_fields, personal_data_refusal
 from db.models import Teacher
 from db.repos import curation as repo
 
@@ -67,8 +69,8 @@ def validate_levels(content: dict[str, Any]) -> tuple[dict[str, Any], list[str]]
         if not items["aufgaben"]:
             faults.append(f"Niveau {level}: mindestens eine Aufgabe eintragen.")
         if items["loesungen"] and len(items["loesungen"]) != len(items["aufgaben"]):
-            faults.append(f"Niveau {level}: {len(items['aufgaben'])} Aufgaben, aber {len(items['loesungen'])} "
-                          f"Lösungen – zu jeder Aufgabe gehört eine Lösung.")
+            faults.append(f"Niveau {level}: {anzahl(len(items['aufgaben']), 'Aufgabe')}, aber "
+                          f"{anzahl(len(items['loesungen']), 'Lösung')} – zu jeder Aufgabe gehört eine Lösung.")
         if any(len(x) > 1500 for xs in items.values() for x in xs):
             faults.append(f"Niveau {level}: ein Eintrag ist länger als 1500 Zeichen. Bitte kürzen.")
         clean[level] = items
@@ -97,6 +99,9 @@ def save_content(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, expe
     changed = [k for k, v in clean.items() if old.get(k) != v and not (v in ("", None) and k not in old)]
     if not changed:
         return Saved(revision=row.revision, message="Keine Änderungen – nichts gespeichert.", changed=False)
+    personal = personal_data_in_fields({CONTENT_LABELS.get(k, k): clean[k] for k in changed})
+    if personal:
+        raise UserError(personal_data_refusal(personal))
     new = {**old, **{k: clean[k] for k in changed}}
     text = knowledge_text(content=new, thema=row.thema, description=row.description)
     revision = repo.update_if_revision(db=db, knowledge_id=row.id, expected_revision=expected_revision, values={

@@ -15,6 +15,7 @@ from core.curation.validation import validate_edit
 from core.curation.views import EntryEdit, FieldConflict, Saved, edit_of
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text
+from core.safety.service import personal_data_in_fields, personal_data_refusal
 from db.models import AgentKnowledge, Teacher
 from db.repos import curation as repo
 
@@ -110,6 +111,9 @@ def save(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, expected_rev
     changed = [k for k in new if new[k] != old.get(k)]
     if not changed:
         return Saved(revision=row.revision, message="Keine Änderungen – nichts gespeichert.", changed=False)
+    personal = personal_data_in_fields({FIELD_LABELS[k]: new[k] for k in changed})  # only what this edit wrote
+    if personal:
+        raise UserError(personal_data_refusal(personal))
     content = dict(row.content or {})
     for key in changed:
         if key not in ("thema", "description"):

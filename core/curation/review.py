@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 from core.app.errors import UserError
 from core.curation.rows import require_entry, require_global
 from core.knowledge.entries import quality_from_stars
+from core.materials.wording import anzahl
 from db.models import Teacher
 from db.repos import curation as repo
 
@@ -26,7 +27,7 @@ def rate(*, db: Session, curator: Teacher, knowledge_id: uuid.UUID, stars: int) 
     repo.add_change(db=db, knowledge_id=row.id, actor_id=curator.id, action="curate.rate", before=before,
                     after={"quality_score": row.quality_score, "rating_count": row.rating_count, "stars": stars})
     quality = f"{row.quality_score:.2f}".replace(".", ",")
-    return (f"Bewertung gespeichert: {stars} {'Stern' if stars == 1 else 'Sterne'} · Qualität jetzt {quality} "
+    return (f"Bewertung gespeichert: {anzahl(stars, 'Stern')} · Qualität jetzt {quality} "
             f"aus {row.rating_count} Bewertung(en).")
 
 

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from core.materials.dates import SCHOOL_TZ
+from core.materials.wording import anzahl
 from db.models import AgentKnowledge
 
 AGENT_TYPES: dict[str, str] = {"klausur": "Klausur", "differenzierung": "Differenzierung", "h5p": "H5P"}
@@ -72,7 +73,7 @@ class QueuePage:
 
     @property
     def caption(self) -> str:
-        count = f"{self.total} {'Eintrag' if self.total == 1 else 'Einträge'}"
+        count = anzahl(self.total, "Eintrag")
         return f"{count} · Seite {self.page} von {self.pages}"
 
 
@@ -238,7 +239,7 @@ class DuplicatePage:
 
     @property
     def caption(self) -> str:
-        count = f"{self.total} {'Paar' if self.total == 1 else 'Paare'}"
+        count = anzahl(self.total, "Paar")
         return f"{count} im ganzen Fach · Seite {self.page} von {self.pages} · ähnlichste zuerst"
 
 

@@ -22,7 +22,7 @@ from core.generation.store import NewVersion, finish_material, store_material
 from core.materials.klausur import Klausur
 from core.materials.patch_ops import PatchOp
 from core.materials.summaries import version_summary
-from core.materials.wording import for_teacher
+from core.materials.wording import anzahl, for_teacher
 from db.models import GeneratedMaterial
 from db.repos import memory as memory_repo
 
@@ -80,7 +80,8 @@ def store_version(turn: TurnContext, row: GeneratedMaterial, old: Klausur, new: 
     turn.outcomes.append(MaterialMade(material_id=new_row.id, titel=new.titel, material_type="klausur",
                                       files=[f.filename for f in files], validation=faults, version=new_row.version,
                                       parent_id=row.id))
-    turn.step(f"Bearbeitung: Version {new_row.version} von {new.titel} gespeichert ({len(changes)} Änderungen)")
+    turn.step(f"Bearbeitung: Version {new_row.version} von {new.titel} gespeichert "
+              f"({anzahl(len(changes), 'Änderung')})")
     return EditOutcome(material_id=new_row.id, parent_id=row.id, version=new_row.version, titel=new.titel,
                        changes=changes, faults=faults, files=labels, text=text)
 

@@ -16,6 +16,7 @@ from core.materials import patch_ops as ops
 from core.materials.blocks import Quelle
 from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
 from core.materials.notenschluessel import format_punkte
+from core.materials.wording import anzahl
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +66,8 @@ class PatchWork(AddressedExam):
         for k in hits:
             k.text = k.text.replace(self._stelle(k.text, alt) or alt, neu)
         if hits:
-            self.changes.append(f"{ref}: Erwartungshorizont ebenso angepasst ({len(hits)} Kriterien); daraus "
-                                f"berechnete Ergebnisse bitte nachrechnen")
+            self.changes.append(f"{ref}: Erwartungshorizont ebenso angepasst ({anzahl(len(hits), 'Kriterium')}); "
+                                f"daraus berechnete Ergebnisse bitte nachrechnen")
 
     @staticmethod
     def _ersetze(text: str, alt: str | None, neu: str, ref: str) -> str:
@@ -233,7 +234,7 @@ class PatchWork(AddressedExam):
         punkte = sum(c.punkte for c in erwartung)
         note = f", {format_punkte(teil.punkte)} → {format_punkte(punkte)}" if punkte != teil.punkte else ""
         teil.erwartung, teil.punkte = erwartung, punkte
-        self.changes.append(f"{ref}: Erwartungshorizont neu gefasst ({len(erwartung)} Kriterien{note})")
+        self.changes.append(f"{ref}: Erwartungshorizont neu gefasst ({anzahl(len(erwartung), 'Kriterium')}{note})")
 
     def result(self) -> Klausur:
         alt_total = self.total

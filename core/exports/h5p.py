@@ -26,6 +26,7 @@ from core.materials.h5p import (
     TrueFalseFrage,
     zerlege_lueckentext,
 )
+from core.materials.wording import anzahl
 
 # Pinned library versions (machineName, major, minor). The content.json parameter names below follow each library's
 # semantics.json at these versions (h5p/h5p-multi-choice, -true-false, -blanks, -drag-text, -question-set):
@@ -383,9 +384,9 @@ def summary(s: H5PSet) -> list[str]:
     if not s.fragen:
         return [*lines, "Keine Fragen."]
     counts = Counter(FRAGETYP_NAMEN[f.typ] for f in s.fragen)
-    anzahl = "1 Frage" if len(s.fragen) == 1 else f"{len(s.fragen)} Fragen"
+    fragen = anzahl(len(s.fragen), "Frage")
     typen = ", ".join(f"{n} × {typ}" for typ, n in counts.items())
-    lines.append(f"Export als {library_string(main_library(s))} mit {anzahl}: {typen}")
+    lines.append(f"Export als {library_string(main_library(s))} mit {fragen}: {typen}")
     for nummer, frage in enumerate(s.fragen, start=1):
         typ = FRAGETYP_NAMEN[frage.typ]
         if isinstance(frage, MultiChoiceFrage):

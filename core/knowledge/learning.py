@@ -22,6 +22,7 @@ from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
 from core.materials.stored import parse_material
+from core.materials.wording import anzahl
 from db.models import GeneratedMaterial, Teacher
 from db.repos import knowledge as knowledge_repo
 from db.repos import materials as material_repo
@@ -183,7 +184,7 @@ def apply_chat_feedback(*, db: Session, identity: Identity, teacher: Teacher, ma
         learned = rate_material(db=db, identity=identity, teacher=teacher, material_id=material.id, stars=stars,
                                 comment=text[:500])
         if learned["good_practices"]:
-            parts.append(f"{learned['good_practices']} Aufgaben als Ihre bewährten Aufgaben gespeichert")
+            parts.append(f"{anzahl(learned['good_practices'], 'Aufgabe')} unter Ihren bewährten Aufgaben gespeichert")
         if learned.get("not_learned"):
             parts.append(f"nicht übernommen (ohne Inhalt, doppelt oder nicht zum Thema): "
                          f"{', '.join(learned['not_learned'])}")

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from core.app.errors import UserError
 from core.language.tokens import estimate_tokens
 from core.materials.faecher import fach_name, normalize_fach
+from core.materials.wording import anzahl
 from core.safety.service import quoted
 from db.repos import wissenskarte as wissenskarte_repo
 from db.session import Identity
@@ -81,7 +82,7 @@ def format_preferences(prefs: dict[str, Any] | None, *, limit: int = 6) -> str:
     shown = "; ".join(items[:limit])
     if len(items) > limit:
         more = len(items) - limit
-        shown += f" (+{more} weitere {'Präferenz' if more == 1 else 'Präferenzen'} → get_context('preferences'))"
+        shown += f" (+{anzahl(more, 'weitere Präferenz')} → get_context('preferences'))"
     return shown
 
 

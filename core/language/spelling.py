@@ -95,11 +95,13 @@ class TermSpeller:
 
     spelling: dict[str, str] = field(default_factory=dict)  # key(fold(word)) -> usual spelling
     real_words: Callable[[], frozenset[str]] = frozenset  # words that are no typos (asked only for a suspect)
+    two_edits_from: int = _TWO_EDITS_FROM  # word length from which two edits are still a typo
     _by_start: dict[tuple[str, int], list[str]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, words: Iterable[str], real_words: Callable[[], frozenset[str]] = frozenset) -> TermSpeller:
-        speller = cls(real_words=real_words)
+    def of(cls, words: Iterable[str], real_words: Callable[[], frozenset[str]] = frozenset,
+           two_edits_from: int = _TWO_EDITS_FROM) -> TermSpeller:
+        speller = cls(real_words=real_words, two_edits_from=two_edits_from)
         for word in words:
             folded = key(fold(word))  # umlaut spellings merged: "Widerstände" is an inflection of "Widerstand"
             if len(folded) >= 8 and folded.isalpha() and folded not in speller.spelling:
@@ -110,7 +112,7 @@ class TermSpeller:
     def _match(self, folded: str) -> str | None:
         if folded in self.spelling or folded in KEY_WORDS or _correction(folded) is not None:
             return None
-        limit = 2 if len(folded) >= _TWO_EDITS_FROM else 1
+        limit = 2 if len(folded) >= self.two_edits_from else 1
         near = [k for n in range(len(folded) - limit, len(folded) + limit + 1)
                 for k in self._by_start.get((folded[0], n), ())]
         if any(_inflected(folded, k) for k in near):
@@ -125,7 +127,12 @@ class TermSpeller:
     def correct(self, text: str) -> str:
         """The text with misspelt long vocabulary words in their usual spelling (the typed case of the first
         letter kept); everything else untouched."""
+        return self.corrected(text)[0]
+
+    def corrected(self, text: str) -> tuple[str, list[tuple[str, str]]]:
+        """correct(text), and the (typed, meant) word pairs it changed."""
         lookups = 0
+        changes: list[tuple[str, str]] = []
         nouns_capitalised = _INNER_CAPITAL.search(text) is not None
 
         def fix(m: re.Match[str]) -> str:
@@ -140,6 +147,8 @@ class TermSpeller:
             spelling = self.spelling[found]
             if nouns_capitalised and word[:1].isupper() != spelling[:1].isupper():
                 return word  # a writer who capitalises nouns wrote a verb or adjective, not a misspelt noun
-            return (spelling[:1].upper() if word[:1].isupper() else spelling[:1].lower()) + spelling[1:]
+            meant = (spelling[:1].upper() if word[:1].isupper() else spelling[:1].lower()) + spelling[1:]
+            changes.append((word, meant))
+            return meant
 
-        return _TERM_WORD.sub(fix, text)
+        return _TERM_WORD.sub(fix, text), changes

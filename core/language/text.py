@@ -1,7 +1,9 @@
 """The one text fold and crude German stemmer, and content words: what every matcher in the app compares.
 
 fold: lower case, umlauts spelled out (ä -> ae), accents dropped. key: umlaut spellings merged (ae -> a), so
-'Brüche', 'Brueche' and 'Bruche' meet. stem: a crude suffix stripper, only ever compared with another stem.
+'Brüche', 'Brueche' and 'Bruche' meet. stem: a crude suffix stripper, only ever compared with another stem; it also
+merges the spelling families German allows both ways (Potential/Potenzial, Photo-/Foto-, -graph/-graf), so every
+matcher (covers, topicality, focus, duplicates) agrees on them.
 fold_composed / fold_compatible: the same fold after Unicode normalisation, for text from files (decomposed
 umlauts) and for the embedder, whose hashed features must never change.
 """
@@ -60,14 +62,28 @@ def key(folded: str) -> str:
 
 
 def fold_loose(text: str) -> str:
-    """fold() with umlaut spellings merged: 'Brüche', 'Brueche' and 'Bruche' all give 'bruche'."""
-    return key(fold(text))
+    """fold() with umlaut spellings and spelling families merged: 'Brüche', 'Brueche' and 'Bruche' all give
+    'bruche'; 'Potential' and 'Potenzial' give 'potenzial'."""
+    return spelling_family(key(fold(text)))
+
+
+# Spelling families German allows both ways, merged before stemming (applied to the umlaut-merged fold):
+# Potential/Potenzial, essentiell/essenziell; Photosynthese/Fotosynthese; Geographie/Geografie; Mikrophon/Mikrofon.
+_FAMILIES = re.compile(r"ntiell|ntial|photo|graph|phon")
+_FAMILY_SPELLING = {"ntiell": "nziell", "ntial": "nzial", "photo": "foto", "graph": "graf", "phon": "fon"}
+
+
+def spelling_family(folded: str) -> str:
+    """One spelling for the words German writes two ways: 'ruhepotential' -> 'ruhepotenzial', 'photosynthese' ->
+    'fotosynthese', 'geographie' -> 'geografie'. Only these families: a general ph -> f would merge 'Phase' and
+    'Faser'."""
+    return _FAMILIES.sub(lambda m: _FAMILY_SPELLING[m.group()], folded) if "t" in folded or "ph" in folded else folded
 
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """'Stromkreisen' ~ 'Stromkreis', 'Brüche' ~ 'Bruch' (input may be raw or folded)."""
-    w = key(fold(word))
+    """'Stromkreisen' ~ 'Stromkreis', 'Brüche' ~ 'Bruch', 'Potential' ~ 'Potenzial' (input may be raw or folded)."""
+    w = spelling_family(key(fold(word)))
     for _ in range(3):
         for suffix in _SUFFIXES:
             if w.endswith(suffix) and len(w) - len(suffix) >= 3:

@@ -14,6 +14,7 @@ from agents.planner import TYPE_LABELS, Plan, PlanPart
 from core.app.errors import UserError
 from core.generation.outcomes import GenerationOutcome
 from core.materials.request import MaterialRequest
+from core.materials.wording import anzahl
 from db.models import GeneratedMaterial
 
 HEADER_DONE = "MATERIALSET_FERTIG"
@@ -83,4 +84,4 @@ def part_name(part: PlanPart) -> str:
 
 
 def count_text(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
+    return anzahl(count, one, many)

@@ -32,6 +32,7 @@ from core.material_sets.records import (
 )
 from core.material_sets.synthesis import finish, refuse
 from core.materials.faecher import normalize_fach
+from core.materials.wording import anzahl
 from db.repos import materials as material_repo
 from db.repos import sessions as session_repo
 
@@ -109,5 +110,5 @@ async def continue_combined(*, turn: TurnContext, session_ids: Sequence[str | uu
     still = [q for q in questions if q.session_id not in routed]
     still += collected_questions(results)
     notes = [f"Diesen Teil Ihrer Antwort konnte ich keiner Rückfrage zuordnen: „{c}“." for c in unrouted]
-    intro = f"Danke — ich habe Ihre Antwort auf {len(routed)} Rückfrage{'n' if len(routed) != 1 else ''} verteilt:"
+    intro = f"Danke — ich habe Ihre Antwort auf {anzahl(len(routed), 'Rückfrage')} verteilt:"
     return finish(turn, None, results, [], still, notes, extra_ids=earlier_material_ids, intro=intro)

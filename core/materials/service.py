@@ -148,7 +148,7 @@ class RatingOutcome:
     def message(self) -> str:
         parts = [f"{anzahl(self.stars, 'Stern')} gespeichert"]
         if self.good_practices:
-            parts.append(f"{anzahl(self.good_practices, 'Aufgabe')} als Ihre bewährten Aufgaben übernommen")
+            parts.append(f"{anzahl(self.good_practices, 'Aufgabe')} in Ihre bewährten Aufgaben übernommen")
         if self.preferences:
             parts.append("Präferenzen gemerkt (" + ", ".join(self.preferences) + ")")
         return "Danke! " + "; ".join(parts) + "."

@@ -1,10 +1,11 @@
 """Personal data in a whole document (an upload's text and its blocks): found once over all of it, so a name found
-in one paragraph is removed from every other one too, and counted for the teacher's notice."""
+in one paragraph is removed from every other one too, and counted for the teacher's notice. And in the fields of a
+form (a curator's edit of a good practice): which fields hold what, so the save can be refused with a German reason."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from core.safety.messages import KIND_LABELS
 from core.safety.personal import find_personal_data, replace_findings
@@ -32,3 +33,33 @@ def removed_notice(removed: Counter[str] | dict[str, int], what: str = "Aus der 
         return None
     return (f"Datenschutz: {what} wurden personenbezogene Angaben entfernt ({', '.join(parts)}). Gespeichert und "
             "an ein Sprachmodell gegeben wird nur der bereinigte Text.")
+
+
+def _texts(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [t for v in value.values() for t in _texts(v)]
+    if isinstance(value, list | tuple):
+        return [t for v in value for t in _texts(v)]
+    return []
+
+
+def personal_data_in_fields(fields: Mapping[str, object]) -> dict[str, list[str]]:
+    """{field label: the kinds of personal data in it (German, e.g. "Namen")} for the fields that hold any; a value
+    may be text or nested lists/dicts of text (criteria, answers, levels). Each field is read as one text, so a
+    name next to a diagnosis in another sentence of the same field still counts."""
+    found: dict[str, list[str]] = {}
+    for label, value in fields.items():
+        kinds = {f.kind for f in find_personal_data("\n".join(_texts(value)))}
+        if kinds:
+            found[label] = [KIND_LABELS[k] for k in KIND_LABELS if k in kinds]
+    return found
+
+
+def personal_data_refusal(found: Mapping[str, list[str]]) -> str:
+    """The German reason a form with personal data is not saved, naming the fields (never the data itself)."""
+    where = "; ".join(f"„{label}“: {', '.join(kinds)}" for label, kinds in found.items())
+    return ("Nicht gespeichert – die Änderung enthält offenbar personenbezogene Angaben über Schülerinnen oder "
+            f"Schüler ({where}). Bitte Namen, Kontaktdaten, Diagnosen und Noten einzelner Personen entfernen "
+            "(z. B. „ein Schüler“ statt des Namens) und erneut speichern.")

@@ -4,11 +4,17 @@ Callers store `Verdict.redacted_text` (never the raw text) and show `Verdict.mes
 
 from __future__ import annotations
 
-from core.safety.documents import redact_pieces, removed_notice
+from core.safety.documents import (
+    personal_data_in_fields,
+    personal_data_refusal,
+    redact_pieces,
+    removed_notice,
+)
 from core.safety.models import Category, Checker, Finding, FindingKind, Verdict
 from core.safety.personal import find_personal_data, redact
-from core.safety.untrusted import DATA_NOTE, looks_like_injection, quoted
+from core.safety.untrusted import CLOSE, DATA_NOTE, OPEN, looks_like_injection, quoted, quoted_data
 from core.safety.verdict import check_request, merge
 
-__all__ = ["DATA_NOTE", "Category", "Checker", "Finding", "FindingKind", "Verdict", "check_request",
-           "find_personal_data", "looks_like_injection", "merge", "quoted", "redact", "redact_pieces", "removed_notice"]
+__all__ = ["CLOSE", "DATA_NOTE", "OPEN", "Category", "Checker", "Finding", "FindingKind", "Verdict", "check_request",
+           "find_personal_data", "looks_like_injection", "merge", "personal_data_in_fields", "personal_data_refusal",
+           "quoted", "quoted_data", "redact", "redact_pieces", "removed_notice"]

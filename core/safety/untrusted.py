@@ -20,6 +20,12 @@ def quoted(text: str, limit: int | None = None) -> str:
     return f"{OPEN}{inner}{CLOSE}"
 
 
+def quoted_data(payload: str, limit: int | None = None) -> str:
+    """A tool result made of texts of others (good practices, Lehrplan excerpts, examples, notes): the line that
+    says what the markers mean, then the whole payload as one quoted datum (JSON inside stays JSON)."""
+    return f"{DATA_NOTE}\n{quoted(payload, limit)}"
+
+
 def looks_like_injection(text: str) -> bool:
     """Instructions to the system hidden in a text ("SYSTEM: Ignoriere alle vorherigen Anweisungen …")."""
     found, _ = injection_spans(text or "", prepare(text or ""))

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from pgvector.psycopg import register_vector
 from sqlalchemy.orm import Session
 
-from db.repos.search_global import SLICE_FAECHER
+from db.repos.search_global import SLICE_AGENTS, SLICE_FAECHER
 
 # Bulk loading with the vector and full-text indexes in place maintains them row by row (hours at 1M rows);
 # like any bulk load, drop them while loading and build them once afterwards.
@@ -21,8 +21,10 @@ BULK_INDEXES = {
     "ix_ak_global_vec": "CREATE INDEX ix_ak_global_vec ON agent_knowledge (fach, agent_type, knowledge_type) "
                         "INCLUDE (id, quality_score, scope_type, scope_id, shared_for_curation, embedding) "
                         "WHERE scope_type = 'global' AND status = 'active'",
-    **{f"ix_ak_gfts_{f}": f"CREATE INDEX ix_ak_gfts_{f} ON agent_knowledge USING gin (fts) "
-                          f"WHERE scope_type = 'global' AND status = 'active' AND fach = '{f}'" for f in SLICE_FAECHER},
+    **{f"ix_ak_gfts_{f}_{a}": f"CREATE INDEX ix_ak_gfts_{f}_{a} ON agent_knowledge USING gin (fts) "
+                              f"WHERE scope_type = 'global' AND status = 'active' AND fach = '{f}' "
+                              f"AND agent_type = '{a}' AND knowledge_type = 'good_practice'"
+       for f in SLICE_FAECHER for a in SLICE_AGENTS},
 }
 KNOWLEDGE_COPY = ("COPY agent_knowledge (agent_type, scope_type, scope_id, owner_id, fach, thema, knowledge_type, "
                   "content, description, quality_score, source, search_text, embedding, embedding_model) "
@@ -49,6 +51,26 @@ def drop_database(*, url: sa.URL, name: str) -> None:
     with eng.connect() as c:
         c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     eng.dispose()
+
+
+def database_exists(*, url: sa.URL, name: str) -> bool:
+    eng = _server(url)
+    with eng.connect() as c:
+        found = c.execute(sa.text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}).scalar()
+    eng.dispose()
+    return bool(found)
+
+
+def bench_people(*, conn: sa.Connection) -> list[tuple[uuid.UUID, uuid.UUID, list[uuid.UUID]]]:
+    """The synthetic teachers of a kept benchmark database: (teacher, school, classes), in a stable order."""
+    return [(r.id, r.school_id, list(r.classes)) for r in conn.execute(sa.text(
+        "SELECT t.id, t.school_id, array_agg(tc.class_id ORDER BY tc.class_id) AS classes FROM teachers t "
+        "JOIN teacher_classes tc ON tc.teacher_id = t.id WHERE t.email LIKE 'bench%@bench.de' "
+        "GROUP BY t.id, t.school_id ORDER BY t.email"))]
+
+
+def knowledge_count(*, conn: sa.Connection) -> int:
+    return int(conn.execute(sa.text("SELECT count(*) FROM agent_knowledge WHERE source = 'generated'")).scalar())
 
 
 def act_as_role_on_connect(engine: sa.Engine, role: str) -> None:
@@ -145,3 +167,17 @@ def turn_counts(*, db: Session, teacher_ids: list[uuid.UUID]) -> list[Any]:
           (SELECT count(*) FROM material_files f WHERE f.teacher_id = t.id) AS files,
           (SELECT count(*) FROM ratings r WHERE r.teacher_id = t.id) AS ratings
         FROM teachers t WHERE t.id = ANY(:ids)"""), {"ids": teacher_ids}).all()
+
+
+def backend_waits(*, conn: sa.Connection) -> tuple[int, int]:
+    """(active backends of this database, of them waiting for a heavyweight lock) right now."""
+    row = conn.execute(sa.text(
+        "SELECT count(*) FILTER (WHERE state = 'active'), count(*) FILTER (WHERE wait_event_type = 'Lock') "
+        "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).one()
+    return int(row[0]), int(row[1])
+
+
+def backend_pid(*, conn: sa.Connection) -> int:
+    """The process id of the server backend serving `conn` (for its CPU time in /proc)."""
+    return int(conn.execute(sa.text("SELECT pg_backend_pid()")).scalar())
+

@@ -56,3 +56,13 @@ def log_access(*, db: Session, teacher_id: uuid.UUID, viewer_id: uuid.UUID, view
     db.add(AccessLog(teacher_id=teacher_id, viewer_id=viewer_id, viewer_label=viewer_label[:300],
                        object_type=object_type, object_id=object_id, what=what[:300]))
     db.flush()
+
+
+def consented_conversations(*, db: Session, limit: int = 200) -> list[sa.Row]:
+    """Conversations the acting staff member may read because their teacher consented (RLS checks role and
+    consent): id, the consent's label, since when, and the teacher's id."""
+    return list(db.execute(
+        sa.select(StaffConsent.object_id, StaffConsent.label, StaffConsent.created_at, StaffConsent.teacher_id)
+        .join(m.Conversation, m.Conversation.id == StaffConsent.object_id)
+        .where(StaffConsent.object_type == "conversation", StaffConsent.revoked_at.is_(None))
+        .order_by(StaffConsent.created_at.desc()).limit(limit)))

@@ -62,3 +62,21 @@ def test_new_global_rows_count_and_other_teachers_rows_never_do(db: Session, as_
     by_id = {r.id: r for r in ranked}
     assert (by_id[mine.id].vector_rank, by_id[mine.id].text_rank, by_id[mine.id].scope_type) == (1, 1, "global")
     assert foreign.id not in by_id
+
+
+def test_the_text_top_k_of_the_global_slice_skips_retired_rows_and_other_subjects(db: Session, as_teacher) -> None:  # noqa: ANN001
+    """The global slice's text top-k runs as the owner (migration 0009, so its GIN index applies under RLS): it must
+    still return only what every teacher may read — active global rows of the Fach and agent asked for."""
+    tag = unique("r")
+    ident = as_teacher(DEMO_TEACHER)
+    active = _row(db, f"Reihenschaltung {tag}: aktive Aufgabe.")
+    retired = _row(db, f"Reihenschaltung {tag}: ausgemusterte Aufgabe.")
+    act_as(db, Identity.system())
+    retired.status = "retired"
+    other = _row(db, f"Reihenschaltung {tag}: eine Chemie-Aufgabe.")
+    other.fach = "chemie"
+    db.flush()
+    act_as(db, ident)
+    ranked = rank_knowledge(db=db, identity=ident, qvec=embed_query("Mondphasen"), tsquery=tag.split("-")[1],
+                            fach="physik", agent_type="klausur", knowledge_type="good_practice", k=10)
+    assert [r.id for r in ranked if r.text_rank] == [active.id]

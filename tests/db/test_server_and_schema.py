@@ -61,7 +61,8 @@ def test_schema_is_at_head_with_pgvector_and_indexes(db: Session) -> None:
     assert "hnsw" in indexes["ix_ak_embedding"] and "vector_cosine_ops" in indexes["ix_ak_embedding"]
     assert "hnsw" in indexes["ix_cc_embedding"] and "ix_ak_fts" not in indexes  # replaced in 0006
     assert "shared_for_curation, embedding)" in indexes["ix_ak_global_vec"]  # index-only under RLS
-    assert "gin" in indexes["ix_ak_gfts_physik"] and "fach)::text = 'physik'" in indexes["ix_ak_gfts_physik"]
+    gfts = indexes["ix_ak_gfts_physik_klausur"]  # one per Fach × agent since 0009
+    assert "gin" in gfts and "fach)::text = 'physik'" in gfts and "agent_type)::text = 'klausur'" in gfts
     rls = dict(db.execute(sa.text("SELECT relname, relrowsecurity FROM pg_class WHERE relkind = 'r' "
                                   "AND relnamespace = 'public'::regnamespace AND relname <> 'alembic_version'")).all())
     assert rls and all(rls.values()), [t for t, on in rls.items() if not on]

@@ -458,7 +458,7 @@ def test_curator_edits_a_quiz_question_and_a_three_level_task(curator_id) -> Non
     at = open_entry(curator_id, load(task).thema.split()[-1], task, view="active")
     widget(at, "text_area", "Aufgaben (erweitert)").set_value("Berechne die Dichte.\nBegründe, ob Holz schwimmt.")
     next(b for b in at.button if b.label == "Inhalt speichern").click().run()
-    assert "Niveau erweitert: 2 Aufgaben, aber 1 Lösungen" in errors(at)
+    assert "Niveau erweitert: 2 Aufgaben, aber 1 Lösung –" in errors(at)
     widget(at, "text_area", "Lösungen (erweitert)").set_value("0,5 g/cm³\nJa: 0,5 g/cm³ < 1 g/cm³.")
     next(b for b in at.button if b.label == "Inhalt speichern").click().run()
     assert not at.exception and any(s.value == "Gespeichert (Version 2): Niveau erweitert." for s in at.success)

@@ -3,6 +3,7 @@ names a topic), known_term (the usual spelling of a known term). Pure, determini
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -34,17 +35,37 @@ from core.language.text import fold, stem
 _PLACEHOLDER = re.compile(r"\[[^\[\]]{1,40} entfernt\]")
 
 
-def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Oberstufe = G9) -> Extraction:
+def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Oberstufe = G9,
+            fach: str | None = None) -> Extraction:
     """Everything one teacher message says about the wanted material; impossible values become `problems`.
 
     `topic_terms` is the seeded subject vocabulary (fach -> themenfeld -> terms). It detects the Fach from topic
     words and wins over the small built-in vocabulary where both know a word. `oberstufe` is how the teacher's
-    Bundesland names the Oberstufe years (EF, Q1, Q2).
+    Bundesland names the Oberstufe years (EF, Q1, Q2). `fach` is the conversation's Fach so far: a message that
+    names none ("Satz des Pythagros" as an answer) has its topic typos read against that Fach's vocabulary.
     """
     vocab, hyphen_words = vocab_for(topic_terms)
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
-    return _extract(vocab.speller.correct(spelling.correct(text)), vocab, hyphen_words, nested=False,
-                    oberstufe=oberstufe)
+    text, typos = vocab.speller.corrected(spelling.correct(text))
+    e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+    if (e.fach or fach) and e.thema and (fixed := _fach_typos(text, e, vocab, e.fach or fach)):
+        text = with_typos_fixed(text, tuple(fixed))
+        e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+        typos += fixed
+    return dataclasses.replace(e, typos=tuple(typos)) if typos else e
+
+
+_WORD_OF_TEXT = re.compile(r"[^\W\d_]+")
+
+
+def _fach_typos(text: str, e: Extraction, vocab: Vocab, fach: str | None) -> list[tuple[str, str]]:
+    """Words of the topic two edits off one word of the Fach's own vocabulary ("Satz des Pythagros"), when the topic
+    is no known term as written; only unambiguous matches (core.language.spelling)."""
+    speller = vocab.fach_spellers.get(fach or "")
+    if speller is None or known_term_in(vocab, e.thema or ""):
+        return []
+    topic_words = set(_WORD_OF_TEXT.findall(" ".join([e.thema or "", *e.unterthemen])))
+    return [(typed, meant) for typed, meant in speller.corrected(text)[1] if typed in topic_words]
 
 
 def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool, oberstufe: Oberstufe = G9
@@ -186,6 +207,12 @@ def _structure(text: str, thema: str | None, area_text: str | None, area_broad: 
     if parts:  # already cleaned part by part
         return thema, parts
     return topics.clean_topic(thema, known, german=german) or thema, parts
+
+
+def with_typos_fixed(text: str, typos: tuple[tuple[str, str], ...]) -> str:
+    """The text with the words an extraction took for typos in their meant spelling."""
+    fixed = dict(typos)
+    return _WORD_OF_TEXT.sub(lambda m: fixed.get(m.group(), m.group()), text) if fixed else text
 
 
 def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str | None, tuple[str, ...]]:

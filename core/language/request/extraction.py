@@ -60,6 +60,8 @@ class Extraction:
     area_broad: bool = field(default=False, compare=False)
     # The teacher's word for an exam ("Test", "Klassenarbeit", "Lernkontrolle"): the chat names it so.
     exam_word: str | None = field(default=None, compare=False)
+    # Topic words the reader took for typos, as (typed, meant): "Pythagros" -> "Pythagoras". Newest message only.
+    typos: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
 
 def merge(previous: Extraction, new: Extraction) -> Extraction:
@@ -106,7 +108,7 @@ def merge(previous: Extraction, new: Extraction) -> Extraction:
         filled["exam_word"] = new.exam_word
     return replace(
         previous, **filled, fach=fach, fach_hint=hint, klassenstufe=stufe, klasse=klasse, afb_wishes=tuple(wishes),
-        problems=new.problems, fach_source=source,
+        problems=new.problems, fach_source=source, typos=new.typos,
     )
 
 

@@ -54,13 +54,23 @@ def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
     if doc.mixed_case and not tok.cap and not tok.vocab and not tok.area:
         if _is_topic_verb(doc, i, allow_area):  # "Brüche kürzen und erweitern", "Adjektive steigern"
             return True
-        # A lower-case word counts only as an attributive adjective before a capitalised noun.
+        # A lower-case word counts only as an attributive adjective before a capitalised noun, or before a second
+        # such adjective that shares the noun ("zum waagerechten und schiefen Wurf").
         if not f.endswith(_ADJ_ENDINGS) or i + 1 >= len(doc.tokens):
             return False
         nxt = doc.tokens[i + 1]
+        if _shares_noun(doc, i) and _is_content(doc, i + 2, allow_area):
+            return True
         return (nxt.brk == 0 and (nxt.cap or nxt.vocab) and nxt.fold not in FILLER_WORDS and nxt.fold not in META_WORDS
                 and not _blocked(nxt, allow_area))
     return True
+
+
+def _shares_noun(doc: Doc, i: int) -> bool:
+    """A lower-case adjective joined by "und"/"oder" to a second lower-case one: both describe the noun after it."""
+    toks = doc.tokens
+    return (i + 2 < len(toks) and toks[i + 1].fold in CONJUNCTIONS and toks[i + 1].brk == 0 and toks[i + 2].brk == 0
+            and not toks[i].cap and not toks[i + 2].cap and toks[i + 2].fold.endswith(_ADJ_ENDINGS))
 
 
 def _is_topic_verb(doc: Doc, i: int, allow_area: bool) -> bool:
@@ -169,7 +179,7 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
             continue
         if case not in ("plural", "fem", "masc"):
             continue
-        is_last = k == end - 1 or toks[k + 1].fold in CONNECTORS
+        is_last = k == end - 1 or (toks[k + 1].fold in CONNECTORS and not _shares_noun(doc, k))
         ends_conjunct = k == end - 1 or toks[k + 1].fold in CONJUNCTIONS or toks[k + 1].brk == 1
         f = tok.fold
         if not is_last and f.endswith("en") and (not tok.cap or f.endswith(("ischen", "schen")) or not

@@ -15,6 +15,15 @@ TASK_KINDS = word_set("""
     gedichtvergleich gedichtvergleiche gedichtanalyse gedichtanalysen gedichtinterpretation gedichtinterpretationen
     lyrikanalyse textanalyse sachtextanalyse textinterpretation textvergleich erzaehltextanalyse dramenanalyse
     szenenanalyse redeanalyse filmanalyse materialanalyse kartenanalyse""")
+# What is done with a text, not its topic: "Analyse einer Kurzgeschichte" is about the short story.
+GENERIC_KINDS = word_set("""
+    analyse analysen interpretation interpretationen untersuchung deutung erschliessung textanalyse
+    textinterpretation charakterisierung""")
+GENITIVE_ARTICLES = word_set("einer eines des der zweier dreier")
+# What such work is done on when it is a source, not a topic: "Analyse einer Karikatur zur Weimarer Republik".
+SOURCE_KINDS = word_set("""
+    karikatur karikaturen quelle quellen textquelle textquellen bildquelle bildquellen rede reden statistik
+    statistiken diagramm diagramms schaubild schaubilds karte karten plakat plakats zeitungsartikel bild bilds""")
 _AROUND = word_set("mit ohne samt inklusive inkl und sowie oder als eine einer einem einen ein einen")
 _WORD = re.compile(r"\S+")
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from core.language.document import Doc
 from core.language.request.phrases import CONJUNCTIONS, content_runs, topic_phrase
-from core.language.request.task_kinds import is_task_kind
+from core.language.request.task_kinds import GENERIC_KINDS, GENITIVE_ARTICLES, SOURCE_KINDS, is_task_kind
 from core.language.request.vocabulary import Vocab
 from core.language.stopwords import ARTICLES, CONNECTORS, word_set
+from core.language.text import fold
 
 _THEMA_MARKERS = word_set("""
     thema themen schwerpunkt schwerpunkte schwerpunktthema unterrichtsthema inhalt inhalte oberthema""")
@@ -20,6 +21,7 @@ _LEAD_META = word_set("""
     wiederholung vorbereitung einfuehrung einstieg vertiefung festigung uebung sicherung grundlagen thema themen
     themenbereich bereich abschluss""")
 _FEATURE_PREPS = word_set("mit ohne inklusive inkl samt plus")
+_GENITIVE_LEAD = word_set("der des von vom in im die zur zum einer eines zweier")
 
 
 def _article_case(prep: str, article: str, mode: str | None) -> str | None:
@@ -84,8 +86,10 @@ def prep_candidates(doc: Doc, vocab: Vocab, lo: int = 0, hi: int | None = None) 
             mode = _article_case(tok.fold, toks[j].fold, mode)
             j += 1
         k = _after_skipping(doc, j, _LEAD_META, limit=1)
+        if k == j and j + 1 < hi and toks[j].fold in GENERIC_KINDS and toks[j + 1].fold in GENITIVE_ARTICLES:
+            k = j + 1  # "zur Analyse einer Kurzgeschichte"
         if k > j:  # "zur Wiederholung der Bruchrechnung": the topic follows the genitive
-            j = _after_skipping(doc, k, frozenset({"der", "des", "von", "vom", "in", "im", "die", "zur", "zum"}), 2)
+            j = _after_skipping(doc, k, _GENITIVE_LEAD, 2)
             mode = None
         if j >= hi or toks[j].brk:
             continue
@@ -113,6 +117,37 @@ def _enumeration_end(doc: Doc, start: int, end: int) -> int:
             return nxt[0][1]
         pos = nxt[0][1]
     return end
+
+
+def _without_generic_kind(doc: Doc, runs: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """"Analyse einer Kurzgeschichte", "Interpretation eines Gedichts": the run after the genitive is the topic, the
+    kind of work before it is not."""
+    toks = doc.tokens
+    out = []
+    source = None  # "Analyse einer Karikatur …": the Karikatur is no topic either
+    for n, r in enumerate(runs):
+        nxt = runs[n + 1] if n + 1 < len(runs) else None
+        kind = all(toks[k].fold in GENERIC_KINDS for k in range(r[0], r[1]))
+        if kind and nxt and nxt[0] == r[1] + 1 and toks[r[1]].fold in GENITIVE_ARTICLES and toks[nxt[0]].brk == 0:
+            if all(toks[k].fold in SOURCE_KINDS for k in range(nxt[0], nxt[1])):
+                source = nxt
+            continue
+        if r != source:
+            out.append(r)
+    if source and not out and not any(t.area for t in toks):  # "Analyse einer Rede": nothing else names a topic
+        return [source]
+    return out
+
+
+def _nominative(text: str | None, vocab: Vocab) -> str | None:
+    """A single genitive noun as the vocabulary spells it: "Gedichts" -> "Gedicht"."""
+    if not text or " " in text or not text.endswith("s"):
+        return text
+    for cut in (1, 2):
+        known = vocab.display.get(fold(text[:-cut]))
+        if known:
+            return known
+    return text
 
 
 def extract_thema(doc: Doc, vocab: Vocab) -> tuple[str | None, tuple[int, int] | None]:
@@ -144,8 +179,12 @@ def extract_thema(doc: Doc, vocab: Vocab) -> tuple[str | None, tuple[int, int] |
     def featured(r: tuple[int, int, bool]) -> bool:
         return kind_only(r) and r[0] > 0 and toks[r[0] - 1].fold in _FEATURE_PREPS
     runs = [r for r in runs if not kind_only(r)] or [r for r in runs if not featured(r)]
+    runs = _without_generic_kind(doc, runs)
     if not runs:
         return None, None
     best = next((r for r in runs if r[2]), runs[0])
     end = _enumeration_end(doc, best[0], best[1])
-    return topic_phrase(doc, vocab, best[0], end, None), (best[0], end)
+    text = topic_phrase(doc, vocab, best[0], end, None)
+    if best[0] >= 2 and toks[best[0] - 1].fold in GENITIVE_ARTICLES and toks[best[0] - 2].fold in GENERIC_KINDS:
+        text = _nominative(text, vocab)
+    return text, (best[0], end)

@@ -161,11 +161,19 @@ def _noun_headed(part: str, known: Known) -> bool:
     return any(w[:1].isupper() for w in words[1:]) and _is_adjective(words[0])
 
 
+_ADJECTIVE_PAIR = re.compile(r"^([^\W\d_A-ZÄÖÜ]+(?:e|er|es|en|em)) (und|oder|sowie) ([^\W\d_A-ZÄÖÜ]+(?:e|er|es|en|em)) "
+                             r"([A-ZÄÖÜ][\w-]*)$")
+
+
 def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[str, ...]]:
     """'Ohmsches gesetz + reihenschaltung' -> ('Ohmsches Gesetz und Reihenschaltung', (both)). A known term
     ('Säuren und Basen') or a phrase whose parts are no topics of their own ('Brüche kürzen und erweitern') stays."""
     if known(thema) or not _PEER_SPLIT.search(thema):
         return thema, ()
+    if pair := _ADJECTIVE_PAIR.match(thema):
+        nouns = tuple(capitalised(f"{adj} {pair.group(4)}") for adj in (pair.group(1), pair.group(3)))
+        if all(is_topic(n) for n in nouns):  # "Waagerechter und schiefer Wurf": both throws
+            return thema, nouns
     parts = [p.strip(_STRIP.replace("-", "")) for p in _PEER_SPLIT.split(thema)]
     parts = [p for p in parts if p]
     if len(parts) < 2 or any(len(_words(p)) > MAX_ITEM_WORDS for p in parts):

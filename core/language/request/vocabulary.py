@@ -19,6 +19,7 @@ from core.language.spelling import TermSpeller
 from core.language.text import fold, stem
 
 _LETTERS = re.compile(r"[^\W\d_]+")
+FACH_TWO_EDITS = 9  # within one Fach's vocabulary, a word of nine letters may be two edits off ("Pythagros")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,8 @@ class Vocab:
     by_stems: dict[tuple[str, ...], list[Entry]] = field(default_factory=dict)
     felder: dict[str, list[str]] = field(default_factory=dict)  # fach -> profile area names
     speller: TermSpeller = field(default_factory=TermSpeller)  # the long words of all terms, for typos
+    # per Fach, the long words of its terms: a topic word two edits off ("Pythagros") is read against these only
+    fach_spellers: dict[str, TermSpeller] = field(default_factory=dict)
 
     def add(self, term: str, fach: str, feld: str, kind: Literal["area", "topic"], from_profile: bool) -> None:
         folded = fold(prepare(term))
@@ -74,6 +77,12 @@ def _build_vocab(profile: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ..
                 vocab.add(term, fach, feld, "topic", True)
     vocab.speller = TermSpeller.of((w for term in vocab.display.values() for w in _LETTERS.findall(term)),
                                    real_words=seeded_words)
+    per_fach: dict[str, set[str]] = {}
+    for entries in vocab.by_stems.values():
+        for e in entries:
+            per_fach.setdefault(e.fach, set()).update(_LETTERS.findall(e.display))
+    vocab.fach_spellers = {fach: TermSpeller.of(sorted(words), real_words=seeded_words, two_edits_from=FACH_TWO_EDITS)
+                           for fach, words in per_fach.items()}
     return vocab
 
 

@@ -18,15 +18,36 @@ from db.session import admin_url, upgrade_schema
 
 def empty_database(name: str) -> tuple[str, str]:
     """A new, migrated database `name` on the app's server: (owner URL, URL of the runtime role)."""
+    bench_repo.recreate_database(url=make_url(admin_url()), name=name)
+    bench_admin, bench_app = database_urls(name)
+    upgrade_schema(bench_admin)
+    return bench_admin, bench_app
+
+
+def kept_database(name: str) -> tuple[str, str] | None:
+    """The URLs of database `name` kept by an earlier run (`--keep`), migrated to the current schema; None when
+    there is none."""
+    if not bench_repo.database_exists(url=make_url(admin_url()), name=name):
+        return None
+    bench_admin, bench_app = database_urls(name)
+    upgrade_schema(bench_admin)
+    return bench_admin, bench_app
+
+
+def drop_database(name: str) -> None:
+    """Drop a benchmark's database (a 1M-row one takes ~4 GB of disk)."""
+    bench_repo.drop_database(url=make_url(admin_url()), name=name)
+
+
+def database_urls(name: str) -> tuple[str, str]:
+    """(owner URL, URL of the runtime role) of database `name` on the app's server."""
     admin = make_url(admin_url())
-    bench_repo.recreate_database(url=admin, name=name)
     bench_admin = admin.set(database=name).render_as_string(hide_password=False)
     role = get_settings().werkbank_app_role
     bench_app = (
         make_url(bench_admin).set(username=role, password=None).render_as_string(hide_password=False)
         if not get_settings().database_url else bench_admin
     )
-    upgrade_schema(bench_admin)
     return bench_admin, bench_app
 
 

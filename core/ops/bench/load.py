@@ -94,10 +94,10 @@ def bench_load(teachers: int) -> dict[str, Any]:
 
 def load_consistency(people: list[uuid.UUID]) -> dict[str, Any]:
     """Afterwards: per teacher exactly one conversation (4 messages), one completed session pointing at the one
-    material, two files, one rating — 0 lost, 0 duplicated."""
+    material, four files (Schüler- and Lehrerfassung, each as DOCX and PDF), one rating — 0 lost, 0 duplicated."""
     with unit_of_work(Identity.system()) as db:
         rows = bench_repo.turn_counts(db=db, teacher_ids=people)
-    expected = {"conversations": 1, "messages": 4, "sessions_done": 1, "open": 0, "materials": 1, "files": 2,
+    expected = {"conversations": 1, "messages": 4, "sessions_done": 1, "open": 0, "materials": 1, "files": 4,
                 "ratings": 1}
     lost = sum(1 for r in rows for k, v in expected.items() if getattr(r, k) < v)
     duplicated = sum(1 for r in rows for k, v in expected.items() if getattr(r, k) > v)
@@ -119,7 +119,8 @@ def run_load_bench(*, teachers: int, write: bool) -> None:
     steps = "".join(f"| {s} | {p50:.0f} ms | {p95:.0f} ms |\n" for s, (p50, p95) in r["steps"].items())
     section = ("### P5 · Concurrent teachers (offline model, one PostgreSQL)\n\n"
                f"{r['teachers']} simulated teachers at the same time, each: Klausur request → Rückfrage → answer "
-               "→ validated exam with 2 DOCX → 5-star rating (which learns good practices and preferences). "
+               "→ validated exam with DOCX and PDF files → 5-star rating (which learns good practices and "
+               "preferences). "
                "Afterwards every conversation, session, material, file and rating is counted per teacher.\n\n"
                f"| measure | value | goal |\n|---|---:|---:|\n| wall time | {r['wall_s']:.1f} s | — |\n"
                f"| throughput | {r['turns_per_s']:.1f} chat turns/s | — |\n| errors | {len(r['errors'])} | 0 |\n"

@@ -38,6 +38,16 @@ class World:
         self.rows = 0
         self._texts = self._base_texts()
 
+    @classmethod
+    def kept(cls, admin: sa.Engine, rng: random.Random) -> World:
+        """The world of a benchmark database kept by an earlier run: its teachers and its number of rows."""
+        with admin.connect() as c:
+            people = bench_repo.bench_people(conn=c)
+            rows = bench_repo.knowledge_count(conn=c)
+        world = cls(admin, len(people), rng)
+        world.teachers, world.rows = people, rows
+        return world
+
     def _base_texts(self) -> list[tuple[str, str, str, np.ndarray]]:
         """Real task texts from the seed files: (fach, thema, text, vector)."""
         out = []

@@ -40,7 +40,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     rows = _rows(args)
     if not rows or any(r < 1000 or r > 5_000_000 for r in rows):
         raise UserError("--rows erwartet Zahlen zwischen 1000 und 5000000, durch Komma getrennt.")
-    run_bench(args.what, rows=rows, teachers=args.teachers, queries=args.queries, write=not args.no_write)
+    run_bench(args.what, rows=rows, teachers=args.teachers, queries=args.queries, write=not args.no_write,
+              keep=args.keep, reuse=args.reuse)
     return 0
 
 

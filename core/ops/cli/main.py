@@ -23,6 +23,19 @@ def _handler(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
     return getattr(importlib.import_module(f"core.ops.cli.{args.group}"), args.handler)
 
 
+FILE_PROBLEMS = {FileNotFoundError: "gibt es nicht", IsADirectoryError: "ist ein Ordner, keine Datei",
+                 NotADirectoryError: "liegt nicht in einem Ordner", PermissionError: "darf nicht gelesen werden",
+                 FileExistsError: "gibt es schon"}
+
+
+def file_problem(exc: OSError) -> str | None:
+    """A German line for a file named on the command line that cannot be read (or written); None for other faults."""
+    reason = next((text for cls, text in FILE_PROBLEMS.items() if isinstance(exc, cls)), None)
+    if reason is None or not exc.filename:
+        return None
+    return f"Die Datei „{str(exc.filename)[:200]}“ {reason}. Bitte den Pfad prüfen."
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -48,6 +61,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EmbeddedServerError as exc:
         print(f"Fehler: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:
+        problem = file_problem(exc)
+        if problem is None:
+            print(apology(report_unexpected(exc, context=f"cli {args.command}")), file=sys.stderr)
+            return 1
+        print(f"Fehler: {problem}", file=sys.stderr)
+        return 2
     except Exception as exc:  # the CLI never shows a traceback
         print(apology(report_unexpected(exc, context=f"cli {args.command}")), file=sys.stderr)
         return 1

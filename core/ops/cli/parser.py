@@ -36,6 +36,22 @@ def _rows_arg(value: str) -> str:
     return value.replace("_", "")
 
 
+def _count(low: int, high: int | None = None):  # noqa: ANN202
+    """An argparse type: a whole number in [low, high]; anything else is a German one-line error (exit 2)."""
+
+    def parse(value: str) -> int:
+        try:
+            n = int(value.strip().replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"„{value[:20]}“ ist keine ganze Zahl") from None
+        if n < low or (high is not None and n > high):
+            span = f"ab {low}" if high is None else f"von {low} bis {high}"
+            raise argparse.ArgumentTypeError(f"erwartet eine ganze Zahl {span}")
+        return n
+
+    return parse
+
+
 def _command(sub: argparse._SubParsersAction, name: str, handler: str, **kwargs: str) -> argparse.ArgumentParser:
     """A sub-command run by `handler` ('group.function' in core.ops.cli)."""
     s = sub.add_parser(name, **kwargs)
@@ -74,12 +90,15 @@ def _knowledge(sub: argparse._SubParsersAction) -> None:
 def _bench(sub: argparse._SubParsersAction) -> None:
     s = _command(sub, "bench", "bench.cmd_bench", help="Benchmarks (schreibt docs/benchmarks.md)")
     s.add_argument("what", choices=["wissenskarte", "search", "chat", "pages", "load", "all"])
-    s.add_argument("--runs", type=int, default=20, help="nur für chat: Zahl der gemessenen Durchläufe")
+    s.add_argument("--runs", type=_count(1, 1000), default=20, help="nur für chat: Zahl der gemessenen Durchläufe")
     s.add_argument("--rows", type=_rows_arg, default="10000,100000")
-    s.add_argument("--teachers", type=int, default=1000)
-    s.add_argument("--queries", type=int, default=200)
+    s.add_argument("--teachers", type=_count(1, 100_000), default=1000)
+    s.add_argument("--queries", type=_count(1, 100_000), default=200)
     s.add_argument("--processes", default="", help="nur für load: App-Prozesse je Messung, z. B. 1,2")
     s.add_argument("--no-write", action="store_true", help="nur ausgeben, docs/benchmarks.md nicht ändern")
+    s.add_argument("--keep", action="store_true", help="nur für wissenskarte/search: Benchmark-Datenbank behalten")
+    s.add_argument("--reuse", action="store_true",
+                   help="nur für wissenskarte/search: eine behaltene Benchmark-Datenbank erneut messen")
 
 
 def _teaching(sub: argparse._SubParsersAction) -> None:
@@ -106,9 +125,10 @@ def _upkeep(sub: argparse._SubParsersAction) -> None:
     _command(sub, "health", "database.cmd_health", help="Zustand für den Betrieb (Exit-Code 1 bei Problemen)")
     s = _command(sub, "retention", "database.cmd_retention",
                  help="Abgelaufene Rückfragen und alte Protokolle aufräumen")
-    s.add_argument("--session-days", type=int, default=None, help="erledigte Rückfragen behalten (Tage, Std. 30)")
-    s.add_argument("--trace-days", type=int, default=None, help="Modellaufruf-Protokolle behalten (Tage, Std. 90)")
-    s.add_argument("--conversation-days", type=int, default=None, help="Gespräche behalten (Tage, 0 = immer)")
+    s.add_argument("--session-days", type=_count(0), default=None, help="erledigte Rückfragen behalten (Tage, Std. 30)")
+    s.add_argument("--trace-days", type=_count(0), default=None,
+                   help="Modellaufruf-Protokolle behalten (Tage, Std. 90)")
+    s.add_argument("--conversation-days", type=_count(0), default=None, help="Gespräche behalten (Tage, 0 = immer)")
 
 
 def _evaluation(sub: argparse._SubParsersAction) -> None:

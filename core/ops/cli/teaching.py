@@ -16,6 +16,7 @@ from core.chat.turn import chat_turn
 from core.knowledge.learning import rate_material
 from core.material_sets.archive import combined_zip
 from core.materials.service import material_view
+from core.materials.wording import anzahl
 from core.ops.cli.teachers import as_teacher, parse_uuid
 from db.models import Teacher
 from db.repos.materials import files_of
@@ -88,6 +89,6 @@ def cmd_rate(args: argparse.Namespace) -> int:
     learned = as_teacher(args.teacher, lambda db, t, ident: rate_material(
         db=db, identity=ident, teacher=t, material_id=parse_uuid(args.material_id, "Material"), stars=args.stars,
         task_ref=args.task))
-    print(f"Bewertung gespeichert ({args.stars} Sterne). Neue bewährte Aufgaben: {learned['good_practices']}"
+    print(f"Bewertung gespeichert ({anzahl(args.stars, 'Stern')}). Neue bewährte Aufgaben: {learned['good_practices']}"
           + (f"; Präferenzen: {learned['preferences']}" if learned["preferences"] else "") + ".")
     return 0

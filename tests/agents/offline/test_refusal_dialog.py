@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from pydantic_ai.messages import ModelMessage, ModelRequest, TextPart, ToolCallPart, ToolReturnPart, UserPromptPart
 
 from agents.offline.dialog import SAME_AS_REFUSED
 from agents.offline.main_rules import main_rules
+from agents.offline.refusal import UPLOAD, offered
+from core.generation.texts import absage_text
 from core.language.lexicon import seeded_lexicon
+from core.materials.replies import Absage
 
 MAIN = main_rules(seeded_lexicon())
 ABSAGE = ("FEHLER: Das kann ich nicht gut erstellen (Klausur): Zu „{thema}“ gibt es in der Wissensbasis keine "
@@ -95,3 +99,110 @@ def test_an_expired_rueckfrage_is_no_refusal_the_restated_request_starts_afresh(
     again = next(p for p in MAIN(messages, None).parts if isinstance(p, ToolCallPart))  # type: ignore[arg-type]
     assert again.tool_name == "generate_material"
     assert "afb_ziel" not in again.args_as_dict()  # the answer to the expired question is not carried over
+
+
+# --- answering the options of a refusal -------------------------------------------------------------------------
+
+OPTIONS = ["das ganze Thema „Alkane und Erdöl“ nehmen (13 weitere geprüfte Fragen)",
+           "um verwandte Themen ergänzen: „Organische Reaktionsmechanismen“ (12), „Aromaten“ (12)",
+           "eigene Aufgaben auf der Seite „Hochladen“ ergänzen – sie werden dann mitverwendet",
+           "ein Sprachmodell konfigurieren (siehe README), das neue Aufgaben schreibt"]
+QUIZ = "H5P Quiz Chemie Klasse 10 Nomenklatur der Alkane, 12 Fragen"
+
+
+def answer_refusal(*turns: str, optionen: list[str] = OPTIONS) -> list[str | dict[str, Any]]:
+    """Like converse, but the refusal is the real absage_text with numbered options; only the first call refused."""
+    messages: list[ModelMessage] = []
+    out: list[str | dict[str, Any]] = []
+    refused = False
+    for turn in turns:
+        messages.append(ModelRequest(parts=[UserPromptPart(turn)]))
+        response = MAIN(messages, None)  # type: ignore[arg-type]
+        messages.append(response)
+        calls = [p for p in response.parts if isinstance(p, ToolCallPart)]
+        if not calls:
+            out.append("".join(p.content for p in response.parts if isinstance(p, TextPart)))
+            continue
+        out.append(calls[0].args_as_dict())
+        text = "MATERIAL_FERTIG [material:11111111-2222-3333-4444-555555555555] Übung\n" if refused else \
+            "FEHLER: " + absage_text("h5p", Absage(grund="Zum Schwerpunkt „Nomenklatur“ gibt es nichts.",
+                                                  gefunden="nichts Passendes", optionen=optionen))
+        refused = True
+        messages.append(ModelRequest(parts=[ToolReturnPart(tool_name="generate_material", content=text,
+                                                           tool_call_id=calls[0].tool_call_id)]))
+        messages.append(MAIN(messages, None))  # type: ignore[arg-type]
+    return out
+
+
+def test_the_options_are_read_back_from_the_refusal_text() -> None:
+    text = absage_text("h5p", Absage(grund="x", gefunden="nichts", optionen=OPTIONS))
+    assert offered(text) == tuple(OPTIONS)  # "(12)" inside an option is no option number
+    assert offered("FEHLER: Diese Rückfrage ist abgelaufen.") == ()
+
+
+@pytest.mark.parametrize("answer", ["1", "(1)", "1.", "Option 1", "die erste", "Nummer 1 bitte", "das ganze Thema",
+                                    "ja, nimm das ganze Thema", "Dann das gesamte Thema."])
+def test_choosing_the_whole_topic_makes_the_material_on_it_with_what_was_said(answer: str) -> None:
+    first, chosen_args = answer_refusal(QUIZ, answer)
+    assert isinstance(first, dict) and isinstance(chosen_args, dict), chosen_args
+    assert chosen_args["thema"] == "Alkane und Erdöl" and "unterthemen" not in chosen_args
+    assert {k: chosen_args[k] for k in ("fach", "klassenstufe", "material_type", "anzahl")} == {
+        "fach": "chemie", "klassenstufe": 10, "material_type": "h5p", "anzahl": 12}
+
+
+@pytest.mark.parametrize("answer", ["2", "ergänzen", "ja, um verwandte Themen ergänzen"])
+def test_choosing_related_topics_adds_them_as_sub_topics_of_the_whole_topic(answer: str) -> None:
+    _, chosen_args = answer_refusal(QUIZ, answer)
+    assert isinstance(chosen_args, dict), chosen_args
+    assert chosen_args["thema"] == "Alkane und Erdöl"
+    assert chosen_args["unterthemen"] == ["Organische Reaktionsmechanismen", "Aromaten"]
+
+
+def test_ergaenzen_without_related_topics_means_uploading_own_tasks_and_a_retry_follows() -> None:
+    _, reply, again = answer_refusal(QUIZ, "ergänzen", "nochmal versuchen", optionen=OPTIONS[2:])
+    assert reply == UPLOAD and "Hochladen" in reply
+    assert isinstance(again, dict) and again["thema"] == "Nomenklatur der Alkane"  # the same request once more
+
+
+def test_a_bare_yes_asks_which_option_and_the_number_then_counts() -> None:
+    _, question, chosen_args = answer_refusal(QUIZ, "ja", "1")
+    assert isinstance(question, str) and question.startswith("Welche Möglichkeit soll ich nehmen?")
+    assert "\n- (1) das ganze Thema „Alkane und Erdöl“ nehmen" in question
+    assert isinstance(chosen_args, dict) and chosen_args["thema"] == "Alkane und Erdöl"
+
+
+def test_the_model_option_explains_how_to_configure_one() -> None:
+    _, reply = answer_refusal(QUIZ, "4")
+    assert isinstance(reply, str) and "Anthropic oder OpenAI" in reply and "README" in reply
+
+
+def test_a_number_beyond_the_options_asks_again_and_a_new_request_is_no_choice() -> None:
+    _, reply = answer_refusal(QUIZ, "7")
+    assert isinstance(reply, str) and reply.startswith("Welche Möglichkeit soll ich nehmen?")
+    _, new = answer_refusal(QUIZ, "Dann lieber ein Quiz zu Alkenen")
+    assert isinstance(new, dict) and new["thema"] == "Alkene"
+
+
+def test_a_choice_with_a_change_keeps_the_change() -> None:
+    _, chosen_args = answer_refusal(QUIZ, "Option 1 bitte, aber nur 8 Fragen")
+    assert isinstance(chosen_args, dict) and (chosen_args["thema"], chosen_args["anzahl"]) == ("Alkane und Erdöl", 8)
+
+
+def test_the_refusal_lists_its_options_one_per_line() -> None:
+    messages: list[ModelMessage] = [ModelRequest(parts=[UserPromptPart(QUIZ)])]
+    response = MAIN(messages, None)  # type: ignore[arg-type]
+    call = next(p for p in response.parts if isinstance(p, ToolCallPart))
+    messages += [response, ModelRequest(parts=[ToolReturnPart(
+        tool_name="generate_material", tool_call_id=call.tool_call_id,
+        content="FEHLER: " + absage_text("h5p", Absage(grund="Nichts.", gefunden="nichts", optionen=OPTIONS)))])]
+    shown = "".join(p.content for p in MAIN(messages, None).parts if isinstance(p, TextPart))  # type: ignore[arg-type]
+    assert shown.startswith("Das kann ich nicht gut erstellen (eine H5P-Übung): Nichts.")
+    assert "\nMöglichkeiten:\n- (1) das ganze Thema „Alkane und Erdöl“ nehmen (13 weitere geprüfte Fragen)\n" \
+           "- (2) um verwandte Themen" in shown
+    assert shown.endswith("Antworten Sie einfach mit der Nummer, z. B. „1“.")
+
+
+def test_a_misspelt_topic_as_the_answer_to_the_schwerpunkt_question_is_read_in_the_fach() -> None:
+    question, args = converse("Test Mathe Klasse 9, 30 Minuten", "Satz des Pythagros", refuse=False)
+    assert isinstance(question, str) and "Schwerpunkt" in question
+    assert isinstance(args, dict) and args["thema"] == "Satz des Pythagoras"

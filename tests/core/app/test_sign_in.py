@@ -123,6 +123,14 @@ def test_demo_mode_only_for_this_computer(server, client, headers, allowed) -> N
     assert auth.demo_allowed(auth.Request(server_address=server, client_ip=client, headers=headers)) is allowed
 
 
+def test_only_an_email_the_idp_vouches_for_signs_in() -> None:
+    assert auth.email_from_claims({"email": " Anna@Schule.de ", "email_verified": True}) == "anna@schule.de"
+    assert auth.email_from_claims({"email": "anna@schule.de"}) == "anna@schule.de"  # IdPs that omit the claim
+    assert auth.email_from_claims({"email": "anna@schule.de", "email_verified": False}) is None
+    assert auth.email_from_claims({"email": "anna@schule.de", "email_verified": "false"}) is None
+    assert auth.email_from_claims({"sub": "123"}) is None and auth.email_from_claims({"email": "kein-at"}) is None
+
+
 def test_role_from_idp_claims_when_mapped(settings) -> None:  # noqa: ANN001
     assert auth.role_from_claims({"roles": ["Kurator"]}) is None  # no claim configured: the admin's mapping holds
     settings(WERKBANK_OIDC_ROLE_CLAIM="roles", WERKBANK_OIDC_ROLE_MAP='{"Kurator": "curator", "Lehrer": "teacher"}')

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+
 from core.materials.service import material_view
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
@@ -25,3 +27,34 @@ def test_refusal_comes_first_and_the_adjusted_request_keeps_what_was_said(db, as
     view = material_view(db=db, teacher=find_teacher(db=db, ref=DEMO_TEACHER), material_id=uuid.UUID(made.material_id))
     assert view["fach"] == "physik" and view["klassenstufe"] == 12  # Q2 in Sachsen (G8), the demo teacher's Land
     assert view["request"]["afb_quelle"] == "answer"  # "Standard passt" picked the profile's standard suggestion
+
+
+QUIZ = "H5P Quiz Chemie Klasse 10 Nomenklatur der Alkane, 12 Fragen"
+
+
+@pytest.mark.parametrize("answer", ["1", "(1)", "Option 1", "das ganze Thema", "ja, nimm das ganze Thema"])
+def test_the_teacher_accepts_the_whole_topic_the_refusal_offered(db, as_teacher, answer: str) -> None:  # noqa: ANN001
+    results, _ = chat(db, as_teacher, QUIZ, answer)
+    refusal, made = results
+    # the bank has no question on naming alkanes at Klasse 10: the refusal offers the whole topic first
+    assert "(1) das ganze Thema „Alkane und Erdöl“ nehmen" in refusal.reply, refusal.reply
+    # each turn loads the conversation from the database: the options are read back from the stored history
+    assert made.material_id, made.reply
+    assert "Fertig: **Übung: Alkane und Erdöl — Chemie, Klassenstufe 10, 12 Fragen" in made.reply
+    view = material_view(db=db, teacher=find_teacher(db=db, ref=DEMO_TEACHER), material_id=uuid.UUID(made.material_id))
+    assert view["request"]["thema"] == "Alkane und Erdöl" and view["klassenstufe"] == 10
+
+
+def test_ergaenzen_adds_the_related_topics_and_says_what_is_missing(db, as_teacher) -> None:  # noqa: ANN001
+    results, args = chat(db, as_teacher, QUIZ, "ergänzen")
+    assert args is not None and args["unterthemen"] == ["Organische Reaktionsmechanismen", "Aromaten"]
+    made = results[-1]
+    assert made.material_id, made.reply
+    assert "Das kann ich nicht gut erstellen" not in made.reply  # no loop back into the same refusal
+
+
+def test_upload_option_then_retry_asks_the_same_request_again(db, as_teacher) -> None:  # noqa: ANN001
+    results, args = chat(db, as_teacher, QUIZ, "3", "nochmal versuchen")
+    assert "Seite „Hochladen“ hoch" in results[1].reply and "„nochmal versuchen“" in results[1].reply
+    assert args is not None and args["thema"] == "Nomenklatur der Alkane"  # not a new topic „Versuchen“
+    assert "Zum Schwerpunkt „Nomenklatur“" in results[2].reply  # nothing uploaded: the same honest refusal

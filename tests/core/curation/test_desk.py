@@ -200,7 +200,7 @@ def test_a_gap_text_needs_a_gap_and_a_three_level_task_a_solution_per_task(db: S
     task = _quiz(db, {"lernziel": "Dichte berechnen", "material": None, **levels}, agent_type="differenzierung")
     changed = {**levels, "mittel": {"aufgaben": ["Berechne die Dichte.", "Vergleiche mit Wasser."],
                                     "hilfekarten": [], "loesungen": ["0,5 g/cm³"]}}
-    with pytest.raises(UserError, match="Niveau mittel: 2 Aufgaben, aber 1 Lösungen"):
+    with pytest.raises(UserError, match="Niveau mittel: 2 Aufgaben, aber 1 Lösung –"):
         save_content(db=db, curator=curator, knowledge_id=task.id, expected_revision=1,
                      content={"lernziel": "Dichte berechnen", **changed})
     changed["mittel"]["loesungen"].append("Holz schwimmt: 0,5 < 1 g/cm³.")

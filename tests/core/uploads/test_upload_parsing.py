@@ -20,6 +20,7 @@ from agents.specialist_tools import get_example
 from core.app.errors import NotFoundError, UserError
 from core.knowledge.retrieval import search
 from core.knowledge.wissenskarte import build_wissenskarte
+from core.safety.service import CLOSE, DATA_NOTE, OPEN
 from core.uploads import curriculum_import, examples
 from core.uploads.blocks import Block, document_blocks
 from core.uploads.curriculum import parse_curriculum, split_paragraphs
@@ -246,7 +247,9 @@ def test_docx_exam_becomes_an_own_example_the_map_counts_and_get_example_returns
     assert _own_examples(wk) == before + 1
     ctx = SimpleNamespace(deps=SimpleNamespace(turn=SimpleNamespace(db=db, identity=ident), fach="physik"))
     assert row.id in {r.id for r in teacher_examples(db=db, identity=ident, fach="physik", limit=50)}
-    got = json.loads(asyncio.run(get_example(ctx, thema="Elektrizitätslehre")))
+    note, _, block = asyncio.run(get_example(ctx, thema="Elektrizitätslehre")).partition("\n")
+    assert note == DATA_NOTE and block.startswith(OPEN) and block.endswith(CLOSE)  # the teacher's file: quoted data
+    got = json.loads(block[1:-1])
     assert got["ref"] == str(row.id) and got["inhalt"]["aufgaben"][0]["teilaufgaben"][0]["operator"] == "Nennen"
 
     colleague = as_teacher(COLLEAGUE)

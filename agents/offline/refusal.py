@@ -1,0 +1,165 @@
+"""The options a refusal offered, which one the teacher's answer chooses, and what choosing it does.
+
+A refusal reads „… Möglichkeiten: (1) das ganze Thema „X“ nehmen (13 weitere geprüfte Fragen); (2) um verwandte Themen
+ergänzen: „A“ (12), „B“ (12); (3) eigene Aufgaben auf der Seite „Hochladen“ ergänzen …“ (core.generation.texts.
+absage_text). The options are read back from the conversation, as a model would read them, so the choice works after a
+reload or in another server process. An answer chooses one by its number („1“, „(1)“, „Option 1“, „die erste“) or by
+its words („das ganze Thema“, „ergänzen“).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.language.fold import prepare
+from core.language.stopwords import word_set
+from core.language.text import fold
+
+_OPTIONS = re.compile(r"Möglichkeiten: (\(1\) .*)$", re.S)
+_ITEM = re.compile(r"(?:^|;\s)\((\d{1,2})\)\s")
+_WHOLE = re.compile(r"^das ganze Thema „(.+?)“ nehmen")
+_RELATED = re.compile(r"^um verwandte Themen ergänzen: (.*)$")
+_QUOTED = re.compile(r"„(.+?)“")
+_ORDINALS = {"erste": 1, "ersten": 1, "eins": 1, "zweite": 2, "zweiten": 2, "zwei": 2, "dritte": 3, "dritten": 3,
+             "drei": 3, "vierte": 4, "vierten": 4, "vier": 4, "fuenfte": 5, "fuenften": 5, "fuenf": 5}
+# Words around a choice that do not change it: „ja, nimm bitte Option 1“, „dann die erste Möglichkeit“.
+_AROUND = word_set("""
+    ja jo ok okay gut gern gerne bitte dann nimm nehmen nehme mach mache machen wir die das den der option optionen
+    moeglichkeit vorschlag variante nummer nr punkt lieber doch also passt klingt waehle ich fuer mit""")
+_YES = word_set("ja jo ok okay gut gern gerne passt klingt einverstanden mach das so einfach bitte dann")
+_WORDS = re.compile(r"[a-z0-9]+")
+_NAMED = re.compile(r"\b(?:option|moeglichkeit|vorschlag|variante|nummer|nr)\s*(\d{1,2}|erste|zweite|dritte|vierte)\b")
+_MAX_WORDS = 10  # a longer message is a new wording of the request, read by the dialog
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the teacher chose: a new generate_material call, or a reply (upload, model, which option?)."""
+
+    args: dict[str, Any] | None = None
+    reply: str | None = None
+
+
+def offered(refusal: str) -> tuple[str, ...]:
+    """The numbered options of a refusal text, in order; none when it offers none."""
+    m = _OPTIONS.search(refusal or "")
+    if not m:
+        return ()
+    body = m.group(1).rstrip().removesuffix(".")
+    marks = list(_ITEM.finditer(body))
+    if [int(x.group(1)) for x in marks] != list(range(1, len(marks) + 1)):
+        return ()
+    ends = [x.start() for x in marks[1:]] + [len(body)]
+    return tuple(body[x.end():end].strip() for x, end in zip(marks, ends, strict=True))
+
+
+def as_list(refusal: str) -> str:
+    """The refusal as the teacher reads it: its options one per line, and how to choose one."""
+    options = offered(refusal)
+    if not options:
+        return refusal
+    head = refusal[:refusal.rindex("Möglichkeiten: ")].rstrip()
+    listed = "\n".join(f"- ({i}) {o}" for i, o in enumerate(options, 1))
+    return f"{head}\n\nMöglichkeiten:\n{listed}\n\nAntworten Sie einfach mit der Nummer, z. B. „1“."
+
+
+def _kind(option: str) -> str:
+    if _WHOLE.match(option):
+        return "whole"
+    if _RELATED.match(option):
+        return "related"
+    if "Hochladen" in option:
+        return "upload"
+    if "Sprachmodell" in option:
+        return "model"
+    return "shorter" if "kürzere" in option else "other"
+
+
+def chosen(text: str, options: Sequence[str]) -> int | None:
+    """The 1-based number of the option the teacher's answer chooses, or None."""
+    words = _WORDS.findall(fold(prepare(text)))
+    if not options or not words or len(words) > _MAX_WORDS:
+        return None
+    rest = [w for w in words if w not in _AROUND]
+    number = _number(rest[0]) if len(rest) == 1 else None
+    joined = " ".join(words)
+    if number is None and (named := _NAMED.search(joined)):  # "Option 2, aber nur 8 Fragen"
+        number = _number(named.group(1))
+    if number is not None:
+        return number if 1 <= number <= len(options) else None
+    kinds = [_kind(o) for o in options]
+    wanted = None
+    if re.search(r"\b(ganze|ganzes|gesamte|gesamtes|komplette|ganzen)\b.*\bthema", joined):
+        wanted = "whole"
+    elif re.search(r"\bverwandt|\bergaenz", joined):
+        wanted = "related" if "related" in kinds else "upload"
+    elif re.search(r"\bhochlad|\beigene aufgaben", joined):
+        wanted = "upload"
+    elif re.search(r"\bsprachmodell|\bki\b|\bmodell konfig", joined):
+        wanted = "model"
+    elif re.search(r"\bkuerzer", joined):
+        wanted = "shorter"
+    return kinds.index(wanted) + 1 if wanted in kinds else None
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else _ORDINALS.get(word)
+
+
+def unclear(text: str) -> bool:
+    """A bare consent („ja“, „ok, gerne“) that names no option, or a bare number that is none of them."""
+    words = _WORDS.findall(fold(prepare(text)))
+    rest = [w for w in words if w not in _AROUND]
+    bare_number = len(rest) == 1 and _number(rest[0]) is not None
+    return bool(words) and len(words) <= 4 and (bare_number or all(w in _YES for w in words))
+
+
+WHICH = "Welche Möglichkeit soll ich nehmen?"
+
+
+def which_one(options: Sequence[str]) -> str:
+    listed = "\n".join(f"- ({i}) {o}" for i, o in enumerate(options, 1))
+    return f"{WHICH} Antworten Sie einfach mit der Nummer, z. B. „1“.\n{listed}"
+
+
+UPLOAD = ("Gern: Laden Sie Ihre Aufgaben auf der Seite „Hochladen“ hoch (Word, PDF oder Text). Sobald sie verarbeitet "
+          "sind, schreiben Sie hier „nochmal versuchen“ – dann erstelle ich das Material mit denselben Angaben neu "
+          "und verwende Ihre Aufgaben mit.")
+MODEL = ("Ein Sprachmodell richtet ein, wer Werkbank betreibt: mit einem Schlüssel für Anthropic oder OpenAI oder "
+         "einem lokalen Modellserver (README, Abschnitt „Konfiguration“). Danach schreiben Sie hier „nochmal "
+         "versuchen“, und das Modell schreibt die fehlenden Aufgaben. Bis dahin kann ich nur geprüfte Aufgaben "
+         "verwenden.")
+NO_SHORTER = ("Eine kürzere Fassung gibt es hier nicht: Zu diesem Auftrag habe ich nichts Verwendbares gefunden. "
+              "Wählen Sie eine der anderen Möglichkeiten oder nennen Sie ein anderes Thema.")
+
+
+def carry_out(options: Sequence[str], number: int, refused: Mapping[str, Any]) -> Choice:
+    """What choosing option `number` does with the refused generate_material arguments. Related topics complete the
+    whole topic when that was offered too (the part asked for had nothing), else the topic asked for."""
+    option = options[number - 1]
+    kind = _kind(option)
+    if kind == "whole" and (m := _WHOLE.match(option)):
+        args = {k: v for k, v in refused.items() if k != "unterthemen"}
+        return Choice(args={**args, "thema": m.group(1)})
+    if kind == "related" and (m := _RELATED.match(option)):
+        related = _QUOTED.findall(m.group(1))
+        whole = next((w.group(1) for o in options if (w := _WHOLE.match(o))), None)
+        own = [t for t in refused.get("unterthemen") or [] if t not in related]
+        return Choice(args={**refused, "thema": whole or refused.get("thema"), "unterthemen": [*own, *related]})
+    if kind == "upload":
+        return Choice(reply=UPLOAD)
+    if kind == "model":
+        return Choice(reply=MODEL)
+    return Choice(reply=NO_SHORTER)
+
+
+_RETRY = re.compile(r"\b(nochmal|noch einmal|erneut|jetzt)\s+(versuch|probier)|\b(versuch|probier)\w*\s+(es\s+)?"
+                    r"(nochmal|noch einmal|erneut)")
+
+
+def wants_retry(text: str) -> bool:
+    """„nochmal versuchen“: the same request again on purpose (after an upload or a configured model)."""
+    return bool(_RETRY.search(fold(prepare(text))))

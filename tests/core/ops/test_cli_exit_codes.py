@@ -1,0 +1,107 @@
+"""Exit-code audit of `python -m core`: every command, given bad input, ends with one German line on stderr that
+says what to do and exit code 2 — never a traceback, never an internal-error apology, never a silent success.
+
+The table must name every command the parser knows, so a new command without a bad-input case fails here."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.ops.cli.main import main
+from core.ops.cli.parser import build_parser
+
+ROOT = Path(__file__).resolve().parents[3]
+NOBODY = "niemand-audit@example.org"
+ZERO = "00000000-0000-0000-0000-000000000000"
+MISSING = "/nicht/vorhanden/datei.docx"
+
+CASES: list[tuple[str, list[str], str]] = [  # (command, argv, what the German line says)
+    ("db-info", ["db-info", "--tabelle"], "Unbekannte Argumente: --tabelle"),
+    ("seed", ["seed", "alles"], "Unbekannte Argumente: alles"),
+    ("wissenskarte", ["wissenskarte", "--fach", "physik", "--teacher", NOBODY], "Unbekannte Lehrkraft"),
+    ("wissenskarte", ["wissenskarte", "--fach", "alchemie"], "Unbekanntes Fach „alchemie“"),
+    ("import-knowledge", ["import-knowledge", "/nicht/da.json"], "Datei nicht gefunden"),
+    ("import-knowledge", ["import-knowledge", "$DIR"], "ist ein Ordner, keine Datei"),
+    ("search", ["search", "Strom", "--teacher", NOBODY], "Unbekannte Lehrkraft"),
+    ("search", ["search", "Strom", "--limit", "0"], "zwischen 1 und 100"),
+    ("reembed", ["reembed", "--alle"], "Unbekannte Argumente: --alle"),
+    ("bench", ["bench", "search", "--queries", "0"], "--queries: erwartet eine ganze Zahl von 1 bis 100000"),
+    ("bench", ["bench", "chat", "--runs", "-3"], "--runs: erwartet eine ganze Zahl von 1 bis 1000"),
+    ("bench", ["bench", "all", "--teachers", "null"], "„null“ ist keine ganze Zahl"),
+    ("bench", ["bench", "load", "--teachers", "50", "--processes", "abc"], "--processes erwartet Zahlen von 1 bis 8"),
+    ("chat", ["chat", "", "--teacher", NOBODY], "Unbekannte Lehrkraft"),
+    ("chat", ["chat", "Hallo", "--conversation", "abc"], "keine gültige Gesprächs-ID"),
+    ("material", ["material", "abc"], "keine gültige Material-ID"),
+    ("material", ["material", ZERO], "Dieses Material gibt es nicht"),
+    ("rate", ["rate", ZERO, "3"], "Dieses Material gibt es nicht"),
+    ("rate", ["rate", ZERO, "drei"], "Ungültiger Wert „drei“"),
+    ("health", ["health", "--schnell"], "Unbekannte Argumente: --schnell"),
+    ("retention", ["retention", "--session-days", "-1"], "--session-days: erwartet eine ganze Zahl ab 0"),
+    ("retention", ["retention", "--conversation-days", "-5"], "--conversation-days: erwartet eine ganze Zahl ab 0"),
+    ("eval", ["eval", "--suite", "gibtsnicht"], "Die Suite „gibtsnicht“ gibt es nicht"),
+    ("eval", ["eval", "--suite", "standard", "--prompt-version", "999"], "hat keine Version „999“"),
+    ("eval", ["eval", "--suite", "standard", "--model", "quatsch:xyz"], "Der Modellname „quatsch:xyz“ ist unbekannt"),
+    ("account", ["account", "create"], "Bitte die E-Mail-Adresse des Kontos angeben"),
+    ("account", ["account", "disable", NOBODY], "gibt es kein Konto"),
+    ("account", ["account", "create", "kein-at-zeichen"], "keine gültige E-Mail-Adresse"),
+    ("account", ["account", "create", "neu-audit@example.org", "--password-stdin", "--name", "Neu"],
+     "kam kein Passwort an"),
+    ("upload", ["upload", MISSING, "--kind", "example"], "gibt es nicht"),
+    ("upload", ["upload", "$DIR", "--kind", "example"], "ist ein Ordner, keine Datei"),
+    ("upload", ["upload", "$TXT", "--kind", "curriculum", "--fach", "alchemie"], "Unbekanntes Fach „alchemie“"),
+    ("upload", ["upload", "$TXT", "--kind", "example", "--teacher", NOBODY], "Unbekannte Lehrkraft"),
+    ("delete-my-data", ["delete-my-data", "--teacher", NOBODY, "--yes"], "Unbekannte Lehrkraft"),
+    ("delete-my-data", ["delete-my-data", "--teacher", "steffen.keller@demo-gymnasium.de"],
+     "Zum Löschen ohne Rückfrage bitte --yes angeben"),
+    ("db-stop", ["db-stop", "--sofort"], "Unbekannte Argumente: --sofort"),
+]
+
+
+def _commands() -> set[str]:
+    sub = next(a for a in build_parser()._actions if a.dest == "command")  # noqa: SLF001  # argparse has no API
+    return set(sub.choices)
+
+
+def _argv(argv: list[str], tmp_path: Path) -> list[str]:
+    txt = tmp_path / "lehrplan.txt"
+    txt.write_text("Kompetenzen: Die Schülerinnen und Schüler beschreiben Stromkreise.", encoding="utf-8")
+    return [{"$DIR": str(tmp_path), "$TXT": str(txt)}.get(a, a) for a in argv]
+
+
+def test_every_command_has_a_bad_input_case() -> None:
+    assert _commands() == {command for command, _, _ in CASES}
+
+
+@pytest.mark.parametrize("command, argv, says", CASES, ids=[" ".join(c[1])[:50] for c in CASES])
+def test_bad_input_ends_with_one_german_line_and_exit_2(database, capsys, monkeypatch, tmp_path: Path,  # noqa: ANN001
+                                                        command: str, argv: list[str], says: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # no terminal: nothing waits for an answer
+    try:
+        code = main(_argv(argv, tmp_path))
+    except SystemExit as exc:  # argparse's own errors exit directly
+        code = exc.code
+    out = capsys.readouterr()
+    assert code == 2, (out.out, out.err)
+    assert out.err.startswith("Fehler: ") and says in out.err
+    assert len(out.err.strip().splitlines()) == 1
+    assert "Traceback" not in out.err + out.out and "interner Fehler" not in out.err
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["retention", "--trace-days", "-1"], "--trace-days: erwartet eine ganze Zahl ab 0"),
+    (["import-knowledge", "$DIR"], "ist ein Ordner, keine Datei"),
+    (["upload", MISSING, "--kind", "example"], "gibt es nicht"),
+])
+def test_the_real_process_exits_2_with_the_german_line(database, tmp_path: Path, argv: list[str],  # noqa: ANN001
+                                                       says: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "core", *_argv(argv, tmp_path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("Fehler: ") and says in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
