@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from core.checks.topics import TopicIndex, TopicInfo, request_topic, term_matches
 from core.checks.views import TaskView
-from core.language.text import fold
+from core.language.text import STOPWORDS, fold, stem
 
 MIN_ON_TOPIC = 1.0  # idf-weighted score a task needs against the request at all
 OTHER_FIELD_RATIO = 2.0  # another Themenfeld's topic fitting this much better makes the task off topic
@@ -64,7 +64,12 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
             return True  # it carries every noun: the subject, with something to do on it („Brüche addieren“)
         return any(index.terms_match(index.stems(u), tid) for u in unterthemen)
 
-    meaning = _by_nouns(index, thema, [(t, s) for t, s in ranked if means(t)])
+    meant = [(t, s) for t, s in ranked if means(t)]
+    meaning = _by_nouns(index, thema, meant)
+    # a named sub-topic that titles a topic of its own („Kurvendiskussion“ of „Funktionsuntersuchung
+    # (Kurvendiskussion)“) is meant, however many of the request's nouns a Themenfeld lends another topic
+    meaning += [(t, s) for t, s in meant if (t, s) not in meaning
+                and any(index.stems(u) and index.stems(u) <= index.stems(index.topics[t].thema) for u in unterthemen)]
     if not meaning:
         return []
     # A topic that names the request's words itself (title, sub-topics, key words — not only inside a compound) is
@@ -74,7 +79,9 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
     fitting = ([(t, s) for t, s in strong if fits(t)] or strong
                or [(t, s) for t, s in meaning if fits(t)] or meaning)
     slug = re.sub(r"[^a-z0-9]+", "-", fold(thema)).strip("-")
-    named = [t for t, _ in fitting if _same_words(index, index.topics[t].thema, thema) or t == slug]
+    # the teacher used a topic's own name, or spelled its id and went on („If-clauses Typ 1 und 2“)
+    named = [t for t, _ in fitting if _same_words(index, index.topics[t].thema, thema) or t == slug
+             or (slug.startswith(f"{t}-") and "-" in t)]
     if named:  # the teacher used a topic's own name: that topic (and the sub-topics she named) is what she means
         extra = [t for t, _ in fitting if t not in named and any(index.terms_match(index.stems(u), t)
                                                                  for u in unterthemen)]
@@ -159,6 +166,57 @@ def _off_topic(text: str, ctx: TopicContext) -> str | None:
         if score >= ratio * own:
             return f"gehört eher zum Thema „{ctx.index.topics[tid].thema}“ als zu „{ctx.request.thema}“"
     return None
+
+
+_HYPHENATED = re.compile(r"\w+(?:-\w+)*")
+PARTS = re.compile(r"\s+(?:und|and|vs\.?|versus|oder|or)\s+|[,;:()+/]", re.I)
+
+
+def name_stems(text: str) -> set[str]:
+    """Stems of every word but stopwords — operator-like words kept („present“ in „present perfect“ is the tense),
+    numbers kept („Typ 1“), hyphenated words whole („if-clauses“ is no „relative clause“), spellings joined
+    (Photo-/Fotosynthese, Ruhepotential/-zial, type/Typ)."""
+    norm = fold(text).replace("ph", "f").replace("th", "t").replace("tial", "zial").replace("type", "typ")
+    return {w if w.isdigit() else stem(w) for w in _HYPHENATED.findall(norm)
+            if w.isdigit() or (len(w) > 1 and w not in STOPWORDS)}
+
+
+def says(text: str, phrase: str) -> bool:
+    """The text says every word of the phrase (word families and spellings alike)."""
+    have, want = name_stems(text), name_stems(phrase)
+    return all(any(term_matches(h, x) for h in have) for x in want)
+
+
+CONTRAST = re.compile(r"\s+(?:vs\.?|versus|gegenüber|im Vergleich (?:zu[rm]?|mit))\s+", re.I)
+
+
+def contrast_parts(thema: str) -> list[str]:
+    """The two sides of a contrast the teacher asked for („simple past vs. present perfect“), else []."""
+    parts = [p.strip(" .") for p in CONTRAST.split(thema) if p.strip(" .")]
+    return parts if len(parts) >= 2 else []
+
+
+def says_request(text: str, ctx: TopicContext) -> bool:
+    """The task says what the teacher asked for: every word of one part of her topic („Globalisierung“ of
+    „Globalisierung und Welthandel“, „present perfect“) or of one named sub-topic."""
+    parts = [p for t in [ctx.request.thema, *ctx.request.unterthemen] for p in PARTS.split(t) if name_stems(p)]
+    return not parts or any(says(text, p) for p in parts)
+
+
+def home_topic(index: TopicIndex, name: str) -> str | None:
+    """The coverage topic a task's own topic name means (rows without a topic id: older seeds, a teacher's own)."""
+    found = resolve(index, name) if name.strip() else []
+    return found[0].id if found else None
+
+
+def filed_elsewhere(text: str, filed: str | None, ctx: TopicContext) -> bool:
+    """Whether a task its authors filed under another topic of the Fach (`filed`) is about that topic and not what
+    was asked: it does not say the request's words. The neighbour tolerance of `off_topic_reason` is for tasks of
+    unknown origin; a word bag cannot tell a conditional from a past-tense task when both speak of „past perfect“
+    and the tense words are all it sees."""
+    if filed is None or filed not in ctx.index.topics or filed in {t.id for t in ctx.resolved}:
+        return False
+    return not says_request(text, ctx)
 
 
 _ELEMENTARY = re.compile(r"^[\d\s+\-−·*×:/=,.()?]+$")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from core.checks.promises import covers
 from core.checks.views import TaskView
+from core.composition.anrede import siezen_differenzierung
 from core.composition.candidates import DiffCandidate, Umfeld, preference_score
 from core.composition.filters import focused, passing
 from core.composition.report import Befund
@@ -84,4 +85,4 @@ def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
         lernziel=lernziel, niveaus=niveaus, materialien=[c.material for c in chosen if c.material is not None],
         quellen=list({c.quelle.ref: c.quelle for c in chosen}.values()))
     m.hinweise_lehrkraft = befund.hinweise()
-    return DiffComposition(material=m, befund=befund)
+    return DiffComposition(material=siezen_differenzierung(m), befund=befund)

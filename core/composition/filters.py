@@ -3,6 +3,7 @@ the teacher's 'please avoid' list."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -10,11 +11,19 @@ from typing import TypeVar
 from core.checks.arithmetic.calculations import check_calculations
 from core.checks.focus import Focus, request_focus, serves
 from core.checks.gate import task_findings
-from core.checks.topicality import TopicContext, main_off_topic_reason
+from core.checks.topicality import (
+    TopicContext,
+    filed_elsewhere,
+    home_topic,
+    main_off_topic_reason,
+    name_stems,
+)
+from core.checks.topics import TopicInfo
 from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
 from core.composition.wishes import to_avoid
+from core.language.text import fold
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 from core.materials.h5p import H5PSet
 
@@ -79,6 +88,10 @@ def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic
         vouched = not isinstance(c, QuizCandidate) and topic is not None and c.topic in _requested(topic)
         bad = task_findings(views, thema=thema, unterthemen=unterthemen, topic=None if vouched else topic,
                             operators=operators, check_criteria=exam)
+        if topic is not None and not vouched and c.herkunft != "generator" and filed_elsewhere(
+                " ".join(x for v in views for x in (v.text, *v.kriterien)),
+                c.topic or home_topic(topic.index, c.unterthema), topic):
+            continue
         if not bad and not any(to_avoid(" ".join([v.text, *v.kriterien]), avoid) for v in views):
             out.append(c)
     return out
@@ -109,3 +122,57 @@ def focused(cands: Sequence[C], topic: TopicContext | None) -> tuple[list[C], Fo
     wished = wish_only([c for c in cands if isinstance(c, TaskCandidate)], topic)
     kept = [c for c in cands if c.key in wished or serves(*_texts(c), focus, topic)]
     return kept, focus, len(cands) - len(kept)
+
+
+def _other_parts(t: TopicInfo, thema: str) -> tuple[set[str], set[str]]:
+    """When the request names one part of the topic's title („Romantik“ of „Weimarer Klassik und Romantik“): the
+    words of that part and those only the other parts have; else two empty sets."""
+    part = name_stems(thema)
+    head, _, tail = t.thema.rpartition(":")  # „Neurobiologie: Erregung und Synapse“: the head names it all
+    tail = re.sub(r"\([^)]*\)", " ", tail)  # „Funktionsuntersuchung (Kurvendiskussion)“: another name, no part
+    parts = [p for p in map(name_stems, re.split(r"\s+(?:und|and|vs\.?|versus|oder|or)\s+|[,;+/]", tail)) if p]
+    if not part or part <= name_stems(head) or not any(part <= p for p in parts) or all(part <= p for p in parts):
+        return set(), set()
+    return part, {w for p in parts if not part <= p for w in p} - part
+
+
+def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str]) -> list[str]:
+    """The sub-topics of `t` a request does not name although it names others (see unnamed_siblings)."""
+    wanted = [w for w in map(name_stems, unterthemen) if w]
+    if all(w <= name_stems(thema) for w in wanted):
+        wanted = []  # „Ionenbindung und Salze“ read as two sub-topics names the topic, not a part of it
+    if wanted:
+        named = [u for u in t.unterthemen if any(w <= name_stems(u) for w in wanted)]
+        return [u for u in t.unterthemen if u not in named] if named else []
+    part, other = _other_parts(t, thema)
+    return [u for u in t.unterthemen if name_stems(u) & other and not part <= name_stems(u)]
+
+
+def _about_other_part(c: TaskCandidate | QuizCandidate | DiffCandidate, parts: list[tuple[set[str], set[str]]]
+                      ) -> bool:
+    """The task speaks of another part of the title and not of the requested one (the Blackout story asks for the
+    simple past and past progressive in a „present perfect“ test)."""
+    said = name_stems(" ".join(_texts(c)[0]))
+    return any(other & said and not part & said for part, other in parts)
+
+
+def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str], topic: TopicContext | None
+                     ) -> tuple[list[C], list[str]]:
+    """Without the tasks on a sibling of the sub-topics the teacher named: „if-clauses Typ 1 und 2“ names two of
+    the topic's sub-topics, so a task its authors filed under „type 3“ is not what was asked (even when it also
+    asks for one type-1 sentence). A request naming one part of a topic's title („Romantik“ of „Weimarer Klassik
+    und Romantik“) leaves out the sub-topics that name another part of it („Weimarer Klassik“) — not those that
+    name neither („Erweitern und Kürzen“ stays in „Brüche“ of „Brüche und Dezimalzahlen“).
+    Returns the kept candidates and the left-out siblings' names."""
+    if topic is None:
+        return list(cands), []
+    siblings = {fold(u): u for t in topic.resolved for u in _named_siblings(t, thema, unterthemen)}
+    parts = [(p, o) for t in topic.resolved if not unterthemen for p, o in [_other_parts(t, thema)] if o]
+    kept, out = [], []
+    for c in cands:
+        sib = siblings.get(fold(c.unterthema))
+        if sib is not None or (c.topic in {t.id for t in topic.resolved} and _about_other_part(c, parts)):
+            out.append(sib or c.unterthema)
+            continue
+        kept.append(c)
+    return kept, sorted(set(out))

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.checks.filler import has_math
-from core.checks.topicality import TopicContext
+from core.checks.topicality import TopicContext, contrast_parts, says
+from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
-from core.composition.filters import focused, passing, wish_only
+from core.composition.filters import focused, passing, unnamed_siblings, wish_only
 from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.report import Befund, Nachbar
@@ -113,15 +114,30 @@ def _cite_notes(k: Klausur, sel: Selection) -> None:
                 t.quellen.append(Quelle(art="notiz", ref="notiz", titel=f"berücksichtigt: „{note}“"))
 
 
+def _left_out(befund: Befund, a: KlausurAuftrag, siblings: Sequence[str], anzahl: int, *, narrower: bool) -> None:
+    """Say which sub-topics the teacher did not name were left out; without a narrower focus they are offered like
+    one (decision 014): „das ganze Thema nehmen“."""
+    if not narrower and a.topic is not None and a.topic.resolved:
+        befund.schwerpunkt = tuple(a.request.unterthemen) or (a.request.thema,)
+        befund.schwerpunkt_thema = a.topic.resolved[0].thema
+        befund.ausserhalb = anzahl
+    befund.notizen.append(f"Nur die genannten Unterthemen: Aufgaben zu {', '.join(f'„{s}“' for s in siblings)} "
+                          "wurden nicht verwendet.")
+
+
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
     usable, focus, aus = focused(usable, a.topic)
+    before = len(usable)
+    usable, siblings = unnamed_siblings(usable, req.thema, req.unterthemen, a.topic)
     befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
                     nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
                     schwerpunkt_thema=focus.topic, ausserhalb=aus)
+    if siblings:
+        _left_out(befund, a, siblings, before - len(usable), narrower=bool(focus))
     if not usable:
         befund.geschafft_minuten = 0
         return Composition(material=None, befund=befund)
@@ -137,9 +153,14 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
                     operatoren=a.vorlage.operatoren if a.vorlage else (),
                     wish_only=frozenset(wish_only(usable, a.topic)),
-                    prefer_generated=wants_groups(req.zusatz, req.gruppen))
+                    prefer_generated=wants_groups(req.zusatz, req.gruppen),
+                    topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
     sel = select(usable, spec)
     befund.fehlende_unterthemen = sel.missing_unterthemen
+    if (seiten := contrast_parts(req.thema)) and not any(
+            all(says(" ".join([c.text, *(t for t, _ in c.erwartung)]), p) for p in seiten) for c in sel.chosen):
+        # „A vs. B“ asks for a task that sets both side by side; single-form tasks are no such task
+        befund.fehlende_unterthemen.append("Gegenüberstellung " + " – ".join(seiten))
     befund.fehlende_wuensche = [f"„{t}“ als AFB {afb}" for t, afb in sel.missing_wuensche]
     if not sel.chosen:
         befund.geschafft_minuten = 0
@@ -157,7 +178,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                   "Achte auf die Operatoren: Sie sagen, was in deiner Antwort erwartet wird."],
         aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema,  # a wished topic is named like a sub-topic
                           unterthemen=[*req.unterthemen, *(w.thema for w in req.afb_wuensche)],
-                          max_aufgaben=spec.max_aufgaben),
+                          max_aufgaben=spec.max_aufgaben, topic_titles=spec.topic_titles),
     )
     if wants_groups(req.zusatz, req.gruppen):
         klausur, n = with_group_b(klausur, parallels(sel.chosen, usable))
@@ -178,4 +199,4 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                   for t, keys in sel.note_hits.items()]
     befund.notizen += note_lines
     klausur.hinweise_lehrkraft = befund.hinweise()
-    return Composition(material=klausur, befund=befund, selection=sel)
+    return Composition(material=siezen_klausur(klausur), befund=befund, selection=sel)

@@ -4,12 +4,12 @@ sub-tasks ordered from AFB I to III, Aufgaben from the more reproductive to the 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
-from core.materials.blocks import Quelle
+from core.materials.blocks import MaterialBlock, Quelle
 from core.materials.klausur import Aufgabe, Teilaufgabe
 
 MAX_TEILAUFGABEN = 4
@@ -50,14 +50,23 @@ def _weight(g: Sequence[TaskCandidate]) -> tuple[float, str]:
     return sum(_RANK[c.afb] * c.punkte for c in g) / max(sum(c.punkte for c in g), 1), g[0].key
 
 
+def fingerprint(block: MaterialBlock) -> str:
+    """A material by what it prints: the bank keeps the same poem or source under several topics."""
+    rows = " ".join(" ".join(z) for z in block.tabelle.zeilen) if block.tabelle else ""
+    body = " ".join(f"{block.text or ''} {rows}".casefold().split())
+    return f"text:{body[:400]}" if len(body) >= 40 else f"titel:{block.titel.casefold()}|{body}"
+
+
 def _material_parts(c: TaskCandidate) -> set[str]:
-    """The materials a task works on ('topic/m1+m2' -> {'topic/m1', 'topic/m2'}); tasks sharing one share an Aufgabe,
-    so a material is printed once."""
+    """The materials a task works on ('topic/m1+m2' -> {'topic/m1', 'topic/m2'}, and what each prints); tasks
+    sharing one share an Aufgabe, so a material is printed once."""
     key = c.material_key or ""
     if "/" in key and not key.startswith(("gen:", "mat:")):
         topic, labels = key.split("/", 1)
-        return {f"{topic}/{label}" for label in labels.split("+")}
-    return {key} if key else set()
+        parts = {f"{topic}/{label}" for label in labels.split("+")}
+    else:
+        parts = {key} if key else set()
+    return parts | {fingerprint(b) for b in c.materialien} if parts else parts
 
 
 def groups(chosen: Sequence[TaskCandidate], max_aufgaben: int | None = None) -> list[list[TaskCandidate]]:
@@ -70,11 +79,17 @@ def groups(chosen: Sequence[TaskCandidate], max_aufgaben: int | None = None) -> 
     for c in chosen:
         parts = _material_parts(c)
         if parts:
-            home = next((entry for entry in by_material if entry[0] & parts), None)
-            if home is None:
-                home = (set(), [])
-                by_material.append(home)
-                out.append(home[1])
+            homes = [entry for entry in by_material if entry[0] & parts]
+            if not homes:
+                homes = [(set(), [])]
+                by_material.append(homes[0])
+                out.append(homes[0][1])
+            home = homes[0]
+            for other in homes[1:]:  # a task on two materials joins the Aufgaben that print them
+                home[0].update(other[0])
+                home[1].extend(other[1])
+                by_material.remove(other)
+                out.remove(other[1])
             home[0].update(parts)
             home[1].append(c)
             continue
@@ -129,31 +144,37 @@ def teilaufgabe(c: TaskCandidate, label: str, extra: Sequence[Quelle] = (), mapp
                        quellen=[c.quelle, *extra])
 
 
-def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequence[str]) -> str:
+def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequence[str],
+                 topic_titles: Mapping[str, str]) -> str:
     """A requested sub-topic the group covers is named in the title when the texts do not name it themselves
-    (a Mendel task about pea crosses need not say 'Mendel'; the title then does)."""
+    (a Mendel task about pea crosses need not say 'Mendel'; the title then does — with the teacher's word when
+    only the topic the task is filed under carries it: 'Extremwertprobleme' over a box-volume task)."""
     texts = TaskView("x", " ".join(c.text for c in group), titel=titel)
     names = []
     for u in unterthemen:
         carriers = [c for c in group if covers([TaskView(c.key, c.text, titel=c.unterthema)], u)]
-        if carriers and not covers([texts], u):
-            names.append(carriers[0].unterthema)
+        filed = [c for c in group if covers([TaskView(c.key, "", titel=topic_titles.get(c.topic or "", ""))], u)
+                 and topic_titles.get(c.topic or "")]
+        if (carriers or filed) and not covers([texts], u):
+            names.append(carriers[0].unterthema if carriers else u)
     names = list(dict.fromkeys(n for n in names if n and n.casefold() not in titel.casefold()))
     return short_title(f"{' und '.join(names)}: {titel}", 100) if names else titel
 
 
 def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quelle]] | None = None, *,
-             thema: str = "", unterthemen: Sequence[str] = (), max_aufgaben: int | None = None) -> list[Aufgabe]:
+             thema: str = "", unterthemen: Sequence[str] = (), max_aufgaben: int | None = None,
+             topic_titles: Mapping[str, str] | None = None) -> list[Aufgabe]:
     """The exam's Aufgaben; materials are numbered M1, M2 … through the exam and task texts refer to those."""
     out = []
     next_m = 1
     for nummer, group in enumerate(groups(chosen, max_aufgaben), 1):
-        blocks, mapping, printed = [], {}, {}
+        blocks, mappings, printed = [], {}, {}
         for c in group:  # every material of the group once, in the order the tasks use them
+            mapping = mappings.setdefault(c.key, {})
             for i, block in enumerate(c.materialien):
                 labels = _labels(c)
                 label = labels[i] if i < len(labels) else ""
-                ident = f"{c.material_key.split('/')[0]}/{label}" if label and c.material_key else block.text
+                ident = fingerprint(block)
                 if ident in printed:
                     if label:
                         mapping[label] = printed[ident]
@@ -165,8 +186,8 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
                 titel = "" if titel.casefold() == "material" else titel
                 blocks.append(block.model_copy(update={"titel": f"M{next_m} {titel}".strip()}))
                 next_m += 1
-        teile = [teilaufgabe(c, "abcdefghijklmnop"[i], (extra_quellen or {}).get(c.key, ()), mapping)
+        teile = [teilaufgabe(c, "abcdefghijklmnop"[i], (extra_quellen or {}).get(c.key, ()), mappings[c.key])
                  for i, c in enumerate(group)]
-        titel = _named_title(group, aufgabe_titel(group, thema), unterthemen)
+        titel = _named_title(group, aufgabe_titel(group, thema), unterthemen, topic_titles or {})
         out.append(Aufgabe(nummer=nummer, titel=titel, material=None, materialien=blocks, teilaufgaben=teile))
     return out

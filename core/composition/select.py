@@ -8,7 +8,7 @@ always gives the same exam and different requests on one topic give different on
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -37,6 +37,7 @@ class ExamSpec:
     max_aufgaben: int | None = None
     wish_only: frozenset[str] = frozenset()  # keys of tasks about a wished topic only
     prefer_generated: bool = False  # Gruppe A/B: tasks whose numbers can be re-drawn
+    topic_titles: Mapping[str, str] = field(default_factory=dict)  # resolved topic id -> its title
     operatoren: tuple[str, ...] = ()  # operators of the teacher's example exam: preferred
 
 
@@ -55,6 +56,15 @@ class Selection:
 def view(c: TaskCandidate) -> TaskView:
     return TaskView(ref=c.key, text=c.text, kriterien=tuple(t for t, _ in c.erwartung), titel=c.unterthema,
                     gruppe=c.material_key or c.key)
+
+
+def carries(c: TaskCandidate, unterthema: str, topic_titles: Mapping[str, str]) -> bool:
+    """The task is about a named sub-topic: it names it, or it is filed under the topic that sub-topic names
+    („Extremwertprobleme“ is carried by a box-volume optimisation that never says the word)."""
+    if covers([view(c)], unterthema):
+        return True
+    title = topic_titles.get(c.topic or "", "")
+    return bool(title) and covers([TaskView(ref=c.key, text="", titel=title)], unterthema)
 
 
 @lru_cache(maxsize=65536)
@@ -112,7 +122,7 @@ def base_score(c: TaskCandidate, spec: ExamSpec) -> float:
         s -= 0.25 * abs(c.klassenstufe - spec.klassenstufe)
     if any(_mentions(c, n) for n in spec.notes):
         s += 0.4
-    if any(covers([view(c)], u) for u in spec.unterthemen):
+    if any(carries(c, u, spec.topic_titles) for u in spec.unterthemen):
         s += 0.3
     return s
 
@@ -155,13 +165,13 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec) -> Selection:
     sel = Selection()
     limit = int(spec.budget_minuten * OVERFILL)
     for u in spec.unterthemen:  # a named sub-topic gets a task first
-        matching = [c for c in cands if covers([view(c)], u)]
+        matching = [c for c in cands if carries(c, u, spec.topic_titles)]
         pick = _best(matching, sel, spec, limit)
         if pick is None:
-            if not any(covers([view(x)], u) for x in sel.chosen):
+            if not any(carries(x, u, spec.topic_titles) for x in sel.chosen):
                 sel.missing_unterthemen.append(u)
             continue
-        if not any(covers([view(x)], u) for x in sel.chosen):
+        if not any(carries(x, u, spec.topic_titles) for x in sel.chosen):
             _add(sel, pick)
     for thema, afb in spec.wuensche:
         matching = [c for c in cands if c.afb == afb and covers([view(c)], thema)]
@@ -224,7 +234,7 @@ def _protected(sel: Selection, spec: ExamSpec) -> set[str]:
     """Tasks that alone carry a named sub-topic or an AFB wish: never swapped out."""
     keep = set()
     for u in spec.unterthemen:
-        carriers = [c.key for c in sel.chosen if covers([view(c)], u)]
+        carriers = [c.key for c in sel.chosen if carries(c, u, spec.topic_titles)]
         if len(carriers) == 1:
             keep.add(carriers[0])
     for thema, afb in spec.wuensche:

@@ -46,7 +46,9 @@ def schuelerfassung(m: DifferenziertesMaterial) -> Sheet:
         _nummeriert(sheet, niveau.aufgaben)
         if niveau.hilfekarten:
             sheet.add(Heading("Hilfekarten", 3),
-                      Para.of("Nutze eine Hilfekarte erst, wenn du allein nicht weiterkommst."))
+                      Para.of("Nutzen Sie eine Hilfekarte erst, wenn Sie allein nicht weiterkommen."
+                              if m.klassenstufe >= 11 else  # Oberstufe: Sie-form, as the tasks (decision 022)
+                              "Nutze eine Hilfekarte erst, wenn du allein nicht weiterkommst."))
             for i, karte in enumerate(niveau.hilfekarten, start=1):
                 sheet.add(Box(f"Hilfekarte {i}", tuple(p.strip() for p in karte.strip().split("\n\n") if p.strip())))
     return sheet
