@@ -47,7 +47,7 @@ def schuelerfassung(m: DifferenziertesMaterial) -> Sheet:
         if niveau.hilfekarten:
             sheet.add(Heading("Hilfekarten", 3),
                       Para.of("Nutzen Sie eine Hilfekarte erst, wenn Sie allein nicht weiterkommen."
-                              if m.klassenstufe >= 11 else  # Oberstufe: Sie-form, as the tasks (decision 022)
+                              if m.klassenstufe >= 11 else  # Oberstufe: Sie-form, as the tasks (decision 024)
                               "Nutze eine Hilfekarte erst, wenn du allein nicht weiterkommst."))
             for i, karte in enumerate(niveau.hilfekarten, start=1):
                 sheet.add(Box(f"Hilfekarte {i}", tuple(p.strip() for p in karte.strip().split("\n\n") if p.strip())))

@@ -1,4 +1,4 @@
-"""The printed worksheet addresses Oberstufe pupils in the Sie-form, like its tasks (decision 022)."""
+"""The printed worksheet addresses Oberstufe pupils in the Sie-form, like its tasks (decision 024)."""
 
 from __future__ import annotations
 
