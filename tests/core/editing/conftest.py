@@ -23,7 +23,7 @@ from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
 
 PATCH_TEACHER = uuid.UUID("5e0d1c2b-0000-4000-8000-00000000a7c1")
-EXAM = "Klausur Physik für die 10a zum Ohmschen Gesetz, 45 Minuten, AFB 30/40/30"
+EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
 
 
 def docx_text(data: bytes) -> str:
