@@ -84,13 +84,13 @@ def choose(page, label: str, option: str) -> None:  # noqa: ANN001
     """Pick `option` (a visible substring of one option) in the selectbox labelled `label`."""
     box = page.get_by_test_id("stSelectbox").filter(has=page.get_by_text(label, exact=True))
     box.scroll_into_view_if_needed()
-    listbox = page.get_by_role("listbox")
+    options = page.get_by_role("option")
     for attempt in range(10):  # a click during a rerun can be swallowed: click again until the list is open
         box.locator("input").click()
         if attempt % 2:
             page.keyboard.press("ArrowDown")  # the list opens on a click or, after a rerun moved the box, on ↓
         try:
-            listbox.first.wait_for(state="visible", timeout=3_000)
+            options.first.wait_for(state="visible", timeout=3_000)
             break
         except pw.TimeoutError:
             page.keyboard.press("Escape")
