@@ -84,11 +84,21 @@ def choose(page, label: str, option: str) -> None:  # noqa: ANN001
     """Pick `option` (a visible substring of one option) in the selectbox labelled `label`."""
     box = page.get_by_test_id("stSelectbox").filter(has=page.get_by_text(label, exact=True))
     box.scroll_into_view_if_needed()
-    box.locator("input").click()
-    if not page.get_by_role("option").first.is_visible():
-        page.keyboard.press("ArrowDown")  # the list opens on a click or, after a rerun moved the box, on ↓
+    options = page.get_by_role("option")
+    for attempt in range(10):  # a click during a rerun can be swallowed: click again until the list is open
+        box.locator("input").click()
+        if attempt % 2:
+            page.keyboard.press("ArrowDown")  # the list opens on a click or, after a rerun moved the box, on ↓
+        try:
+            options.first.wait_for(state="visible", timeout=3_000)
+            break
+        except pw.TimeoutError:
+            page.keyboard.press("Escape")
+            idle(page)
+    wanted = page.get_by_role("option").filter(has_text=option).first
     try:
-        page.get_by_role("option").filter(has_text=option).first.click(timeout=30_000)
+        wanted.wait_for(state="visible", timeout=30_000)
+        wanted.click(timeout=30_000)
     except pw.TimeoutError:
         page.screenshot(path=FAILURE_SHOT, full_page=True)
         raise AssertionError(f"no option „{option}“ in „{label}“: {page.get_by_role('option').all_inner_texts()}") \
@@ -149,6 +159,11 @@ def grid(page, header: str):  # noqa: ANN001, ANN201
 def grid_text(table, row: int, column: str) -> str:  # noqa: ANN001
     """A cell's text from the grid's accessible table (the drawing itself is a canvas); `row` counts from 0."""
     headers = table.locator("th[role=columnheader]")
+    try:  # the grid draws its accessible table (headers, then rows) after the element itself appears
+        headers.filter(has_text=column).first.wait_for(state="attached", timeout=30_000)
+        table.locator(f"tr[aria-rowindex='{row + 2}']").first.wait_for(state="attached", timeout=30_000)
+    except pw.TimeoutError:
+        pass  # the assertion below says what was there
     names = headers.all_inner_texts()
     if column not in names:
         table.page.screenshot(path=FAILURE_SHOT, full_page=True)
@@ -167,13 +182,29 @@ def type_in_cell(page, table, row: int, col: int, text: str) -> None:  # noqa: A
     page.mouse.click(box["x"] + 70, y)
     for _ in range(col - 1):
         page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")  # opens the editor of the selected cell
     editor = page.locator("textarea.gdg-input")
-    editor.wait_for(timeout=10_000)
+    open_editor(page, editor, lambda: page.mouse.click(box["x"] + 70, y), col - 1)
     editor.fill(text)
     page.keyboard.press("Enter")
     editor.wait_for(state="detached", timeout=10_000)
     idle(page)
+
+
+def open_editor(page, editor, select, right: int) -> None:  # noqa: ANN001
+    """Open the selected cell's editor with Enter; a key pressed while a rerun redraws the grid can be lost, so the
+    cell is selected again (`select`, then `right` × →) and Enter pressed again until the editor is visible."""
+    page.keyboard.press("Enter")
+    for _ in range(5):
+        try:
+            editor.wait_for(state="visible", timeout=10_000)
+            return
+        except pw.TimeoutError:
+            idle(page)
+            select()
+            for _ in range(right):
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+    editor.wait_for(state="visible", timeout=10_000)
 
 
 def add_operator_row(page, table, operator: str, afb: str, description: str) -> None:  # noqa: ANN001
@@ -186,10 +217,9 @@ def add_operator_row(page, table, operator: str, afb: str, description: str) -> 
     box = table.bounding_box()
     page.mouse.click(box["x"] + 70, box["y"] + box["height"] - 17)  # the new row's first cell
     editor = page.locator("textarea.gdg-input")
-    for text in (operator, None, description):
+    for step, text in enumerate((operator, None, description)):
         if text is not None:
-            page.keyboard.press("Enter")
-            editor.wait_for(timeout=10_000)
+            open_editor(page, editor, lambda: page.mouse.click(box["x"] + 70, box["y"] + box["height"] - 17), step)
             editor.fill(text)
         page.keyboard.press("Tab")
         idle(page)

@@ -33,6 +33,18 @@ EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
 @pytest.fixture(scope="module")
 def app_url(database):  # noqa: ANN001, ANN201
     url, proc = _serve()
+    # Known Streamlit limitation: the first session(s) of a fresh server do not know the pages app.py registers with
+    # st.navigation yet, and a deep link such as /chat?persona=… shows "Page not found". The first visit goes to the
+    # root, as in test_curation_browser.py, so that the deep links below test the app, not the server's warm-up.
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_page()
+        page.goto(url)
+        page.get_by_test_id("stApp").wait_for(timeout=120_000)
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+            timeout=120_000)
+        browser.close()
     yield url
     proc.terminate()
     proc.wait(15)
