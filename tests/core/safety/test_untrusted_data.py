@@ -99,9 +99,11 @@ def sent(database) -> Specialist:  # noqa: ANN001
 def test_every_tool_result_with_others_texts_is_one_quoted_block_under_the_data_note(sent: Specialist) -> None:
     returns = {p.tool_name: p for msg in sent.seen[-1] if isinstance(msg, ModelRequest) for p in msg.parts
                if isinstance(p, ToolReturnPart)}
-    assert set(returns) == set(TOOLS)
+    assert set(TOOLS) <= set(returns)  # the opening may also bring profile, preferences and the draft (decision 015)
     for name, part in returns.items():
-        content = part.model_response_str()
+        assert NEEDLE not in _outside_quotes(part.model_response_str()), name  # no tool lets the attack out unquoted
+    for name in TOOLS:
+        content = returns[name].model_response_str()
         assert NEEDLE in content, name  # the attack was loaded …
         assert content.startswith(DATA_NOTE + "\n"), name
         assert NEEDLE not in _outside_quotes(content), name  # … and only ever inside ⟦ … ⟧
