@@ -14,27 +14,36 @@ from core.exports.lines import move_citations, printed_lines
 from core.materials.blocks import MaterialBlock
 from core.materials.differenzierung import DifferenziertesMaterial, Niveau
 from core.materials.klausur import Aufgabe, Klausur
+from core.materials.titles import complete_phrase, complete_words, dedup_segments, is_sentence_end
 
 TITLE_LIMIT = 80  # the composer cuts titles at 80 characters; such a title may end inside a word
 _LABEL = re.compile(r"^\s*M\s?(\d+)\b\s*[:.–-]?\s*")
 _GENERIC = {"", "material", "text", "tabelle", "quelle", "materialien"}
 _M_REF = re.compile(r"\bM\s?(\d+)\b")
 _INNER = re.compile(r"(?:(?<=\s)|^)([a-h])\)\s+")
-_HILFSMITTEL = (("Atlas", re.compile(r"\batlas\b", re.I)),)
+# What a task's words require, and the name the header prints (a listed one is recognised by the same pattern).
+_HILFSMITTEL = (
+    ("Atlas", re.compile(r"\batlas", re.I)),
+    ("Taschenrechner", re.compile(r"\b(taschenrechner|gtr|wtr|calculator)\b", re.I)),
+    ("Formelsammlung", re.compile(r"\bformelsammlung", re.I)),
+    ("Wörterbuch", re.compile(r"w(ö|oe)rterbuch|\bdictionar(y|ies)\b", re.I)),
+)
+_WITHOUT = re.compile(r"\b(ohne|without|kein(?:en|e)?|no)\s+(\w+\s+){0,2}$", re.I)
 
 
 def heading(text: str, limit: int = TITLE_LIMIT) -> str:
-    """A heading that ends at a sentence or a word, never inside one: a title of `limit` characters or more was
-    probably cut; it is shortened to its last full sentence, else its last full word with '…'."""
-    raw, text = text, " ".join(text.split())
+    """A heading that ends at a sentence or a complete phrase, never inside a word or after „bzw“/„der“, and says
+    each colon segment once: a title of `limit` characters or more was probably cut; it is shortened to its last
+    full sentence, else its last complete phrase ('…' when the cut falls inside one)."""
+    raw, text = text, dedup_segments(" ".join(text.split()))
     if len(raw) < limit:
-        return text
+        return complete_phrase(text)
     cut = text[:limit]
     sentence = max(cut.rfind(". "), cut.rfind("? "), cut.rfind("! "))
-    if sentence >= 20:
+    if sentence >= 20 and is_sentence_end(cut[: sentence + 1]):
         return cut[: sentence + 1]
-    word = cut.rsplit(" ", 1)[0].rstrip(" ,;:–-(")
-    return f"{word} …" if word else cut
+    words = complete_words(cut.rsplit(" ", 1)[0].split(" "))
+    return f"{' '.join(words).rstrip(' ,;:–-(')} …" if words else cut
 
 
 def split_inner_list(text: str) -> tuple[str, list[str]]:
@@ -97,11 +106,13 @@ def _aufgabe(a: Aufgabe) -> Aufgabe:
 
 
 def needed_hilfsmittel(hilfsmittel: list[str], texts: Iterable[str]) -> list[str]:
-    """The Hilfsmittel as printed: those given, plus an Atlas when a task asks for one."""
+    """The Hilfsmittel as printed: those given, plus each one a task asks for („mithilfe einer Atlaskarte“, „mit dem
+    Taschenrechner“, „use a dictionary“) — not one a task rules out („ohne Taschenrechner“)."""
     out = [h.strip() for h in hilfsmittel if h.strip()]
     joined = "\n".join(texts)
     for name, pattern in _HILFSMITTEL:
-        if pattern.search(joined) and not any(pattern.search(h) for h in out):
+        asked = any(not _WITHOUT.search(joined[max(0, m.start() - 40): m.start()]) for m in pattern.finditer(joined))
+        if asked and not any(pattern.search(h) for h in out):
             out.append(name)
     return out
 

@@ -1,0 +1,65 @@
+"""What the teacher review (stop 20) read in the printed files, rendered for real and read back with pypdf and
+python-docx: headings cut after a complete phrase and said once, a Hilfsmittel header that does not contradict a
+task, prose source texts without stub lines whose line citations still fit, climate tables whose labels do not break
+(with a Klimadiagramm), and a document printed once even when two tasks bring it in two translations."""
+
+from __future__ import annotations
+
+import io
+
+import docx
+
+from core.composition.layout import short_title
+from core.exports.files import render
+from tests.core.exports.test_print import pdf_text
+from tests.core.materials.test_models import AFB_ZIEL, make_klausur
+
+
+def rendered(k) -> dict[str, bytes]:
+    return {f.kind: f.data for f in render(k, afb_ziel=AFB_ZIEL)}
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def docx_text(data: bytes) -> str:
+    document = docx.Document(io.BytesIO(data))
+    cells = [p.text for t in document.tables for row in t.rows for c in row.cells for p in c.paragraphs]
+    return "\n".join([p.text for p in document.paragraphs] + cells)
+
+
+def test_titles_end_after_a_complete_phrase_and_say_each_segment_once():
+    # The titles of the review, as the composer shortens them and as older stored exams still carry them.
+    k = make_klausur()
+    k.aufgaben[0].titel = short_title("Wahl der Schülersprecherin bzw. des Schülersprechers der Klasse 7b: "
+                                      "Auswertung einer Umfrage unter 240 Befragten")
+    k.aufgaben[1].titel = "Aus der Erklärung der UN-Vollversammlung über die Gewährung der …"
+    k.aufgaben[2].titel = short_title("Märchen der Brüder Grimm: Brüder Grimm: Die Sterntaler")
+    files = rendered(k)
+    for text in (flat(pdf_text(files["schueler_pdf"])), flat(docx_text(files["schueler_docx"]))):
+        assert "Aufgabe 1: Wahl der Schülersprecherin bzw. des Schülersprechers der Klasse 7b" in text
+        assert "Aufgabe 2: Aus der Erklärung der UN-Vollversammlung über die Gewährung …" in text
+        assert "Aufgabe 3: Märchen der Brüder Grimm: Die Sterntaler" in text
+        assert "Gewährung der …" not in text and "Grimm: Brüder Grimm" not in text
+    assert short_title("Aus der Erklärung der UN-Vollversammlung über die Gewährung der Unabhängigkeit an koloniale "
+                       "Länder und Völker (1960)") == "Aus der Erklärung der UN-Vollversammlung"
+    assert short_title("Messreihe Zählrate eines Radon-220-Präparats (Nullrate bereits abgezogen, Messung alle 20 s)"
+                       ) == "Messreihe Zählrate eines Radon-220-Präparats …"
+    assert short_title("Teil A") == "Teil A"
+
+
+def test_the_header_names_every_hilfsmittel_a_task_asks_for():
+    k = make_klausur(hilfsmittel=[])
+    k.aufgaben[0].teilaufgaben[0].text = ("Lokalisiere mithilfe einer Atlaskarte der Klimazonen vier Gebiete mit "
+                                         "Mittelmeerklima außerhalb Europas.")
+    k.aufgaben[1].teilaufgaben[0].text = "Berechne mit dem Taschenrechner den Widerstand auf zwei Nachkommastellen."
+    k.aufgaben[2].teilaufgaben[0].text = "Rechne ohne Formelsammlung: Gib die Formel für die Leistung an."
+    files = rendered(k)
+    for name in ("schueler_pdf", "lehrer_pdf"):
+        header = next(line for line in pdf_text(files[name]).splitlines() if "Hilfsmittel:" in line)
+        assert header.endswith("Hilfsmittel: Atlas, Taschenrechner")  # not „keine“, not the ruled-out one
+    english = make_klausur(fach="Englisch", klassenstufe=12, hilfsmittel=[])
+    english.aufgaben[0].teilaufgaben[0].text = "Use a monolingual dictionary to explain three words from the text."
+    assert "Hilfsmittel: Wörterbuch" in flat(docx_text(rendered(english)["schueler_docx"]))
+
