@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from core.exports.lines import move_citations, printed_lines
+from core.exports.lines import VERSE_ARTEN, fits, move_citations, printed_lines, reflowed_lines
 from core.materials.blocks import MaterialBlock
 from core.materials.differenzierung import DifferenziertesMaterial, Niveau
 from core.materials.klausur import Aufgabe, Klausur
@@ -79,23 +79,39 @@ def block_title(block: MaterialBlock, nummer: int | None = None) -> str:
 def _printed_block(block: MaterialBlock, titel: str) -> tuple[MaterialBlock, dict[int, tuple[int, int]] | None]:
     if not (block.text and block.zeilennummern and block.tabelle is None):
         return block.model_copy(update={"titel": titel}), None
-    printed = printed_lines(block.text)
+    prose = block.art not in VERSE_ARTEN and not fits(block.text)
+    printed = reflowed_lines(block.text) if prose else printed_lines(block.text)
     return block.model_copy(update={"titel": titel, "text": printed.text()}), printed.spans if printed.moved else None
 
 
-def _citing(texts: Iterable[str], spans: list[dict[int, tuple[int, int]]]) -> list[str]:
-    """Citations move only when exactly one numbered material of the task was re-broken (otherwise it is unclear
-    which one a 'Z. 3' means)."""
-    return [move_citations(t, spans[0]) for t in texts] if len(spans) == 1 else list(texts)
+def _citing(texts: Iterable[str], spans: dict[str, dict[int, tuple[int, int]]]) -> list[str]:
+    """Citations move along with the re-broken lines: with one re-broken material every citation means it; with
+    several, a citation moves with the material named before it in the same text („M2, Z. 3“), else it stays."""
+    if len(spans) == 1:
+        only = next(iter(spans.values()))
+        return [move_citations(t, only) for t in texts]
+    if not spans:
+        return list(texts)
+    out = []
+    for text in texts:
+        parts = re.split(r"(\bM\s?\d+\b)", text)
+        current: dict[int, tuple[int, int]] | None = None
+        for i, part in enumerate(parts):
+            if i % 2:
+                current = spans.get(part.replace(" ", ""))
+            elif current:
+                parts[i] = move_citations(part, current)
+        out.append("".join(parts))
+    return out
 
 
 def _aufgabe(a: Aufgabe) -> Aufgabe:
-    blocks, spans = [], []
+    blocks, spans = [], {}
     for block in a.materialien:
         printed, moved = _printed_block(block, block_title(block))
         blocks.append(printed)
         if moved:
-            spans.append(moved)
+            spans[printed.titel.split(" ")[0]] = moved
     teile = []
     for t in a.teilaufgaben:
         text, *kriterien = _citing([t.text, *(k.text for k in t.erwartung)], spans)
@@ -136,7 +152,7 @@ def _renumbering(d: DifferenziertesMaterial) -> dict[str, str]:
     return {str(c): str(i) for i, c in enumerate(cited, start=1)}
 
 
-def _niveau(niveau: Niveau, mapping: dict[str, str], spans: list[dict[int, tuple[int, int]]]) -> Niveau:
+def _niveau(niveau: Niveau, mapping: dict[str, str], spans: dict[str, dict[int, tuple[int, int]]]) -> Niveau:
     def fix(texts: list[str]) -> list[str]:
         texts = [_M_REF.sub(lambda m: f"M{mapping.get(m.group(1), m.group(1))}", t) for t in texts] if mapping \
             else texts
@@ -148,12 +164,12 @@ def _niveau(niveau: Niveau, mapping: dict[str, str], spans: list[dict[int, tuple
 
 def printable_differenzierung(d: DifferenziertesMaterial) -> DifferenziertesMaterial:
     mapping = _renumbering(d)
-    blocks, spans = [], []
+    blocks, spans = [], {}
     for i, block in enumerate(d.materialien, start=1):
         printed, moved = _printed_block(block, block_title(block, i))
         blocks.append(printed)
         if moved:
-            spans.append(moved)
+            spans[printed.titel.split(" ")[0]] = moved
     return d.model_copy(update={"titel": heading(d.titel), "materialien": blocks,
                                 "niveaus": [_niveau(n, mapping, spans) for n in d.niveaus]})
 

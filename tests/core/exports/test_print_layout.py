@@ -11,8 +11,10 @@ import docx
 
 from core.composition.layout import short_title
 from core.exports.files import render
+from core.materials.blocks import MaterialBlock
+from core.materials.klausur import Aufgabe
 from tests.core.exports.test_print import pdf_text
-from tests.core.materials.test_models import AFB_ZIEL, make_klausur
+from tests.core.materials.test_models import AFB_ZIEL, make_klausur, teil
 
 
 def rendered(k) -> dict[str, bytes]:
@@ -63,3 +65,46 @@ def test_the_header_names_every_hilfsmittel_a_task_asks_for():
     english.aufgaben[0].teilaufgaben[0].text = "Use a monolingual dictionary to explain three words from the text."
     assert "Hilfsmittel: Wörterbuch" in flat(docx_text(rendered(english)["schueler_docx"]))
 
+
+
+BLACKOUT = """It happened last November. It was a dark, rainy evening and my family was at home. Dad was
+cooking spaghetti, my sister Zoe was practising the violin and I was playing a computer game
+in my room. Suddenly all the lights went out. My game stopped and the music stopped too.
+'Don't move!' Dad shouted from the kitchen. I found my torch under the bed and went downstairs.
+Zoe was sitting on the stairs. She wasn't scared – she was laughing. We lit some candles and ate
+the spaghetti in the living room. Later our neighbour Mr Okafor knocked on the door. 'The whole
+street is dark,' he said. 'A tree fell on a power line.' We played cards until ten o'clock.
+It was the best evening of the whole winter."""
+
+
+def numbered_lines(pdf: str, first: str, count: int) -> list[str]:
+    """The material's lines as the PDF prints them (number column stripped), from the line starting with `first`."""
+    lines = [line.strip() for line in pdf.splitlines()]
+    start = next(i for i, line in enumerate(lines) if line.lstrip("0123456789 ").startswith(first))
+    return [line.lstrip("0123456789").strip() for line in lines[start:start + count]]
+
+
+def test_prose_is_set_again_without_stub_lines_and_the_line_citations_still_fit():
+    k = make_klausur()
+    k.aufgaben[1] = Aufgabe(nummer=2, titel="The Blackout", materialien=[MaterialBlock(
+        titel="M1 The Blackout", art="prosa", text=BLACKOUT, zeilennummern=True)], teilaufgaben=[
+        teil("a", "Answer", "Read ll. 1–2. What was Dad doing when the lights went out?", "I", 2),
+        teil("b", "Answer", "Why did the lights go out (l. 7)?", "II", 2)])
+    k.aufgaben[1].teilaufgaben[0].erwartung[0].text = "He was cooking spaghetti (ll. 1–2)."
+    k.aufgaben[1].teilaufgaben[1].erwartung[0].text = "A tree fell on a power line (l. 7)."
+    files = rendered(k)
+    pupil, teacher = pdf_text(files["schueler_pdf"]), pdf_text(files["lehrer_pdf"])
+    printed = numbered_lines(pupil, "It happened last November", 9)
+    assert "Dad was" not in printed and "computer game" not in printed  # the review's stubs
+    assert all(len(line) >= 60 for line in printed[:-1]), printed  # running text: only the last line is short
+    assert printed[-1].endswith("the whole winter.")
+    # every citation names printed lines that hold the words it quotes — in the pupils' and the teacher's file
+    cited = {"Read ll. ": "Dad was cooking", "out (ll. ": "A tree fell"}
+    for marker, words in cited.items():
+        for text in (flat(pupil), flat(teacher)):
+            a, b = text.split(marker, 1)[1].split(")")[0].split(".")[0].split("–")
+            span = " ".join(printed[int(a) - 1:int(b)])
+            assert words in span, (marker, a, b, printed)
+    docx_lines = [p.text.split("\t")[-1] for t in docx.Document(io.BytesIO(files["schueler_docx"])).tables
+                  for p in t.cell(0, 0).paragraphs[1:] if t.cell(0, 0).paragraphs[0].text == "M1 The Blackout"]
+    assert docx_lines == printed  # DOCX and PDF number the same lines
