@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from core.exports.lines import VERSE_ARTEN, fits, move_citations, printed_lines, reflowed_lines
+from core.exports.same_document import print_once
 from core.materials.blocks import MaterialBlock
 from core.materials.differenzierung import DifferenziertesMaterial, Niveau
 from core.materials.klausur import Aufgabe, Klausur
@@ -134,8 +135,8 @@ def needed_hilfsmittel(hilfsmittel: list[str], texts: Iterable[str]) -> list[str
 
 
 def printable_klausur(k: Klausur) -> Klausur:
-    aufgaben = [_aufgabe(a) for a in k.aufgaben]
-    gruppe_b = [_aufgabe(a) for a in k.gruppe_b] if k.gruppe_b else k.gruppe_b
+    aufgaben = [_aufgabe(a) for a in print_once(k.aufgaben)]
+    gruppe_b = [_aufgabe(a) for a in print_once(k.gruppe_b)] if k.gruppe_b else k.gruppe_b
     texts = [t.text for a in aufgaben for t in a.teilaufgaben]
     return k.model_copy(update={"aufgaben": aufgaben, "gruppe_b": gruppe_b,
                                 "hilfsmittel": needed_hilfsmittel(k.hilfsmittel, texts)})

@@ -6,15 +6,19 @@ task, prose source texts without stub lines whose line citations still fit, clim
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
 import docx
 
 from core.composition.layout import short_title
 from core.exports.files import render
 from core.materials.blocks import MaterialBlock
-from core.materials.klausur import Aufgabe
+from core.materials.klausur import Aufgabe, Klausur
 from tests.core.exports.test_print import pdf_text
 from tests.core.materials.test_models import AFB_ZIEL, make_klausur, teil
+
+FIXTURES = Path(__file__).with_name("fixtures")
 
 
 def rendered(k) -> dict[str, bytes]:
@@ -108,3 +112,26 @@ def test_prose_is_set_again_without_stub_lines_and_the_line_citations_still_fit(
     docx_lines = [p.text.split("\t")[-1] for t in docx.Document(io.BytesIO(files["schueler_docx"])).tables
                   for p in t.cell(0, 0).paragraphs[1:] if t.cell(0, 0).paragraphs[0].text == "M1 The Blackout"]
     assert docx_lines == printed  # DOCX and PDF number the same lines
+
+
+def exam(name: str) -> Klausur:
+    """An exam the app made (offline model, fresh seed, the review's request), stored as the app stored it."""
+    return Klausur.model_validate(json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8")))
+
+
+def test_the_declaration_of_1789_is_printed_once_and_both_tasks_point_to_it():
+    # „Klassenarbeit Geschichte Kl. 8 Französische Revolution: Ursachen, Ständegesellschaft,
+    # Menschenrechtserklärung, 45 min“ — Aufgabe 1 brought Art. 1–3 in one translation, Aufgabe 3 in another.
+    k = exam("geschichte_8_franzoesische_revolution")
+    files = rendered(k)
+    for text in (pdf_text(files["schueler_pdf"]), docx_text(files["schueler_docx"])):
+        assert flat(text).count("Art. 1: Die Menschen werden frei und gleich an Rechten geboren") == 1
+        assert "Die Frau wird frei geboren" in text  # de Gouges answers the Déclaration: a document of its own
+        labels = [line.split(" ")[0] for line in text.splitlines()
+                  if line[:1] == "M" and line[1:2].isdigit() and "abgedruckt" not in line]
+        assert labels == ["M1", "M2", "M3"], labels  # material headings in print order, no gap
+    pupil = flat(pdf_text(files["schueler_pdf"]))
+    assert "M2 – abgedruckt bei Aufgabe 3" in pupil.split("Aufgabe 2:")[0]  # Aufgabe 1 says where its text is
+    assert "Erklärung von 1789 (M2) mit den entsprechenden Artikeln bei Olympe de Gouges (M3)" in pupil
+    assert "Beschreibe mithilfe von M1 die Verteilung" in pupil
+    assert "(M3, Z. 6–7)" in flat(pdf_text(files["lehrer_pdf"]))  # the teacher's citation follows de Gouges
