@@ -121,6 +121,7 @@ def add_table(
     *,
     summenzeile: bool = False,
     rechtsbuendig: Sequence[int] = (),
+    font_pt: float | None = None,
 ) -> Table:
     """A grid table with a bold, shaded, repeating header row; optionally a bold last (sum) row."""
     table = doc.add_table(rows=1 + len(rows), cols=len(header))
@@ -138,6 +139,8 @@ def add_table(
             cell.width = Cm(widths_cm[c])
             paragraph = cell.paragraphs[0]
             run = paragraph.add_run(docx_text(str(value)))
+            if font_pt:
+                run.font.size = Pt(font_pt)
             if r == 0 or (summenzeile and r == len(rows)):
                 run.bold = True
             if c in rechtsbuendig and r > 0:

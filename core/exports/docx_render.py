@@ -3,13 +3,15 @@ the points on a right tab stop, and numbered material lines that never wrap (the
 
 from __future__ import annotations
 
+import io
+
 from docx.document import Document as DocxDocument
 from docx.enum.text import WD_TAB_ALIGNMENT
 from docx.shared import Cm, Pt
 
 from core.exports.docx_blocks import add_box, add_table, docx_text, new_document, shade_cell, text_width, to_bytes
 from core.exports.lines import MATERIAL_PT
-from core.exports.sheet import Box, Heading, LinedText, NameFields, PageBreak, Para, Sheet, Table, TaskLine
+from core.exports.sheet import Box, Heading, Image, LinedText, NameFields, PageBreak, Para, Sheet, Table, TaskLine
 
 _EMU_PER_CM = 360000
 
@@ -86,7 +88,7 @@ def _table(doc: DocxDocument, block: Table) -> None:
     breite = text_width(doc) / _EMU_PER_CM
     total = sum(block.widths) or 1
     add_table(doc, block.header, block.rows, [breite * w / total for w in block.widths], summenzeile=block.sum_row,
-              rechtsbuendig=block.right)
+              rechtsbuendig=block.right, font_pt=block.font_pt)
     doc.add_paragraph()
 
 
@@ -114,5 +116,7 @@ def render_docx(sheet: Sheet) -> bytes:
             _lined_text(doc, block)
         elif isinstance(block, Table):
             _table(doc, block)
+        elif isinstance(block, Image):
+            doc.add_picture(io.BytesIO(block.png), width=Cm(block.width_mm / 10))
         page_break = False
     return to_bytes(doc)

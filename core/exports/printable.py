@@ -15,7 +15,7 @@ from core.exports.same_document import print_once
 from core.materials.blocks import MaterialBlock
 from core.materials.differenzierung import DifferenziertesMaterial, Niveau
 from core.materials.klausur import Aufgabe, Klausur
-from core.materials.titles import complete_phrase, complete_words, dedup_segments, is_sentence_end
+from core.materials.titles import complete_phrase, complete_words, dedup_segments, is_sentence_end, short_title
 
 TITLE_LIMIT = 80  # the composer cuts titles at 80 characters; such a title may end inside a word
 _LABEL = re.compile(r"^\s*M\s?(\d+)\b\s*[:.–-]?\s*")
@@ -34,17 +34,19 @@ _WITHOUT = re.compile(r"\b(ohne|without|kein(?:en|e)?|no)\s+(\w+\s+){0,2}$", re.
 
 def heading(text: str, limit: int = TITLE_LIMIT) -> str:
     """A heading that ends at a sentence or a complete phrase, never inside a word or after „bzw“/„der“, and says
-    each colon segment once: a title of `limit` characters or more was probably cut; it is shortened to its last
-    full sentence, else its last complete phrase ('…' when the cut falls inside one)."""
+    each colon segment once. A title of exactly `limit` characters was cut by an older composer: it is shortened to
+    its last full sentence, else its last complete phrase ('…' when the cut falls inside one); a very long one is
+    shortened after a complete phrase."""
     raw, text = text, dedup_segments(" ".join(text.split()))
-    if len(raw) < limit:
+    if len(raw) > limit + 30:
+        return short_title(text, limit + 20)
+    if len(raw) != limit:
         return complete_phrase(text)
-    cut = text[:limit]
-    sentence = max(cut.rfind(". "), cut.rfind("? "), cut.rfind("! "))
-    if sentence >= 20 and is_sentence_end(cut[: sentence + 1]):
-        return cut[: sentence + 1]
-    words = complete_words(cut.rsplit(" ", 1)[0].split(" "))
-    return f"{' '.join(words).rstrip(' ,;:–-(')} …" if words else cut
+    sentence = max(text.rfind(". "), text.rfind("? "), text.rfind("! "))
+    if sentence >= 20 and is_sentence_end(text[: sentence + 1]):
+        return text[: sentence + 1]
+    words = complete_words(text.rsplit(" ", 1)[0].split(" "))
+    return f"{' '.join(words).rstrip(' ,;:–-(')} …" if words else text
 
 
 def split_inner_list(text: str) -> tuple[str, list[str]]:

@@ -10,10 +10,14 @@ import json
 from pathlib import Path
 
 import docx
+from PIL import Image as PILImage
+from pypdf import PdfReader
 
 from core.composition.layout import short_title
 from core.exports.files import render
-from core.materials.blocks import MaterialBlock
+from core.exports.klimadiagramm import climate_data, draw
+from core.exports.lines import text_width_mm
+from core.materials.blocks import MaterialBlock, Tabelle
 from core.materials.klausur import Aufgabe, Klausur
 from tests.core.exports.test_print import pdf_text
 from tests.core.materials.test_models import AFB_ZIEL, make_klausur, teil
@@ -135,3 +139,44 @@ def test_the_declaration_of_1789_is_printed_once_and_both_tasks_point_to_it():
     assert "Erklärung von 1789 (M2) mit den entsprechenden Artikeln bei Olympe de Gouges (M3)" in pupil
     assert "Beschreibe mithilfe von M1 die Verteilung" in pupil
     assert "(M3, Z. 6–7)" in flat(pdf_text(files["lehrer_pdf"]))  # the teacher's citation follows de Gouges
+
+
+def test_climate_tables_keep_their_labels_whole_fit_the_page_and_come_with_a_klimadiagramm():
+    # „Klassenarbeit Erdkunde Klasse 7 Klimazonen der Erde und Klimadiagramme auswerten, 45 min“
+    k = exam("geographie_7_klimazonen")
+    files = rendered(k)
+    lines = pdf_text(files["schueler_pdf"]).splitlines()
+    words = {w for line in lines for w in line.split(" ")}  # a no-break space keeps „1 000–2 000 m“ one word
+    assert {"Monat", "Temperatur", "Niederschlag", "Jahresmitteltemperatur", "Vegetationszone"} <= words
+    assert not {"Mon", "at", "Tem", "perat", "Nied", "ersch", "lag"} & words  # the pieces the review read
+    for first, last in (("-38,6", "-8,7"), ("-25,0", "-11,5")):  # label, 12 months and the year on one line
+        row = next(line for line in lines if first in line)
+        assert row.startswith("Temperatur (°C)") and row.rstrip().endswith(last), row
+    assert any("1 000–2 000 m" in line.replace("\u00a0", " ") for line in lines)  # no break inside a number
+    # a Klimadiagramm per climate table, in the PDF and in the DOCX, next to its table
+    reader = PdfReader(io.BytesIO(files["schueler_pdf"]))
+    pictures = [(i, img) for i, page in enumerate(reader.pages) for img in page.images]
+    assert len(pictures) == 2
+    for (i, _), station in zip(pictures, ("Jakutsk", "Utqiaġvik"), strict=True):
+        assert f"Klimadaten {station}" in reader.pages[i].extract_text()
+    document = docx.Document(io.BytesIO(files["schueler_docx"]))
+    assert len(document.inline_shapes) == 2
+    climate = [t for t in document.tables if t.cell(0, 0).text == "Monat"]
+    assert len(climate) == 2
+    for table in climate:
+        widths = [c.width.cm for c in table.columns]
+        assert sum(widths) <= 17.0 + 0.01 and widths[0] >= text_width_mm("Niederschlag", size=9) / 10
+
+
+def test_the_klimadiagramm_shows_the_data_the_way_walter_and_lieth_draw_it():
+    tabelle = Tabelle(spalten=["Monat", *"JFMAMJJASOND", "Jahr"], zeilen=[
+        ["Temperatur (°C)", "-38,6", "-33,8", "-20,1", "-4,8", "7,5", "16,4", "19,5", "15,2", "6,1", "-7,8", "-27,0",
+         "-37,5", "-8,7"],
+        ["Niederschlag (mm)", "8", "6", "5", "9", "18", "35", "42", "38", "24", "16", "12", "8", "221"]])
+    klima = climate_data(tabelle, "Jakutsk")
+    assert klima.temperatur[0] == -38.6 and klima.niederschlag[6] == 42.0
+    picture = PILImage.open(io.BytesIO(draw(klima, 120)))
+    assert picture.size == (480, 360)
+    colours = {c for _, c in picture.getcolors(maxcolors=100_000)}
+    assert (200, 30, 30) in colours and (40, 90, 200) in colours  # the red temperature line, the blue bars
+    assert climate_data(Tabelle(spalten=["Stand", "Anteil"], zeilen=[["Adel", "1,5 %"]]), "x") is None
