@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from core.exports.lines import VERSE_ARTEN, fits, move_citations, printed_lines, reflowed_lines
 from core.exports.same_document import print_once
@@ -87,37 +88,61 @@ def _printed_block(block: MaterialBlock, titel: str) -> tuple[MaterialBlock, dic
     return block.model_copy(update={"titel": titel, "text": printed.text()}), printed.spans if printed.moved else None
 
 
-def _citing(texts: Iterable[str], spans: dict[str, dict[int, tuple[int, int]]]) -> list[str]:
-    """Citations move along with the re-broken lines: with one re-broken material every citation means it; with
-    several, a citation moves with the material named before it in the same text („M2, Z. 3“), else it stays."""
-    if len(spans) == 1:
-        only = next(iter(spans.values()))
-        return [move_citations(t, only) for t in texts]
-    if not spans:
-        return list(texts)
+Spans = dict[int, tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class _Numbered:
+    """A material printed with line numbers: its title (without the M label) and, when its lines moved, where each
+    authored line now stands."""
+
+    titel: str
+    spans: Spans | None
+
+
+def _names(subject: str, label: str, m: _Numbered) -> bool:
+    """Whether a task's text names this material: by its label ('M2') or by a phrase of its title ('Still
+    dreaming?', 'The New Colossus')."""
+    if re.search(rf"\b{label[0]}\s?{label[1:]}\b", subject):
+        return True
+    phrases = [p.strip() for p in re.split(r"[:?!()]|\s[–-]\s", m.titel)]
+    return any(len(p) >= 8 and " " in p and p.casefold() in subject.casefold() for p in phrases)
+
+
+def _citing(texts: Iterable[str], numbered: dict[str, _Numbered], subject: str) -> list[str]:
+    """Citations move along with the re-broken lines of the material they mean: the task's only numbered material,
+    else the one the task's text names, and after an explicit „M2“ that one; where it is unclear which material a
+    'Z. 3' means, it stays."""
+    texts = list(texts)
+    if not any(m.spans for m in numbered.values()):
+        return texts
+    named = [label for label, m in numbered.items() if _names(subject, label, m)]
+    default = next(iter(numbered.values())) if len(numbered) == 1 else (
+        numbered[named[0]] if len(named) == 1 else None)
     out = []
     for text in texts:
         parts = re.split(r"(\bM\s?\d+\b)", text)
-        current: dict[int, tuple[int, int]] | None = None
+        current = default
         for i, part in enumerate(parts):
             if i % 2:
-                current = spans.get(part.replace(" ", ""))
-            elif current:
-                parts[i] = move_citations(part, current)
+                current = numbered.get(part.replace(" ", ""), current)
+            elif current and current.spans:
+                parts[i] = move_citations(part, current.spans)
         out.append("".join(parts))
     return out
 
 
 def _aufgabe(a: Aufgabe) -> Aufgabe:
-    blocks, spans = [], {}
+    blocks, numbered = [], {}
     for block in a.materialien:
         printed, moved = _printed_block(block, block_title(block))
         blocks.append(printed)
-        if moved:
-            spans[printed.titel.split(" ")[0]] = moved
+        if printed.text and printed.zeilennummern and printed.tabelle is None:
+            label, _, rest = printed.titel.partition(" ")
+            numbered[label] = _Numbered(rest, moved)
     teile = []
     for t in a.teilaufgaben:
-        text, *kriterien = _citing([t.text, *(k.text for k in t.erwartung)], spans)
+        text, *kriterien = _citing([t.text, *(k.text for k in t.erwartung)], numbered, t.text)
         teile.append(t.model_copy(update={
             "text": text, "erwartung": [k.model_copy(update={"text": x}) for k, x in zip(t.erwartung, kriterien,
                                                                                        strict=True)]}))
@@ -155,11 +180,11 @@ def _renumbering(d: DifferenziertesMaterial) -> dict[str, str]:
     return {str(c): str(i) for i, c in enumerate(cited, start=1)}
 
 
-def _niveau(niveau: Niveau, mapping: dict[str, str], spans: dict[str, dict[int, tuple[int, int]]]) -> Niveau:
+def _niveau(niveau: Niveau, mapping: dict[str, str], numbered: dict[str, _Numbered]) -> Niveau:
     def fix(texts: list[str]) -> list[str]:
         texts = [_M_REF.sub(lambda m: f"M{mapping.get(m.group(1), m.group(1))}", t) for t in texts] if mapping \
             else texts
-        return _citing(texts, spans)
+        return _citing(texts, numbered, " ".join(niveau.aufgaben))
 
     return niveau.model_copy(update={"aufgaben": fix(niveau.aufgaben), "hilfekarten": fix(niveau.hilfekarten),
                                      "loesungen": fix(niveau.loesungen)})
@@ -167,14 +192,15 @@ def _niveau(niveau: Niveau, mapping: dict[str, str], spans: dict[str, dict[int, 
 
 def printable_differenzierung(d: DifferenziertesMaterial) -> DifferenziertesMaterial:
     mapping = _renumbering(d)
-    blocks, spans = [], {}
+    blocks, numbered = [], {}
     for i, block in enumerate(d.materialien, start=1):
         printed, moved = _printed_block(block, block_title(block, i))
         blocks.append(printed)
-        if moved:
-            spans[printed.titel.split(" ")[0]] = moved
+        if printed.text and printed.zeilennummern and printed.tabelle is None:
+            label, _, rest = printed.titel.partition(" ")
+            numbered[label] = _Numbered(rest, moved)
     return d.model_copy(update={"titel": heading(d.titel), "materialien": blocks,
-                                "niveaus": [_niveau(n, mapping, spans) for n in d.niveaus]})
+                                "niveaus": [_niveau(n, mapping, numbered) for n in d.niveaus]})
 
 
 TEACHER_VOICE = re.compile(r"^\s*(die\s+)?(schülerinnen\s+und\s+schüler|schüler\*innen|schüler:innen|sus|die "

@@ -17,6 +17,7 @@ from core.composition.layout import short_title
 from core.exports.files import render
 from core.exports.klimadiagramm import climate_data, draw
 from core.exports.lines import text_width_mm
+from core.exports.printable import printable_klausur
 from core.materials.blocks import MaterialBlock, Tabelle
 from core.materials.klausur import Aufgabe, Klausur
 from tests.core.exports.test_print import pdf_text
@@ -180,3 +181,23 @@ def test_the_klimadiagramm_shows_the_data_the_way_walter_and_lieth_draw_it():
     colours = {c for _, c in picture.getcolors(maxcolors=100_000)}
     assert (200, 30, 30) in colours and (40, 90, 200) in colours  # the red temperature line, the blue bars
     assert climate_data(Tabelle(spalten=["Stand", "Anteil"], zeilen=[["Adel", "1,5 %"]]), "x") is None
+
+
+def test_in_a_task_with_an_article_and_a_poem_each_citation_follows_its_own_material():
+    # „Klausur Englisch LK 12 zum Thema The American Dream, Textanalyse + Kommentar, 180 min“: M2 (article, re-set
+    # as running text) and M3 (Lazarus, verse kept) in one Aufgabe.
+    k = exam("englisch_lk12_american_dream")
+    p = printable_klausur(k)
+    aufgabe = next(a for a in p.aufgaben if len(a.materialien) == 2)
+    article, poem = (b.text.split("\n") for b in aufgabe.materialien)
+    teacher = flat(pdf_text(rendered(k)["lehrer_pdf"]))
+
+    def cited(lines: list[str], before: str) -> str:
+        """The printed lines the teacher's citation right after `before` names ('ll. 3–7' -> lines 3 to 7)."""
+        a, _, b = teacher.split(before, 1)[1].split(")")[0].split(" ", 1)[1].partition("–")
+        return " ".join(lines[int(a) - 1:int(b or a)])
+
+    assert "torch" in cited(poem, "„mighty woman with a torch“ (")  # verse numbers unchanged: l. 4
+    assert "Mother of Exiles" in cited(poem, "„Mother of Exiles“ (")
+    assert "90 per cent" in cited(article, "auf ca. 50 % (1980er) (")  # the article's moved with its lines
+    assert "Maria Gonzalez" in cited(article, "kämpfen muss (")
