@@ -16,9 +16,10 @@ from core.exports.sheet import Box, Heading, Image, LinedText, NameFields, PageB
 _EMU_PER_CM = 360000
 
 
-def _para(doc: DocxDocument, block: Para, page_break: bool) -> None:
+def _para(doc: DocxDocument, block: Para, page_break: bool, keep_with_next: bool = False) -> None:
     paragraph = doc.add_paragraph(style="List Bullet" if block.bullet else None)
     paragraph.paragraph_format.page_break_before = page_break
+    paragraph.paragraph_format.keep_with_next = keep_with_next or None
     for run in block.runs:
         r = paragraph.add_run(docx_text(run.text))
         r.bold, r.italic = run.bold or None, run.italic or None
@@ -95,17 +96,18 @@ def _table(doc: DocxDocument, block: Table) -> None:
 def render_docx(sheet: Sheet) -> bytes:
     doc = new_document(sheet.title)
     page_break = False
-    for block in sheet.blocks:
+    for i, block in enumerate(sheet.blocks):
         if isinstance(block, PageBreak):
             page_break = True
             continue
+        following = sheet.blocks[i + 1] if i + 1 < len(sheet.blocks) else None
         if isinstance(block, Heading):
             h = doc.add_heading(docx_text(block.text), level=block.level)
             h.paragraph_format.page_break_before = page_break
         elif isinstance(block, NameFields):
             _name_fields(doc, block, page_break)
         elif isinstance(block, Para):
-            _para(doc, block, page_break)
+            _para(doc, block, page_break, keep_with_next=isinstance(following, Table | Image))
         elif page_break:
             doc.add_paragraph().paragraph_format.page_break_before = True
         if isinstance(block, TaskLine):

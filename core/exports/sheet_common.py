@@ -28,12 +28,14 @@ def quelle_text(quelle: Quelle) -> str:
 
 TEXT_MM = 170.0  # A4 minus 2 × 20 mm margins (DOCX and PDF)
 DIAGRAM_MM = 120.0
+_MINUS = re.compile(r"(?<![\w\u2212-])-(?=\d)")
 _NUMBER_SPACE = re.compile(r"(?<=\d) (?=\d{3}\b)|(?<=\d) (?=(?:m|km|mm|°C|%)(?!\w))")
 
 
 def _keep_numbers(text: str) -> str:
-    """'1 000–2 000 m' with no-break spaces in the numbers and before the unit, so a cell never breaks inside one."""
-    return _NUMBER_SPACE.sub("\u00a0", text)
+    """'1 000–2 000 m' with no-break spaces in the numbers and before the unit, and '-38,6' with a minus sign (not a
+    hyphen, where a line may break), so a cell never breaks inside a number."""
+    return _NUMBER_SPACE.sub("\u00a0", _MINUS.sub("\u2212", text))
 
 
 def _station(titel: str) -> str:
