@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from core.composition.layout import short_title
 from core.exports.files import render
 from core.exports.klimadiagramm import climate_data, draw
-from core.exports.lines import text_width_mm
+from core.exports.lines import MEASURE_MM, reflowed_lines, text_width_mm
 from core.exports.printable import printable_klausur
 from core.materials.blocks import MaterialBlock, Tabelle
 from core.materials.klausur import Aufgabe, Klausur
@@ -201,3 +201,15 @@ def test_in_a_task_with_an_article_and_a_poem_each_citation_follows_its_own_mate
     assert "Mother of Exiles" in cited(poem, "„Mother of Exiles“ (")
     assert "90 per cent" in cited(article, "auf ca. 50 % (1980er) (")  # the article's moved with its lines
     assert "Maria Gonzalez" in cited(article, "kämpfen muss (")
+
+
+def test_re_set_prose_keeps_its_paragraphs_and_articles_on_new_lines():
+    text = ("Grundgesetz für die Bundesrepublik Deutschland vom 23. Mai 1949, Präambel (Schluss), wie sie 1949 "
+            "beschlossen wurde:\n„Es hat auch für jene Deutschen gehandelt, denen mitzuwirken versagt war.\n"
+            "Art. 23 (Fassung 1949): „Dieses Grundgesetz gilt zunächst im Gebiete der Länder Baden, Bayern, Bremen, "
+            "Groß-Berlin, Hamburg […].“\nDer Satz ist kurz.\nDanach folgt ein neuer Absatz.")
+    printed = reflowed_lines(text)
+    starts = [line.split(" ")[0] for line in printed.lines]
+    assert starts.count("„Es") == 1 and starts.count("Art.") == 1 and starts.count("Danach") == 1
+    assert all(text_width_mm(line) <= MEASURE_MM for line in printed.lines)
+    assert printed.spans[3][0] == starts.index("Art.") + 1  # the article's stored line starts where it is printed
