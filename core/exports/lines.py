@@ -175,7 +175,7 @@ def number_labels(lines: list[str]) -> list[str]:
     return out
 
 
-_CITE = re.compile(
+CITATION = re.compile(
     r"\b(?P<word>Z\.|Zl\.|Zeilen|Zeile|ll\.|l\.|lines|line)\s*(?P<a>\d{1,3})"
     r"(?:(?P<sep>\s*[–-]\s*|\s+bis\s+|\s+und\s+|\s+to\s+|\s+and\s+)(?P<b>\d{1,3})|(?P<f>\s*ff?\.))?"
 )
@@ -191,23 +191,29 @@ def _range(word: str, a: int, b: int, sep: str) -> str:
     return f"{word} {a}–{b}"
 
 
+def cited_lines(m: re.Match[str]) -> tuple[int, int]:
+    """The stored lines a citation match names ('Z. 3 f.' -> (3, 4))."""
+    a = int(m.group("a"))
+    return a, int(m.group("b")) if m.group("b") else (a + 1 if m.group("f") else a)
+
+
+def moved_citation(m: re.Match[str], spans: dict[int, tuple[int, int]]) -> str:
+    """One citation (a CITATION match) pointing at the printed lines of the stored lines it named; a citation of
+    lines the material does not have stays as it is."""
+    a, b = cited_lines(m)
+    if a not in spans or b not in spans or b < a:
+        return m.group(0)
+    first, last = spans[a][0], spans[b][1]
+    word = m.group("word")
+    if word == "Zeile" and last > first:
+        word = "Zeilen"
+    elif word == "line" and last > first:
+        word = "lines"
+    elif word == "l." and last > first:
+        word = "ll."
+    return _range(word, first, last, m.group("sep") or "–")
+
+
 def move_citations(text: str, spans: dict[int, tuple[int, int]]) -> str:
-    """`text` with every line citation pointing at the printed lines of the authored lines it named; citations of
-    lines the material does not have stay as they are."""
-
-    def sub(m: re.Match[str]) -> str:
-        a = int(m.group("a"))
-        b = int(m.group("b")) if m.group("b") else (a + 1 if m.group("f") else a)
-        if a not in spans or b not in spans or b < a:
-            return m.group(0)
-        first, last = spans[a][0], spans[b][1]
-        word = m.group("word")
-        if word == "Zeile" and last > first:
-            word = "Zeilen"
-        elif word == "line" and last > first:
-            word = "lines"
-        elif word == "l." and last > first:
-            word = "ll."
-        return _range(word, first, last, m.group("sep") or "–")
-
-    return _CITE.sub(sub, text)
+    """`text` with every line citation pointing at the printed lines of the stored lines it named."""
+    return CITATION.sub(lambda m: moved_citation(m, spans), text)

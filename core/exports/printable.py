@@ -11,7 +11,16 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from core.exports.lines import VERSE_ARTEN, fits, move_citations, printed_lines, reflowed_lines
+from core.exports.lines import (
+    CITATION,
+    VERSE_ARTEN,
+    cited_lines,
+    fits,
+    move_citations,
+    moved_citation,
+    printed_lines,
+    reflowed_lines,
+)
 from core.exports.same_document import print_once
 from core.materials.blocks import MaterialBlock
 from core.materials.differenzierung import DifferenziertesMaterial, Niveau
@@ -98,6 +107,13 @@ class _Numbered:
 
     titel: str
     spans: Spans | None
+    stored: tuple[str, ...] = ()  # the stored (authored) lines, blank ones left out
+    verse: bool = False
+
+
+def _numbered(block: MaterialBlock, titel: str, spans: Spans | None) -> _Numbered:
+    stored = tuple(x for x in (block.text or "").split("\n") if x.strip())
+    return _Numbered(titel, spans, stored, block.art in VERSE_ARTEN)
 
 
 def _names(subject: str, label: str, m: _Numbered) -> bool:
@@ -128,8 +144,32 @@ def _citing(texts: Iterable[str], numbered: dict[str, _Numbered], subject: str) 
                 current = numbered.get(part.replace(" ", ""), current)
             elif current and current.spans:
                 parts[i] = move_citations(part, current.spans)
+            elif current is None:
+                parts[i] = CITATION.sub(lambda m, part=part: _by_quote(m, part, numbered), part)
         out.append("".join(parts))
     return out
+
+
+_VERSE_WORDS = re.compile(r"\b(gedicht|poem|vers|versen|strophe|stanza|lyrisch)", re.I)
+_PROSE_WORDS = re.compile(r"\b(artikel|article|zeitungs|bericht|report|erzählung|story|rede|speech|sachtext)", re.I)
+_QUOTE = re.compile(r"[„\"'‘‚]([^„“”\"'‘’‚]{3,80})[“”\"'’‘]")
+
+
+def _by_quote(m: re.Match[str], text: str, numbered: dict[str, _Numbered]) -> str:
+    """A citation whose material the task leaves open: the one material that has the cited lines and, when a quote
+    stands right before the citation, has the quoted words on them; else it stays."""
+    a, b = cited_lines(m)
+    candidates = [n for n in numbered.values() if 1 <= a <= b <= len(n.stored)]
+    quotes = _QUOTE.findall(text[max(0, m.start() - 90): m.start()])
+    if quotes:
+        words = " ".join(quotes[-1].split()).casefold()
+        candidates = [n for n in candidates if words in " ".join(" ".join(n.stored[a - 1:b]).split()).casefold()]
+    before = text[: m.start()]
+    verse, prose = bool(_VERSE_WORDS.search(before)), bool(_PROSE_WORDS.search(before))
+    if len(candidates) > 1 and verse != prose:  # „Gedicht: …“ / „Artikel: …“ says which one
+        candidates = [n for n in candidates if n.verse == verse]
+    only = candidates[0] if len(candidates) == 1 else None
+    return moved_citation(m, only.spans) if only and only.spans else m.group(0)
 
 
 def _aufgabe(a: Aufgabe) -> Aufgabe:
@@ -139,7 +179,7 @@ def _aufgabe(a: Aufgabe) -> Aufgabe:
         blocks.append(printed)
         if printed.text and printed.zeilennummern and printed.tabelle is None:
             label, _, rest = printed.titel.partition(" ")
-            numbered[label] = _Numbered(rest, moved)
+            numbered[label] = _numbered(block, rest, moved)
     teile = []
     for t in a.teilaufgaben:
         text, *kriterien = _citing([t.text, *(k.text for k in t.erwartung)], numbered, t.text)
@@ -198,7 +238,7 @@ def printable_differenzierung(d: DifferenziertesMaterial) -> DifferenziertesMate
         blocks.append(printed)
         if printed.text and printed.zeilennummern and printed.tabelle is None:
             label, _, rest = printed.titel.partition(" ")
-            numbered[label] = _Numbered(rest, moved)
+            numbered[label] = _numbered(block, rest, moved)
     return d.model_copy(update={"titel": heading(d.titel), "materialien": blocks,
                                 "niveaus": [_niveau(n, mapping, numbered) for n in d.niveaus]})
 

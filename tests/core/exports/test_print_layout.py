@@ -201,6 +201,8 @@ def test_in_a_task_with_an_article_and_a_poem_each_citation_follows_its_own_mate
     assert "Mother of Exiles" in cited(poem, "„Mother of Exiles“ (")
     assert "90 per cent" in cited(article, "auf ca. 50 % (1980er) (")  # the article's moved with its lines
     assert "Maria Gonzalez" in cited(article, "kämpfen muss (")
+    # 2c compares both: „Artikel: … (l. 10–14)“ means the article, a quote before a citation means where it stands
+    assert "immigrants still believe" in cited(article, "glauben stärker an den Dream (")
 
 
 def test_re_set_prose_keeps_its_paragraphs_and_articles_on_new_lines():
@@ -213,3 +215,19 @@ def test_re_set_prose_keeps_its_paragraphs_and_articles_on_new_lines():
     assert starts.count("„Es") == 1 and starts.count("Art.") == 1 and starts.count("Danach") == 1
     assert all(text_width_mm(line) <= MEASURE_MM for line in printed.lines)
     assert printed.spans[3][0] == starts.index("Art.") + 1  # the article's stored line starts where it is printed
+
+
+def test_a_quote_before_a_citation_tells_which_of_two_re_set_texts_it_means():
+    other = BLACKOUT.replace("Dad", "Mum").replace("Zoe", "Max").replace("Okafor", "Brown")
+    k = make_klausur()
+    k.aufgaben[1] = Aufgabe(nummer=2, titel="Two stories", materialien=[
+        MaterialBlock(titel="M1 The Blackout", art="prosa", text=BLACKOUT, zeilennummern=True),
+        MaterialBlock(titel="M2 Another blackout", art="prosa", text=other, zeilennummern=True)], teilaufgaben=[
+        teil("a", "Compare", "Compare 'The Blackout' with 'Another blackout'.", "II", 2)])
+    k.aufgaben[1].teilaufgaben[0].erwartung[0].text = "„Mr Brown knocked on the door“ (l. 6) vs. Zoe (l. 5)"
+    p = printable_klausur(k)
+    _, second = (b.text.split("\n") for b in p.aufgaben[1].materialien)
+    criterion = p.aufgaben[1].teilaufgaben[0].erwartung[0].text
+    a, _, b = criterion.split("(", 1)[1].split(")")[0].split(" ")[1].partition("–")
+    assert "Mr Brown knocked" in " ".join(second[int(a) - 1:int(b or a)])  # the quote is in M2
+    assert criterion.endswith("vs. Zoe (l. 5)")  # no quote, no M, both texts have a line 5: it stays
