@@ -130,10 +130,10 @@ def word_match(a: str, b: str) -> float:
     return 0.5 if len(short) >= 6 and short in long_ else 0.0
 
 
-def _field_scores(fields: list[Themenfeld], qwords: list[str]) -> list[tuple[float, Themenfeld]]:
-    """How well each Themenfeld matches the query. A word many Themenfelder share ("schreiben", "revolution") is
-    worth less in each than a word only one carries ("stellungnahme"); a term the query spells out whole
-    ("industrielle revolution") counts once more."""
+def _field_scores(fields: list[Themenfeld], qwords: list[str]) -> list[tuple[float, Themenfeld, bool]]:
+    """How well each Themenfeld matches the query, and whether a query word points to it alone. A word many
+    Themenfelder share ("schreiben", "revolution") is worth less in each than a word only one carries
+    ("stellungnahme"); a term the query spells out whole ("industrielle revolution") counts once more."""
     per_word: dict[str, list[float]] = {}
     for w in qwords:
         per_word[w] = [
@@ -142,13 +142,16 @@ def _field_scores(fields: list[Themenfeld], qwords: list[str]) -> list[tuple[flo
             for f in fields
         ]
     spread = {w: sum(1 for s in scores if s > 0) for w, scores in per_word.items()}
+    # the Themenfelder that are some word's clear best match („zellatmung“: Fotosynthese und Zellatmung, not Atmung)
+    sole_best = {scores.index(top) for scores in per_word.values()
+                 if (top := max(scores, default=0.0)) > 0 and scores.count(top) == 1}
     qset = set(qwords)
     out = []
     for i, f in enumerate(fields):
         score = sum(scores[i] / spread[w] for w, scores in per_word.items() if scores[i] > 0)
         score += sum(1.0 for t in f.terms if len(t) >= 2 and set(t) <= qset)
         if score > 0:
-            out.append((score, f))
+            out.append((score, f, i in sole_best))
     out.sort(key=lambda x: (-x[0], x[1].fach, x[1].name))
     return out
 
@@ -159,8 +162,11 @@ def expand_query(db: Session, query: str, fach: str | None, *, max_fields: int =
     fields, _ = VOCABULARY.get(db)
     scored = _field_scores([f for f in fields if not fach or f.fach == fach], qwords)
     expansion: list[str] = []
-    # a field that matches much weaker than the best one is noise ("Republik" also names the Roman one)
-    for _, f in [x for x in scored[:max_fields] if x[0] >= 0.5 * scored[0][0]]:
+    # A further field needs a query word that points to it alone: in „Stellungnahme schreiben“ the word
+    # „schreiben“ names several writing Themenfelder and must not add informative writing to argumentation; a field
+    # that matches much weaker than the best one is noise ("Republik" also names the Roman one).
+    chosen = scored[:1] + [x for x in scored[1:max_fields] if x[2] and x[0] >= 0.5 * scored[0][0]]
+    for _, f, _ in chosen:
         for t in [*f.name_words, *f.term_words]:
             if t not in qwords and t not in expansion:
                 expansion.append(t)
