@@ -37,6 +37,9 @@ EXPANSION_WEIGHT = 0.5
 # A query word counts as specific when at most this many times as many global tasks carry it as the rarest word.
 SPECIFIC_SPAN = 4.0
 MAX_COUNTED_WORDS = 12
+# Compound words of the query cut into two parts (each at least MIN_PART letters), for at most this many words.
+MIN_PART = 4
+MAX_SPLIT_WORDS = 4
 
 Kind = Literal["good_practice", "curriculum"]
 
@@ -233,6 +236,32 @@ def specific_words(db: Session, raw: list[str], fach: str | None, agent_type: st
     return [w for w, n in zip(ws, counts, strict=True) if n <= SPECIFIC_SPAN * rarest]
 
 
+def _splits(word: str) -> list[tuple[str, str]]:
+    """Every way to cut a long word into two parts of at least MIN_PART letters („nachweis|reaktionen“, …)."""
+    if len(word) < 2 * MIN_PART + 1 or not word.isalpha():
+        return []
+    return [(word[:i], word[i:]) for i in range(MIN_PART, len(word) - MIN_PART + 1)]
+
+
+def compound_parts(db: Session, raw: list[str], fach: str | None, agent_type: str | None) -> list[str]:
+    """The parts of the query's compound words, as the Fach's global tasks spell them: a task about the
+    „Nachweis von Kohlenstoffdioxid“ answers „Nachweisreaktionen“, and the full-text stemmer sees no relation.
+    A cut counts when the Fach's tasks carry both parts as words; of several, the most even one („nachweis |
+    reaktionen“, not „nachweisre | aktionen“). One count query for all candidates, cached like the word counts."""
+    ws = [w for w in dict.fromkeys(raw) if _splits(w)][:MAX_SPLIT_WORDS]
+    cuts = {w: _splits(w) for w in ws}
+    cand = list(dict.fromkeys(p for c in cuts.values() for cut in c for p in cut))
+    if not cand:
+        return []
+    counts = dict(zip(cand, WORD_COUNTS.get(db, fach, agent_type, cand), strict=True))
+    out: list[str] = []
+    for c in cuts.values():
+        found = [cut for cut in c if all(counts[p] > 0 for p in cut)]
+        if found:
+            out += max(found, key=lambda cut: (min(len(p) for p in cut), -len(cut[0])))
+    return list(dict.fromkeys(out))
+
+
 def _check_query(query: str) -> str:
     q = (query or "").strip()
     if not q:
@@ -306,10 +335,11 @@ def search(
     fach_key = normalize_fach(fach, required=False) if fach else None
     qwords, expansion = expand_query(db, q, fach_key)
     qvec = query_vector(qwords, expansion, q)
-    tsq = _tsquery(_raw_words(q) + _vocab_terms_raw(db, fach_key, expansion))
-    literal = _tsquery(_raw_words(q))  # the teacher's own words outrank the Themenfeld's expansion terms
+    raw = _raw_words(q)  # the parts of her compounds widen the text match like the expansion terms do
+    tsq = _tsquery(raw + compound_parts(db, raw, fach_key, agent_type) + _vocab_terms_raw(db, fach_key, expansion))
+    literal = _tsquery(raw)  # the teacher's own words outrank the Themenfeld's expansion terms
     if kind == "good_practice":  # and of those, the specific ones outrank the topic's common ones
-        literal = _tsquery(specific_words(db, _raw_words(q), fach_key, agent_type)) or literal
+        literal = _tsquery(specific_words(db, raw, fach_key, agent_type)) or literal
     if kind == "curriculum":
         ranked = search_repo.rank_curriculum(db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key,
                                                 k=CANDIDATES, literal=literal)
