@@ -39,6 +39,9 @@ SPECIFIC_SPAN = 4.0
 MAX_COUNTED_WORDS = 12
 # Compound words of the query cut into two parts (each at least MIN_PART letters), for at most this many words.
 MIN_PART = 4
+# A query word this long also matches words it begins (German compounds and derivations: „polar“ → „Polarität“);
+# the stems of shorter ones begin too many unrelated words (decision 022: 5 lost a dev query, 6 to 8 the same).
+PREFIX_MIN = 6
 MAX_SPLIT_WORDS = 4
 
 Kind = Literal["good_practice", "curriculum"]
@@ -180,9 +183,10 @@ _TS_WORD = re.compile(r"\w+", re.UNICODE)
 
 
 def _tsquery(text_words: list[str]) -> str | None:
-    """An OR-query of plain words (letters/digits only, so nothing can break the tsquery syntax)."""
+    """An OR-query of plain words (letters/digits only, so nothing can break the tsquery syntax); a word of at least
+    PREFIX_MIN letters also matches as the start of a longer one („Argument“ → „Argumentationsstruktur“)."""
     ws = [w for w in dict.fromkeys(text_words) if w.isalnum() and len(w) > 1]
-    return " | ".join(ws[:60]) or None
+    return " | ".join(w + (":*" if len(w) >= PREFIX_MIN else "") for w in ws[:60]) or None
 
 
 def _raw_words(text: str) -> list[str]:
@@ -335,11 +339,12 @@ def search(
     fach_key = normalize_fach(fach, required=False) if fach else None
     qwords, expansion = expand_query(db, q, fach_key)
     qvec = query_vector(qwords, expansion, q)
-    raw = _raw_words(q)  # the parts of her compounds widen the text match like the expansion terms do
-    tsq = _tsquery(raw + compound_parts(db, raw, fach_key, agent_type) + _vocab_terms_raw(db, fach_key, expansion))
+    raw = _raw_words(q)
+    parts = compound_parts(db, raw, fach_key, agent_type)
+    tsq = _tsquery(raw + parts + _vocab_terms_raw(db, fach_key, expansion))
     literal = _tsquery(raw)  # the teacher's own words outrank the Themenfeld's expansion terms
-    if kind == "good_practice":  # and of those, the specific ones outrank the topic's common ones
-        literal = _tsquery(specific_words(db, raw, fach_key, agent_type)) or literal
+    if kind == "good_practice":  # and of those (and their parts), the specific ones outrank the topic's common ones
+        literal = _tsquery(specific_words(db, raw + parts, fach_key, agent_type)) or literal
     if kind == "curriculum":
         ranked = search_repo.rank_curriculum(db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key,
                                                 k=CANDIDATES, literal=literal)
