@@ -12,25 +12,36 @@ from sqlalchemy.orm import Session
 from core.app.errors import UserError
 from core.evaluation.retrieval import import_set_tasks, load_set, recall_at_k
 from core.knowledge.retrieval import search
-from db.session import Identity
+from db.session import Identity, act_as
 from tests.conftest import DEMO_TEACHER
 
 DEV_SET = Path(__file__).resolve().parents[4] / "shared" / "eval" / "retrieval_dev.json"
 
 
 @pytest.mark.skipif(not DEV_SET.exists(), reason="shared/eval/retrieval_dev.json not beside the checkout")
-def test_recall_at_3_on_the_dev_set_is_at_least_090(db: Session) -> None:
+def test_recall_at_3_on_the_dev_set_is_at_least_090(db: Session, as_teacher) -> None:
     data = load_set(DEV_SET)
     import_set_tasks(db=db, data=data)
     report = recall_at_k(db=db, identity=Identity.system(), data=data, k=3)
     print(f"\nrecall@3 on {DEV_SET.name}: {report.recall:.3f} ({len(report.per_query)} queries)")
     for miss in report.misses():
         print(f"  miss: {miss['q']!r} relevant={miss['relevant']} top3={miss['top']}")
+    whole = {}
     for k in (3, 10):
-        mixed = recall_at_k(db=db, identity=Identity.system(), data=data, k=k, own_corpus=False)
+        whole[k] = mixed = recall_at_k(db=db, identity=Identity.system(), data=data, k=k, own_corpus=False)
         print(f"recall@{k} among the whole knowledge base (bank included): {mixed.recall:.3f} with the unlabelled "
               f"bank rows left out of the ranking, {mixed.strict:.3f} counting them as misses")
+    teacher = as_teacher(DEMO_TEACHER)
+    act_as(db, Identity.system())
+    import_set_tasks(db=db, data=data, prefix="evalown:", owner=teacher.teacher_id)
+    act_as(db, teacher)
+    for k in (3, 10):
+        hers = recall_at_k(db=db, identity=teacher, data=data, k=k, prefix="evalown:", own_corpus=False)
+        print(f"recall@{k} as the teacher's own uploads among the bank: {hers.recall:.3f} condensed, "
+              f"{hers.strict:.3f} strict")
     assert report.recall >= 0.90
+    # the issue's acceptance: the set's tasks still found with the whole bank as distractors (decision 022)
+    assert whole[3].recall >= 0.90, [(m["q"], m["relevant"], m["top"]) for m in whole[3].misses()]
 
 
 def test_search_finds_a_topic_area_through_the_subject_vocabulary(db: Session, as_teacher) -> None:
@@ -109,7 +120,6 @@ def test_a_rare_word_the_teacher_typed_outranks_many_tasks_sharing_only_the_topi
     database, only this test's two rows carry it — and they must come first."""
     from core.knowledge.embeddings import embed_documents, embedding_model_name
     from db.models import AgentKnowledge
-    from db.session import act_as
 
     rare_word = _made_up_word()
     ident = as_teacher(DEMO_TEACHER)
@@ -152,7 +162,6 @@ def _add_global(db: Session, fach: str, texts: dict[str, str], thema: str | None
     """Global good practices of the Fach (as a curator or an import would add them); returns their id prefix."""
     from core.knowledge.embeddings import embed_documents, embedding_model_name
     from db.models import AgentKnowledge
-    from db.session import act_as
 
     act_as(db, Identity.system())
     tag = f"t{uuid.uuid4().hex[:8]}"
