@@ -13,6 +13,8 @@ global slice's text top-k). Decision 022 has the figures.
 
 from __future__ import annotations
 
+import importlib
+
 from alembic import op
 
 revision = "0010"
@@ -20,24 +22,8 @@ down_revision = "0009"
 branch_labels = None
 depends_on = None
 
-_FUNCTION_0009 = """
-CREATE OR REPLACE FUNCTION wb_global_text_topk(p_fach text, p_agent text, p_type text, p_query text, p_literal text,
-                                               p_k int)
-RETURNS TABLE (id uuid, rank double precision, quality double precision)
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$
-DECLARE
-  r text := 'ts_rank(fts, to_tsquery(''german'', ' || quote_literal(p_query) || '), 32)';
-BEGIN
-  IF p_literal IS NOT NULL THEN
-    r := r || ' + 2 * ts_rank(fts, to_tsquery(''german'', ' || quote_literal(p_literal) || '), 32)';
-  END IF;
-  RETURN QUERY EXECUTE format(
-    'SELECT id, (%s)::double precision AS r, quality_score FROM agent_knowledge '
-    'WHERE scope_type = ''global'' AND status = ''active'' AND fach = %L AND agent_type = %L AND knowledge_type = %L '
-    'AND fts @@ to_tsquery(''german'', %L) ORDER BY r DESC, id LIMIT %s',
-    r, p_fach, p_agent, p_type, p_query, greatest(1, least(p_k, 1000)));
-END $$;
-"""
+# 0009's function text (frozen there), with the normalisation changed
+_FUNCTION_0009: str = importlib.import_module("db.migrations.versions.0009_global_text_topk").FUNCTION
 
 
 def upgrade() -> None:
