@@ -180,9 +180,10 @@ def test_the_parts_of_a_compound_in_the_query_find_a_task_that_uses_them_apart(d
     word = _made_up_word().lower()
     tag = _add_global(db, "chemie", {"task": f"Beschreiben Sie den Nachweis mit {word} und deuten Sie das Ergebnis."})
     ident = as_teacher(DEMO_TEACHER)
-    hits = search(db=db, identity=ident, query=f"{word}reaktionen", fach="chemie", limit=10)
+    hits = search(db=db, identity=ident, query=f"{word}reaktionen", fach="chemie", limit=100)
     mine = [h for h in hits if h.external_id == f"{tag}:task"]
-    assert mine and mine[0].text_rank is not None, [(h.external_id, h.text_rank) for h in hits]
+    # the only row carrying the specific part leads the text ranking (its vector rank varies with the random word)
+    assert mine and mine[0].text_rank == 1, [(h.external_id, h.text_rank) for h in hits[:10]]
 
 
 def test_a_short_task_about_the_word_outranks_a_long_one_naming_it_in_passing(db: Session, as_teacher) -> None:
