@@ -102,11 +102,34 @@ def coverage_cues(index: TopicIndex) -> tuple[Cue, ...]:
     return tuple(Cue(name, key, ab, False) for key, (name, ab) in first.items())
 
 
+def _by_first(cues: tuple[Cue, ...]) -> dict[str, list[Cue]]:
+    out: dict[str, list[Cue]] = {}
+    for c in cues:
+        out.setdefault(c.stems[0], []).append(c)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _lookup(fach: str | None, index: TopicIndex) -> tuple[dict[str, list[Cue]], dict[str, list[Cue]]]:
+    return _by_first(curated_cues(fach)), _by_first(coverage_cues(index))
+
+
+def _found(tokens: tuple[str, ...], by_first: dict[str, list[Cue]]) -> list[Cue]:
+    """The cues whose words stand in the text (looked up by the first word, exact or as a compound's start)."""
+    out: list[Cue] = []
+    for i, t in enumerate(tokens):
+        for key in {t, *(t[:n] for n in range(_MIN_PREFIX, len(t)))}:
+            for c in by_first.get(key, ()):
+                if c not in out and present(c, tokens[i:i + len(c.stems)]):
+                    out.append(c)
+    return out
+
+
 def cues_in(text: str, index: TopicIndex) -> list[Cue]:
     """The level cues a text names, hand-written ones first."""
     tokens = _stems(text)
-    found = [c for c in curated_cues(fach_of(index)) if present(c, tokens)]
-    return found + [c for c in coverage_cues(index) if present(c, tokens)]
+    curated, covered = _lookup(fach_of(index), index)
+    return _found(tokens, curated) + _found(tokens, covered)
 
 
 def too_hard(text: str, index: TopicIndex, klasse: int) -> Cue | None:
@@ -114,7 +137,7 @@ def too_hard(text: str, index: TopicIndex, klasse: int) -> Cue | None:
     cues = [c for c in cues_in(text, index) if c.ab - klasse >= GAP]
     curated = [c for c in cues if c.curated]
     if curated:
-        return max(curated, key=lambda c: c.ab)
+        return max(curated, key=lambda c: (c.ab, len(c.stems), len("".join(c.stems))))  # hardest, most specific
     derived = [c for c in cues if len(c.stems) >= 2 and c.ab >= 11 and c.ab - klasse >= GAP + 1]
     return max(derived, key=lambda c: c.ab) if derived else None
 

@@ -232,12 +232,15 @@ def _bare_arithmetic(text: str, ctx: TopicContext) -> bool:
     return bool(re.search(r"\d", rest)) and bool(_ELEMENTARY.match(rest.strip()))
 
 
-def cue_reason(task: TaskView, ctx: TopicContext, requested_upper: bool) -> str | None:
+def cue_reason(task: TaskView, ctx: TopicContext) -> str | None:
     """Level by what the task names (core/checks/levels.py): a concept taught far later, or a Grundschul activity in
     the Oberstufe. A topic the teacher asked for sets the class it is judged against („Trigonometrie“ in Klasse 8 is
     her choice)."""
-    k = ctx.klassenstufe or 0
-    judged = max([k, *(min(t.klassenstufen) for t in ctx.resolved if t.klassenstufen)])
+    if ctx.klassenstufe is None:
+        return None
+    k = ctx.klassenstufe
+    requested_upper = ctx.request.oberstufe or k >= 11
+    judged = max(k, min((min(t.klassenstufen) for t in ctx.resolved if t.klassenstufen), default=k))
     text = " ".join([task.text, *task.kriterien])
     if cue := too_hard(text, ctx.index, judged):
         return (f"verlangt „{cue.name}“ (üblich ab Klasse {cue.ab}) – zu schwer für Klasse {k}; "
@@ -260,7 +263,7 @@ def level_reason(task: TaskView, ctx: TopicContext) -> str | None:
     requested_upper = ctx.request.oberstufe or ctx.klassenstufe >= 11
     if requested_upper and _bare_arithmetic(task.text, ctx):
         return "ist eine reine Grundrechenaufgabe ohne Oberstufenbezug"
-    if reason := cue_reason(task, ctx, requested_upper):
+    if reason := cue_reason(task, ctx):
         return reason
     ranked = ctx.index.ranked(scoring_text(task))
     if not ranked:
