@@ -124,14 +124,20 @@ def focused(cands: Sequence[C], topic: TopicContext | None) -> tuple[list[C], Fo
     return kept, focus, len(cands) - len(kept)
 
 
+def _title_split(title: str) -> tuple[set[str], list[set[str]]]:
+    """The words of a topic title's head and of each of its parts („Weimarer Klassik und Romantik“)."""
+    head, _, tail = title.rpartition(":")  # „Neurobiologie: Erregung und Synapse“: the head names it all
+    tail = re.sub(r"\([^)]*\)", " ", tail)  # „Funktionsuntersuchung (Kurvendiskussion)“: another name, no part
+    parts = [p for p in map(name_stems, re.split(r"\s+(?:und|and|vs\.?|versus|oder|or)\s+|[,;+/]", tail)) if p]
+    return name_stems(head), parts
+
+
 def _other_parts(t: TopicInfo, thema: str) -> tuple[set[str], set[str]]:
     """When the request names one part of the topic's title („Romantik“ of „Weimarer Klassik und Romantik“): the
     words of that part and those only the other parts have; else two empty sets."""
     part = name_stems(thema)
-    head, _, tail = t.thema.rpartition(":")  # „Neurobiologie: Erregung und Synapse“: the head names it all
-    tail = re.sub(r"\([^)]*\)", " ", tail)  # „Funktionsuntersuchung (Kurvendiskussion)“: another name, no part
-    parts = [p for p in map(name_stems, re.split(r"\s+(?:und|and|vs\.?|versus|oder|or)\s+|[,;+/]", tail)) if p]
-    if not part or part <= name_stems(head) or not any(part <= p for p in parts) or all(part <= p for p in parts):
+    head, parts = _title_split(t.thema)
+    if not part or part <= head or not any(part <= p for p in parts) or all(part <= p for p in parts):
         return set(), set()
     return part, {w for p in parts if not part <= p for w in p} - part
 
@@ -156,6 +162,10 @@ def _about_other_part(c: TaskCandidate | QuizCandidate | DiffCandidate, parts: l
     return any(other & said and not part & said for part, other in parts)
 
 
+def _title_parts(thema: str, unterthemen: Sequence[str], topic: TopicContext) -> list[tuple[set[str], set[str]]]:
+    return [(p, o) for t in topic.resolved if not unterthemen for p, o in [_other_parts(t, thema)] if o]
+
+
 def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str], topic: TopicContext | None
                      ) -> tuple[list[C], list[str]]:
     """Without the tasks on a sibling of the sub-topics the teacher named: „if-clauses Typ 1 und 2“ names two of
@@ -167,7 +177,7 @@ def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str],
     if topic is None:
         return list(cands), []
     siblings = {fold(u): u for t in topic.resolved for u in _named_siblings(t, thema, unterthemen)}
-    parts = [(p, o) for t in topic.resolved if not unterthemen for p, o in [_other_parts(t, thema)] if o]
+    parts = _title_parts(thema, unterthemen, topic)
     kept, out = [], []
     for c in cands:
         sib = siblings.get(fold(c.unterthema))
@@ -176,3 +186,32 @@ def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str],
             continue
         kept.append(c)
     return kept, sorted(set(out))
+
+
+def fill_ups(usable: Sequence[TaskCandidate], kept: Sequence[TaskCandidate], thema: str, unterthemen: Sequence[str],
+             topic: TopicContext | None) -> list[TaskCandidate]:
+    """The reviewed tasks of the requested topic that are about its parts the teacher did not name: what an exam
+    may be filled up with when the named parts do not fill the time (decision 025). Never a task filed under
+    another topic, never one about another part of the topic's title („Weimarer Klassik“ for „Romantik“)."""
+    if topic is None:
+        return []
+    ids = {t.id for t in topic.resolved}
+    inside = {c.key for c in kept}
+    parts = _title_parts(thema, unterthemen, topic)
+    untouched = _untouched_parts(topic, kept)
+    return [c for c in usable if c.key not in inside and c.topic in ids and not _about_other_part(c, parts)
+            and not name_stems(c.unterthema) & untouched]
+
+
+def _untouched_parts(topic: TopicContext, kept: Sequence[TaskCandidate]) -> set[str]:
+    """Words of the parts of a resolved topic's title none of the tasks on the named parts speak of: „Holocaust“ of
+    „NS-Herrschaftssystem und Holocaust“ for an exam on Machtergreifung und Gleichschaltung. A fill-up task filed
+    under a sub-topic naming such a part („Weg zum Holocaust“) is about another matter sharing the file."""
+    said = [name_stems(" ".join(_texts(c)[0])) for c in kept]
+    out: set[str] = set()
+    for t in topic.resolved:
+        _, parts = _title_split(t.thema)
+        touched = [p for p in parts if any(p & s for s in said)]
+        if len(parts) >= 2:
+            out |= set().union(*(p for p in parts if p not in touched)) - set().union(set(), *touched)
+    return out
