@@ -11,6 +11,7 @@ from typing import TypeVar
 from core.checks.arithmetic.calculations import check_calculations
 from core.checks.focus import Focus, request_focus, serves
 from core.checks.gate import task_findings
+from core.checks.promises import covers
 from core.checks.topicality import (
     TopicContext,
     filed_elsewhere,
@@ -113,14 +114,16 @@ def _texts(c: TaskCandidate | QuizCandidate | DiffCandidate) -> tuple[list[str],
     return [x for v in views for x in (v.titel, v.text, *v.kriterien)], " ".join(v.text for v in views)
 
 
-def focused(cands: Sequence[C], topic: TopicContext | None) -> tuple[list[C], Focus, int]:
+def focused(cands: Sequence[C], topic: TopicContext | None, unterthemen: Sequence[str] = ()
+            ) -> tuple[list[C], Focus, int]:
     """The candidates about the part of the topic the teacher named (see core.checks.focus), the focus, and how
     many passing candidates were left out for being about another part. A task for a wished topic stays."""
     focus = request_focus(topic)
     if not focus or topic is None:
         return list(cands), focus, 0
     wished = wish_only([c for c in cands if isinstance(c, TaskCandidate)], topic)
-    kept = [c for c in cands if c.key in wished or serves(*_texts(c), focus, topic)]
+    kept = [c for c in cands if c.key in wished or serves(*_texts(c), focus, topic)
+            or any(covers([TaskView(ref=c.key, text=_texts(c)[1], titel=c.unterthema)], u) for u in unterthemen)]
     return kept, focus, len(cands) - len(kept)
 
 
@@ -145,7 +148,7 @@ def _other_parts(t: TopicInfo, thema: str) -> tuple[set[str], set[str]]:
 def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str]) -> list[str]:
     """The sub-topics of `t` a request does not name although it names others (see unnamed_siblings)."""
     wanted = [w for w in map(name_stems, unterthemen) if w]
-    if all(w <= name_stems(thema) for w in wanted):
+    if all(w <= name_stems(thema) and w <= name_stems(t.thema) for w in wanted):
         wanted = []  # „Ionenbindung und Salze“ read as two sub-topics names the topic, not a part of it
     if wanted:
         named = [u for u in t.unterthemen if any(w <= name_stems(u) for w in wanted)]

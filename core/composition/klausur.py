@@ -156,7 +156,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
     alle = usable
-    usable, focus, aus = focused(usable, a.topic)
+    usable, focus, aus = focused(usable, a.topic, req.unterthemen)
     before = len(usable)
     usable, siblings = unnamed_siblings(usable, req.thema, req.unterthemen, a.topic)
     fill = fill_ups(alle, usable, req.thema, req.unterthemen, a.topic) if _may_fill(a, focus) else []
