@@ -145,13 +145,19 @@ def _other_parts(t: TopicInfo, thema: str) -> tuple[set[str], set[str]]:
     return part, {w for p in parts if not part <= p for w in p} - part
 
 
+def _within(words: set[str], other: set[str]) -> bool:
+    """Every word is in `other`, as itself or as one of its family („Vulkane“ names „Vulkanismus“)."""
+    return all(any(x == y or (min(len(x), len(y)) >= 5 and (x.startswith(y) or y.startswith(x))) for y in other)
+               for x in words)
+
+
 def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str]) -> list[str]:
     """The sub-topics of `t` a request does not name although it names others (see unnamed_siblings)."""
     wanted = [w for w in map(name_stems, unterthemen) if w]
-    if all(w <= name_stems(thema) and w <= name_stems(t.thema) for w in wanted):
+    if all(w <= name_stems(thema) and _within(w, name_stems(t.thema)) for w in wanted):
         wanted = []  # „Ionenbindung und Salze“ read as two sub-topics names the topic, not a part of it
     if wanted:
-        named = [u for u in t.unterthemen if any(w <= name_stems(u) for w in wanted)]
+        named = [u for u in t.unterthemen if any(_within(w, name_stems(u)) for w in wanted)]
         return [u for u in t.unterthemen if u not in named] if named else []
     part, other = _other_parts(t, thema)
     return [u for u in t.unterthemen if name_stems(u) & other and not part <= name_stems(u)]
