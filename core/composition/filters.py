@@ -209,7 +209,18 @@ def fill_ups(usable: Sequence[TaskCandidate], kept: Sequence[TaskCandidate], the
     parts = _title_parts(thema, unterthemen, topic)
     untouched = _untouched_parts(topic, kept)
     return [c for c in usable if c.key not in inside and c.topic in ids and not _about_other_part(c, parts)
-            and not name_stems(c.unterthema) & untouched]
+            and not name_stems(c.unterthema) & untouched and not series_member(c.unterthema, unterthemen)]
+
+
+def series_member(unterthema: str, named: Sequence[str]) -> bool:
+    """An unnamed member of a series the teacher enumerated: „if-clauses type 3“ when she named „Typ 1“ and „Typ 2“.
+    She left it out on purpose (the class has not had it), so it never fills up an exam."""
+    own = name_stems(unterthema)
+    numbers = {w for w in own if w.isdigit()}
+    said = [name_stems(u) for u in named]
+    said_numbers = {w for n in said for w in n if w.isdigit()}
+    return bool(numbers - said_numbers) and bool(said_numbers) and any(
+        _within({w for w in n if not w.isdigit()}, own) for n in said if n - said_numbers)
 
 
 def _untouched_parts(topic: TopicContext, kept: Sequence[TaskCandidate]) -> set[str]:

@@ -13,7 +13,7 @@ from core.checks.topicality import TopicContext, contrast_parts, says
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
-from core.composition.filters import fill_ups, focused, passing, unnamed_siblings, wish_only
+from core.composition.filters import fill_ups, focused, passing, series_member, unnamed_siblings, wish_only
 from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.report import Befund, Nachbar, artikel
@@ -123,9 +123,12 @@ def _left_out(befund: Befund, a: KlausurAuftrag, siblings: Sequence[str], anzahl
         befund.schwerpunkt = tuple(a.request.unterthemen) or (a.request.thema,)
         befund.schwerpunkt_thema = a.topic.resolved[0].thema
         befund.ausserhalb = anzahl
+    befund.notizen.append(_left_out_line(a, siblings))
+
+
+def _left_out_line(a: KlausurAuftrag, siblings: Sequence[str]) -> str:
     genannt = ", ".join(f"„{u}“" for u in a.request.unterthemen or (a.request.thema,))
-    befund.notizen.append(f"Nur {genannt}: Aufgaben zu {', '.join(f'„{s}“' for s in siblings)} "
-                          "wurden nicht verwendet.")
+    return f"Nur {genannt}: Aufgaben zu {', '.join(f'„{s}“' for s in siblings)} wurden nicht verwendet."
 
 
 def _may_fill(a: KlausurAuftrag, focus: Focus) -> bool:
@@ -187,7 +190,11 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     added = [c for c in sel.chosen if c.key in fill_keys]
     # said from what the exam holds: a sub-topic with a task in it was not left out
     unused = [u for u in siblings if fold(u) not in {fold(c.unterthema) for c in sel.chosen}]
-    if unused and not added:
+    if added:  # filled up: only a series member she left out on purpose is worth a word
+        unused = [u for u in unused if series_member(u, req.unterthemen)]
+        if unused:
+            befund.notizen.append(_left_out_line(a, unused))
+    elif unused:
         _left_out(befund, a, unused, before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
     if (seiten := contrast_parts(req.thema)) and not any(
