@@ -153,13 +153,28 @@ def _filled_note(a: KlausurAuftrag, focus: Focus, added: Sequence[TaskCandidate]
             f"„nur …“ – dann wird {artikel(_art(a), kuerzer=False)} kürzer.")
 
 
+def _say_left_out(befund: Befund, a: KlausurAuftrag, sel: Selection, fill: Sequence[TaskCandidate],
+                  siblings: Sequence[str], anzahl: int, *, narrower: bool) -> list[TaskCandidate]:
+    """The notes on what was left out, said from what the exam holds (a sub-topic with a task in it was not left
+    out); returns the fill-up tasks the exam got."""
+    fill_keys = {c.key for c in fill}
+    added = [c for c in sel.chosen if c.key in fill_keys]
+    unused = [u for u in siblings if fold(u) not in {fold(c.unterthema) for c in sel.chosen}]
+    if added:  # filled up: only a series member she left out on purpose is worth a word
+        unused = [u for u in unused if series_member(u, a.request.unterthemen)]
+        if unused:
+            befund.notizen.append(_left_out_line(a, unused))
+    elif unused:
+        _left_out(befund, a, unused, anzahl, narrower=narrower)
+    return added
+
+
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
-    alle = usable
-    usable, focus, aus = focused(usable, a.topic, req.unterthemen)
+    alle, (usable, focus, aus) = usable, focused(usable, a.topic, req.unterthemen)
     before = len(usable)
     usable, siblings = unnamed_siblings(usable, req.thema, req.unterthemen, a.topic)
     fill = fill_ups(alle, usable, req.thema, req.unterthemen, a.topic) if _may_fill(a, focus) else []
@@ -186,16 +201,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     prefer_generated=wants_groups(req.zusatz, req.gruppen),
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
     sel = select(usable, spec, fill)
-    fill_keys = {c.key for c in fill}
-    added = [c for c in sel.chosen if c.key in fill_keys]
-    # said from what the exam holds: a sub-topic with a task in it was not left out
-    unused = [u for u in siblings if fold(u) not in {fold(c.unterthema) for c in sel.chosen}]
-    if added:  # filled up: only a series member she left out on purpose is worth a word
-        unused = [u for u in unused if series_member(u, req.unterthemen)]
-        if unused:
-            befund.notizen.append(_left_out_line(a, unused))
-    elif unused:
-        _left_out(befund, a, unused, before - len(usable), narrower=bool(focus))
+    added = _say_left_out(befund, a, sel, fill, siblings, before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
     if (seiten := contrast_parts(req.thema)) and not any(
             all(says(" ".join([c.text, *(t for t, _ in c.erwartung)]), p) for p in seiten) for c in sel.chosen):
