@@ -51,8 +51,18 @@ def _short(text: str) -> str:
     return text if len(text) <= PASSAGE else text[: PASSAGE - 1] + "…"
 
 
+# Ordinary teaching text the chat check reads as a jailbreak when it stands alone ("Kamera ohne Filter"): in an upload
+# it counts only when a model is addressed next to it.
+_PLAIN = re.compile(r"\bohne\s+(?:Filter|Zensur|Einschränkungen)\b", re.I)
+_ADDRESSED = re.compile(r"\b(?:KI|AI|Modell|Assistent\w*|Bot|Chatbot|du|dich|dir|dein\w*|you|your)\b", re.I)
+
+
 def _line_kind(line: str) -> str | None:
     visible = INVISIBLE.sub("", line)
+    plain = [m for m in _PLAIN.finditer(visible)
+             if not _ADDRESSED.search(visible[max(0, m.start() - 60): m.end() + 60])]  # near a model: not plain
+    for m in reversed(plain):
+        visible = visible[: m.start()] + " " + visible[m.end():]
     if looks_like_injection(visible):
         return "unsichtbar" if visible != line else "anweisung"
     if _ROLE.search(visible):

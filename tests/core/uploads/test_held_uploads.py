@@ -21,6 +21,7 @@ from core.app.acting import acting
 from core.app.errors import UserError
 from core.knowledge.retrieval import search
 from core.knowledge.wissenskarte import build_wissenskarte
+from core.safety.service import instruction_flag
 from core.uploads.service import decide_upload, held_uploads, import_file, my_reviews
 from db import models as m
 from db.session import Identity, unit_of_work
@@ -203,3 +204,15 @@ def test_an_example_with_an_attack_is_held_with_its_reason(curator: uuid.UUID) -
     result = import_file(teacher_id=teacher, filename="ka.docx", data=data, kind="example", fach="physik")
     assert result.held and result.hinweise[0].startswith("In Prüfung: „ka.docx“ enthält eine Anweisung an die KI")
     assert any(r.filename == "ka.docx" for r in held_uploads(curator_id=curator))
+
+
+def test_nothing_of_the_reviewed_bank_or_the_seeded_lehrplan_would_be_held(database) -> None:  # noqa: ANN001
+    """No false alarm on ordinary teaching text: every global task, good practice and Lehrplan excerpt, read as an
+    upload's text, passes (the bank has e.g. "Kamera ohne Filter" in Physik)."""
+    with unit_of_work(Identity.system()) as db:
+        texts = [str(c) for c in db.scalars(sa.select(m.AgentKnowledge.content)
+                                            .where(m.AgentKnowledge.scope_type == "global"))]
+        texts += db.scalars(sa.select(m.CurriculumChunk.kompetenz).where(m.CurriculumChunk.scope_type == "global"))
+    assert len(texts) > 1000
+    flagged = [(f.kind, f.passage) for t in texts if (f := instruction_flag(t.replace("\\n", "\n")))]
+    assert flagged == []
