@@ -31,6 +31,16 @@ DEFINERS = ("wb_identity_part(int)", "wb_owns(text, uuid)", "wb_global_text_topk
 T, R = "(SELECT wb_teacher())", "(SELECT wb_role())"
 SYSTEM = f"{R} = 'system'"
 HELD = ("agent_knowledge", "curriculum_chunks")
+# Only a curator's decision (carried out as the system) lifts a hold: the owner cannot clear it on her own rows.
+HOLD_GUARD = """
+CREATE OR REPLACE FUNCTION wb_hold_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.held_upload IS NOT NULL AND NEW.held_upload IS DISTINCT FROM OLD.held_upload AND wb_role() <> 'system' THEN
+    RAISE EXCEPTION 'an upload held for review is released by a curator only' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  RETURN NEW;
+END $$;
+"""
 IDENTITY_PART = """
 CREATE OR REPLACE FUNCTION wb_identity_part(i int) RETURNS text LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, public, pg_temp AS $$
@@ -64,6 +74,10 @@ def upgrade() -> None:
         op.execute(f"CREATE INDEX ix_{table}_held ON {table} (held_upload) WHERE held_upload IS NOT NULL")
         op.execute(f"""CREATE POLICY {table}_held ON {table} AS RESTRICTIVE FOR SELECT TO "{role}"
                          USING (held_upload IS NULL OR {SYSTEM} OR owner_id = {T})""")
+    op.execute(HOLD_GUARD)
+    for table in HELD:
+        op.execute(f"CREATE TRIGGER tr_{table}_hold BEFORE UPDATE OF held_upload ON {table} FOR EACH ROW "
+                   "EXECUTE FUNCTION wb_hold_guard()")
     op.create_table(
         "upload_reviews",
         sa.Column("id", UUID(as_uuid=True), primary_key=True, server_default=sa.text("gen_random_uuid()")),
@@ -101,7 +115,9 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("upload_reviews")
+    op.execute("DROP FUNCTION IF EXISTS wb_hold_guard() CASCADE")
     for table in HELD:
+        op.execute(f"DROP TRIGGER IF EXISTS tr_{table}_hold ON {table}")
         op.execute(f"DROP POLICY IF EXISTS {table}_held ON {table}")
         op.drop_column(table, "held_upload")
     for signature in DEFINERS:

@@ -181,6 +181,9 @@ def test_a_rejected_upload_stays_private_and_a_decision_is_taken_once_by_a_curat
         db.execute(sa.update(m.UploadReview).where(m.UploadReview.id == review.id).values(status="approved"))
     with unit_of_work(Identity.system()) as db:
         assert db.get(m.UploadReview, review.id).status == "rejected"
+    with pytest.raises(sa.exc.DBAPIError, match="released by a curator only"), acting(teacher) as (db, _, _):
+        db.execute(sa.update(m.CurriculumChunk).where(m.CurriculumChunk.owner_id == teacher).values(held_upload=None))
+    assert _hits(colleague, word) == []  # nor can she lift the hold on her own rows
 
 
 def test_an_ordinary_lehrplan_and_an_exam_example_are_not_held(curator: uuid.UUID) -> None:
