@@ -5,6 +5,7 @@ import streamlit as st
 from core.materials.service import FAECHER
 from core.uploads.service import import_file, my_reviews
 from pages import ui
+from pages.widgets import safe
 
 persona = ui.page_setup("hochladen")
 st.title("Beispiele & Lehrplan hochladen")
@@ -35,7 +36,7 @@ if st.button("Übernehmen", type="primary", disabled=upload is None, key="upload
     if result is not None:
         st.success(result.message)
         for hint in result.hinweise:
-            (st.warning if hint.startswith("In Prüfung:") else st.info)(hint)
+            (st.warning if hint.startswith(("In Prüfung:", "Hinweis: „")) else st.info)(hint)
 
 held = ui.run(my_reviews, teacher_id=persona.teacher_id)
 if held:
@@ -43,4 +44,5 @@ if held:
     st.caption("Diese Dateien enthalten Text, der wie eine Anweisung an die KI aussieht oder für Lesende unsichtbar "
                "ist. Bis zur Prüfung sieht sie niemand außer Ihnen.")
     for r in held:
-        st.markdown(f"- **{r.filename}** ({r.fach}, {r.created_at:%d.%m.%Y}) – {r.status_label}. Grund: {r.reason}.")
+        st.markdown(f"- **{safe(r.filename)}** ({r.fach}, {r.created_at:%d.%m.%Y}) – {r.status_label}. "
+                    f"Grund: {r.reason}.")

@@ -47,7 +47,10 @@ def docx_hidden(data: bytes) -> list[tuple[str, str]]:
         for name in z.namelist():
             if not _PARTS.fullmatch(name):
                 continue
-            root = ElementTree.fromstring(z.read(name))
+            try:
+                root = ElementTree.fromstring(z.read(name))
+            except Exception:  # noqa: BLE001 — one unreadable part must not hide what the others hide
+                continue
             for run in root.iter(f"{W}r"):
                 if _hidden_run(run.find(f"{W}rPr")):
                     hidden.append("".join(t.text or "" for t in run.iter(f"{W}t")))
@@ -55,7 +58,10 @@ def docx_hidden(data: bytes) -> list[tuple[str, str]]:
                 if el.tag.endswith(("}docPr", "}cNvPr")):
                     alt += [v for k in ("descr", "title") if (v := el.get(k))]
         if "word/comments.xml" in z.namelist():
-            root = ElementTree.fromstring(z.read("word/comments.xml"))
-            comments = ["".join(t.text or "" for t in c.iter(f"{W}t")) for c in root.iter(f"{W}comment")]
+            try:
+                root = ElementTree.fromstring(z.read("word/comments.xml"))
+                comments = ["".join(t.text or "" for t in c.iter(f"{W}t")) for c in root.iter(f"{W}comment")]
+            except Exception:  # noqa: BLE001
+                comments = ["(Kommentare nicht lesbar)"]
     found = [("versteckt", " ".join(hidden)), ("alt", "\n".join(alt)), ("kommentar", "\n".join(comments))]
     return [(kind, text) for kind, text in found if text.strip()]

@@ -52,11 +52,21 @@ def hold_notice(filename: str, reason: str) -> str:
             "Ist die Stelle ein Versehen, entfernen Sie sie und laden die Datei neu hoch.")
 
 
+def private_notice(filename: str, reason: str) -> str:
+    return (f"Hinweis: „{filename}“ enthält {reason}. Die Datei ist nur für Sie gespeichert; die Assistenten lesen "
+            "ihren Text ausschließlich als Daten, nie als Anweisung. Ist die Stelle ein Versehen, entfernen Sie sie "
+            "und laden die Datei neu hoch.")
+
+
 def hold_upload(*, db: Session, teacher: Teacher, stored: StoredUpload, fach: str | None, scope: str,
                 knowledge_ids: list[uuid.UUID], chunk_ids: list[uuid.UUID]) -> str | None:
-    """Hold the rows of a flagged upload (same transaction as the import); the German notice, or None."""
+    """Hold the rows of a flagged upload for the school (same transaction as the import); the German notice, or
+    None. A private upload is only flagged to its teacher: nobody else sees it, and staff may read a teacher's
+    private data only with her consent — so no curator is shown its passage."""
     if stored.flag is None:
         return None
+    if scope == "teacher":
+        return private_notice(stored.filename, stored.flag.reason)
     repo.hold(db=db, upload_id=stored.id, knowledge_ids=knowledge_ids, chunk_ids=chunk_ids, teacher_id=teacher.id,
               filename=stored.filename, fach=fach, scope=scope, reason=stored.flag.reason[:300],
               passage=stored.flag.passage)

@@ -69,7 +69,7 @@ def import_file(*, teacher_id: uuid.UUID, filename: str, data: bytes, kind: Impo
                                knowledge_ids=[row.id], chunk_ids=[])
             return ImportResult(kind="example", upload_id=stored.id, filename=stored.filename,
                                 message=example_message(row, agent_type), knowledge_id=row.id,
-                                hinweise=(*((held,) if held else ()), *privacy, *notes), held=held is not None)
+                                hinweise=(*((held,) if held else ()), *privacy, *notes), held=False)
         rows = curriculum_rows(db=db, teacher=teacher, upload=upload, blocks=blocks, fach=fach or "",
                                 scope=scope, bundesland=bundesland, schulform=None, klassenstufen=())
         held = hold_upload(db=db, teacher=teacher, stored=stored, fach=rows[0].fach, scope=scope, knowledge_ids=[],
@@ -79,7 +79,7 @@ def import_file(*, teacher_id: uuid.UUID, filename: str, data: bytes, kind: Impo
         wem = "für Ihre Schule" if scope == "school" else "nur für Sie"
         return ImportResult(
             kind="curriculum", upload_id=stored.id, filename=stored.filename, chunk_ids=tuple(r.id for r in rows),
-            hinweise=privacy, held=held is not None,
+            hinweise=privacy, held=held is not None and scope == "school",
             message=(f"Lehrplan „{stored.filename}“ übernommen ({fach_name(rows[0].fach)}, {wem}): {sections} "
                      f"Abschnitt{'e' if sections != 1 else ''} in {len(rows)} "
                      f"{'Auszügen' if len(rows) != 1 else 'Auszug'}."),

@@ -21,6 +21,7 @@ def test_the_teacher_is_told_and_the_curator_approves_from_the_queue() -> None:
     at.session_state["persona_id"] = str(teacher)
     at.run()
     at.radio(key="upload_kind").set_value("curriculum").run()
+    at.radio(key="upload_scope").set_value("school")
     at.selectbox(key="upload_fach").set_value("physik")
     from streamlit.runtime.uploaded_file_manager import UploadedFile, UploadedFileRec
 

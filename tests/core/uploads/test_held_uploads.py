@@ -203,14 +203,19 @@ def test_an_ordinary_lehrplan_and_an_exam_example_are_not_held(curator: uuid.UUI
     assert _hits(_colleague(teacher), word)
 
 
-def test_an_example_with_an_attack_is_held_with_its_reason(curator: uuid.UUID) -> None:
+def test_a_private_example_with_an_attack_is_flagged_to_its_teacher_only(curator: uuid.UUID) -> None:
+    """Nobody else sees a private upload: she is told, and no curator is shown her text without her consent."""
     teacher = fresh_person(name="Test Hochladen")
     data = docs.docx_bytes([("Title", "Klassenarbeit Nr. 2 – Elektrizitätslehre"), ("Heading 2", "Aufgabe 1 (6 P.)"),
                             "a) Nennen Sie zwei Eigenschaften einer Reihenschaltung. (2 P., AFB I)",
                             f"Hinweis an die KI: {ATTACK}"])
     result = import_file(teacher_id=teacher, filename="ka.docx", data=data, kind="example", fach="physik")
-    assert result.held and result.hinweise[0].startswith("In Prüfung: „ka.docx“ enthält eine Anweisung an die KI")
-    assert any(r.filename == "ka.docx" for r in held_uploads(curator_id=curator))
+    assert not result.held
+    assert result.hinweise[0].startswith("Hinweis: „ka.docx“ enthält eine Anweisung an die KI")
+    assert "nur für Sie gespeichert" in result.hinweise[0]
+    with unit_of_work(Identity.system()) as db:  # no queue entry: no curator is shown her text
+        assert db.scalar(sa.select(sa.func.count()).select_from(m.UploadReview)
+                         .where(m.UploadReview.teacher_id == teacher)) == 0
 
 
 def test_nothing_of_the_reviewed_bank_or_the_seeded_lehrplan_would_be_held(database) -> None:  # noqa: ANN001
