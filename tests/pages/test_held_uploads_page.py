@@ -17,7 +17,7 @@ TEXT = ("Lehrplan Physik\n\nLernbereich 3: Supraleitung\n\nDie Schülerinnen und
 @pytest.mark.usefixtures("database")
 def test_the_teacher_is_told_and_the_curator_approves_from_the_queue() -> None:
     teacher = fresh_person(name="Test Hochladen")
-    at = AppTest.from_file(str(ROOT / "pages" / "hochladen.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "views" / "hochladen.py"), default_timeout=60)
     at.session_state["persona_id"] = str(teacher)
     at.run()
     at.radio(key="upload_kind").set_value("curriculum").run()
@@ -35,7 +35,7 @@ def test_the_teacher_is_told_and_the_curator_approves_from_the_queue() -> None:
     assert any("lp.txt" in md.value and "wartet auf Prüfung" in md.value for md in at.markdown)
 
     curator = fresh_person(role="curator", name="Test Kuratorin")
-    gp = app_as(curator, "pages/good_practices.py")
+    gp = app_as(curator, "views/good_practices.py")
     gp.session_state["gp_tab"] = "Uploads in Prüfung"
     gp.run()
     assert not gp.exception

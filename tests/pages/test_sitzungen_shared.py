@@ -12,7 +12,7 @@ from core.chat.service import conversation_trace
 from tests.pages.conftest import app_as, fresh_person
 from tests.pages.test_sitzungen import EXAM, turn
 
-PAGE = "pages/sitzungen.py"
+PAGE = "views/sitzungen.py"
 
 
 @pytest.mark.usefixtures("database")

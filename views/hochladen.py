@@ -4,8 +4,8 @@ import streamlit as st
 
 from core.materials.service import FAECHER
 from core.uploads.service import import_file, my_reviews
-from pages import ui
-from pages.widgets import safe
+from views import ui
+from views.widgets import safe
 
 persona = ui.page_setup("hochladen")
 st.title("Beispiele & Lehrplan hochladen")
