@@ -10,8 +10,8 @@ Create Date: 2026-11-24
   removed), who decided and when. Teachers read their own entries; curators read and decide; nobody else.
 - The definer functions ran with `search_path = pg_catalog, public`: PostgreSQL then searches pg_temp *first* for
   tables, so the application role could create a temporary `wb_secrets` with a key of its own and sign itself the
-  system identity (attack round, issue #13). pg_temp now comes last, the key table is schema-qualified, and only the
-  application role may execute them.
+  system identity (attack round, issue #13). pg_temp now comes last (so public.wb_secrets is
+  found first), and only the application role may execute them.
 """
 
 from __future__ import annotations
@@ -41,24 +41,6 @@ BEGIN
   RETURN NEW;
 END $$;
 """
-IDENTITY_PART = """
-CREATE OR REPLACE FUNCTION wb_identity_part(i int) RETURNS text LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY DEFINER
-SET search_path = pg_catalog, public, pg_temp AS $$
-DECLARE
-  payload text := current_setting('werkbank.identity', true);
-  sig text := current_setting('werkbank.sig', true);
-  k_i bytea; k_o bytea;
-BEGIN
-  IF payload IS NULL OR payload = '' OR sig IS NULL OR sig = '' THEN
-    RETURN NULL;
-  END IF;
-  SELECT ipad, opad INTO k_i, k_o FROM public.wb_secrets WHERE name = 'identity';
-  IF k_i IS NULL OR encode(sha256(k_o || sha256(k_i || convert_to(payload, 'UTF8'))), 'hex') <> sig THEN
-    RETURN NULL;
-  END IF;
-  RETURN nullif(split_part(payload, '|', i), '');
-END $$;
-"""
 
 
 def upgrade() -> None:
@@ -67,7 +49,6 @@ def upgrade() -> None:
         op.execute(f"ALTER FUNCTION {signature} SET search_path = pg_catalog, public, pg_temp")
         op.execute(f"REVOKE ALL ON FUNCTION {signature} FROM PUBLIC")
         op.execute(f'GRANT EXECUTE ON FUNCTION {signature} TO "{role}"')
-    op.execute(IDENTITY_PART)  # the key table by its full name: no search path can put another in its place
 
     for table in HELD:
         op.add_column(table, sa.Column("held_upload", UUID(as_uuid=True), nullable=True))
