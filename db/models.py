@@ -142,7 +142,7 @@ class AgentKnowledge(Base):
     embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
     embedding_model: Mapped[str | None] = mapped_column(String(120))
     seed_hash: Mapped[str | None] = mapped_column(String(32))  # what the seed wrote; differs once someone edited
-    held_upload: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))  # on hold for review (migration 0010)
+    held_upload: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))  # on hold for review (migration 0011)
     fts: Mapped[Any] = mapped_column(TSVECTOR, Computed(_AK_FTS, persisted=True))
     revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     created_at: Mapped[datetime] = created()
@@ -204,7 +204,7 @@ class CurriculumChunk(Base):
     embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
     embedding_model: Mapped[str | None] = mapped_column(String(120))
     fts: Mapped[Any] = mapped_column(TSVECTOR, Computed(_CC_FTS, persisted=True))
-    held_upload: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))  # on hold for review (migration 0010)
+    held_upload: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))  # on hold for review (migration 0011)
     created_at: Mapped[datetime] = created()
 
 

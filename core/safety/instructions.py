@@ -1,6 +1,6 @@
 """Instruction-like text in an upload: "Ignoriere alle vorherigen Anweisungen", a "SYSTEM:" line, role-play, a
 forged tool call, text hidden from the reader (white or tiny font, alt text, comments, invisible characters). Such an
-upload is held for a curator's review; this finds the first passage that shows why (decision 025)."""
+upload is held for a curator's review; this finds the first passage that shows why (decision 028)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Uploads held for review: a document with instruction-like or hidden text is imported, but its rows stay out of
-colleagues' search and the Wissenskarte until a curator approves it (decision 025). The teacher is told why; the
+colleagues' search and the Wissenskarte until a curator approves it (decision 028). The teacher is told why; the
 curator sees the flagged passage only (personal data removed), decides, and the decision is kept (who, when)."""
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ def get_upload(*, db: Session, upload_id: uuid.UUID) -> Upload | None:
     return db.get(Upload, upload_id)
 
 
-# --- uploads held for review (migration 0010) ----------------------------------------------------------------------
+# --- uploads held for review (migration 0011) ----------------------------------------------------------------------
 
 
 def hold(*, db: Session, upload_id: uuid.UUID, knowledge_ids: list[uuid.UUID], chunk_ids: list[uuid.UUID],

@@ -1,7 +1,7 @@
 """Uploads held for review; SECURITY DEFINER functions that a temporary table cannot fool
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-11-24
 
 - An upload with instruction-like text ("Ignoriere alle vorherigen Anweisungen", hidden text, …) is held: its rows in
@@ -22,8 +22,8 @@ from sqlalchemy.dialects.postgresql import UUID
 
 from core.app.config import get_settings
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
