@@ -26,7 +26,7 @@ SLICE_AGENTS = ("klausur", "differenzierung", "h5p")  # one partial GIN index pe
 
 
 # ts_rank's normalisation: 1 divides by 1 + log(length), so a long row naming a word in passing does not outrank a
-# short task about it; 32 scales to rank / (rank + 1). The same in wb_global_text_topk (migration 0010).
+# short task about it; 32 scales to rank / (rank + 1). The same in wb_global_text_topk (migration 0011).
 RANK_NORMALISATION = 1 | 32
 
 
