@@ -5,6 +5,7 @@ each test runs in a transaction that is rolled back (SQLAlchemy "join a session 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -35,6 +36,24 @@ from core.app.config import get_settings  # noqa: E402
 from db.session import Identity, act_as, get_engine, reset_engines  # noqa: E402
 
 DEMO_TEACHER = "steffen.keller@demo-gymnasium.de"
+KEEP_DATA = "WERKBANK_KEEP_TEST_DATA"  # =1 keeps the session's data folder (database, logs) to look into afterwards
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The session's throwaway data folder goes with it (an embedded cluster is ~170 MB; they piled up to 46 GB).
+    The server is stopped first — also one started without the `database` fixture; if it cannot be stopped, the
+    folder stays rather than being pulled from under a running server."""
+    from db.server import stop_embedded
+
+    try:
+        stop_embedded(_DATA_DIR)
+    except Exception as exc:  # report it and keep the folder
+        print(f"\nwerkbank: embedded server in {_DATA_DIR} not stopped ({exc}); folder kept")
+        return
+    if os.environ.get(KEEP_DATA) == "1":
+        print(f"\nwerkbank: test data kept in {_DATA_DIR} ({KEEP_DATA}=1)")
+        return
+    shutil.rmtree(_DATA_DIR, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -156,7 +156,9 @@ def edit(teacher_id: uuid.UUID, mid: uuid.UUID) -> None:
     for old in v.frueher:
         st.caption(md(f"Frühere Version {old.version} · {old.datum}" + "".join(f" · {c}" for c in old.aenderungen)))
         for col, f in zip(st.columns(max(len(old.files), 1)), old.files, strict=False):
-            col.download_button(f.label, data=f.data, file_name=f"V{old.version}_{f.filename}", mime=f.mime, icon="⬇️",
+            # the version in the label: the current files above carry the same labels without it
+            col.download_button(f"{f.label} · Version {old.version}", data=f.data,
+                                file_name=f"V{old.version}_{f.filename}", mime=f.mime, icon="⬇️",
                                 key=f"dlv_{old.id}_{f.filename}", on_click="ignore")
         if st.button(f"Version {old.version} wiederherstellen", key=f"restore_{old.id}", icon="↩️"):
             stored(ui.run(restore_my_version, teacher_id=teacher_id, material_id=mid, version=old.version))

@@ -55,12 +55,16 @@ def _serve():  # noqa: ANN202
     return url, proc
 
 
-@pytest.fixture(scope="module")
-def app_url(database):  # noqa: ANN001, ANN201
-    url, proc = _serve()
-    yield url
-    proc.terminate()
-    proc.wait(15)
+def idle(page, timeout: float = 120_000) -> None:  # noqa: ANN001
+    """The runs triggered by the last action have finished: no script runs, twice 300 ms apart (a button that calls
+    st.rerun() makes two runs with a short pause between them)."""
+    script = "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'"
+    page.wait_for_timeout(300)
+    for _ in range(100):
+        page.wait_for_function(script, timeout=timeout)
+        page.wait_for_timeout(300)
+        if page.evaluate(script):
+            return
 
 
 def _chat_ready(page) -> None:  # noqa: ANN001
@@ -80,10 +84,15 @@ def _send(page, text: str) -> None:  # noqa: ANN001
     box.press("Enter")
 
 
-def shows_acting_person(page, name: str) -> bool:  # noqa: ANN001
-    """The sidebar names `name` as the acting person (as text or as the demo picker's chosen value)."""
+def shows_acting_person(page, name: str, timeout: float = 60_000) -> bool:  # noqa: ANN001
+    """The sidebar names `name` as the acting person (as text or as the demo picker's chosen value), once it has
+    rendered its picker."""
     sidebar = page.get_by_test_id("stSidebar")
-    return name in sidebar.inner_text() or sidebar.locator(f"input[value*='{name}']").count() > 0
+    try:
+        sidebar.get_by_text(name).or_(sidebar.locator(f"input[value*='{name}']")).first.wait_for(timeout=timeout)
+    except pw.TimeoutError:
+        return False
+    return True
 
 
 def _shot(page, name: str) -> None:  # noqa: ANN001

@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 from db import models as m
 from db.session import Identity, unit_of_work
-from tests.e2e.test_browser import ARGS, CHROMIUM, _serve, _shot, pw
+from tests.e2e.test_browser import ARGS, CHROMIUM, _shot, idle, pw
 from tests.pages.conftest import fresh_person
 from tests.pages.test_good_practices import load, make_entry, twins_on_two_pages
 
@@ -29,42 +29,12 @@ WAIT = 120_000
 FAILURE_SHOT = str(Path(tempfile.gettempdir()) / "werkbank-e2e-curation-failure.png")
 
 
-@pytest.fixture(scope="module")
-def app_url(database):  # noqa: ANN001, ANN201
-    url, proc = _serve()
-    # Known open bug: the very first session of a fresh server runs in Streamlit's legacy pages/-folder mode and a
-    # deep link whose path is not a file name in pages/ (/good-practices) shows the English "Page not found" once.
-    # The first visit goes to the root so that every later assertion `no_failure_on` holds the pages to it.
-    with pw.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        page = browser.new_page()
-        page.goto(url)
-        page.get_by_test_id("stApp").wait_for(timeout=WAIT)
-        idle(page)
-        browser.close()
-    yield url
-    proc.terminate()
-    proc.wait(15)
-
-
 # --- browser helpers ---------------------------------------------------------------------------------------------
 
 
 def email_of(person: uuid.UUID) -> str:
     with unit_of_work(Identity.system()) as db:
         return db.get(m.Teacher, person).email
-
-
-def idle(page) -> None:  # noqa: ANN001
-    """The runs triggered by the last action have finished: no script runs, twice 300 ms apart (a button that calls
-    st.rerun() makes two runs with a short pause between them)."""
-    script = "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'"
-    page.wait_for_timeout(300)
-    for _ in range(100):
-        page.wait_for_function(script, timeout=WAIT)
-        page.wait_for_timeout(300)
-        if page.evaluate(script):
-            return
 
 
 def no_failure_on(page) -> None:  # noqa: ANN001

@@ -8,6 +8,7 @@ docs/screenshots/.
 from __future__ import annotations
 
 import io
+import re
 import time
 import uuid
 from pathlib import Path
@@ -16,38 +17,23 @@ import pytest
 import sqlalchemy as sa
 from pypdf import PdfReader
 
+from agents.deps import TurnContext
 from core.app.acting import acting
 from core.chat.turn import chat_turn
+from core.editing.apply import apply_operations
+from core.editing.errors import PatchError
+from core.generation.prepare import subject_operators
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
+from core.materials.patch_ops import SetAfb
 from db import models as m
 from db.session import Identity, unit_of_work
-from tests.e2e.test_browser import ARGS, CHROMIUM, SHOTS, _send, _serve, _shot, pw
+from tests.e2e.test_browser import ARGS, CHROMIUM, SHOTS, _send, _shot, idle, pw, shows_acting_person
 from tests.pages.conftest import fresh_person
 from tests.pages.test_materialien import insert_materials
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM, reason="no system chromium")]
 EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
-
-
-@pytest.fixture(scope="module")
-def app_url(database):  # noqa: ANN001, ANN201
-    url, proc = _serve()
-    # Known Streamlit limitation: the first session(s) of a fresh server do not know the pages app.py registers with
-    # st.navigation yet, and a deep link such as /chat?persona=… shows "Page not found". The first visit goes to the
-    # root, as in test_curation_browser.py, so that the deep links below test the app, not the server's warm-up.
-    with pw.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        page = browser.new_page()
-        page.goto(url)
-        page.get_by_test_id("stApp").wait_for(timeout=120_000)
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
-            timeout=120_000)
-        browser.close()
-    yield url
-    proc.terminate()
-    proc.wait(15)
 
 
 def _person(name: str) -> tuple[uuid.UUID, str]:
@@ -130,6 +116,34 @@ def test_pdf_follow_up_url_versions_and_quiz_in_a_real_browser(app_url: str) -> 
         browser.close()
 
 
+def _reply_to(page, message: str) -> str:  # noqa: ANN001
+    """The assistant's reply to `message`, once the turn has finished (its steps are shown while it runs)."""
+    page.get_by_test_id("stChatMessage").filter(has_text=message).last.wait_for(timeout=60_000)
+    idle(page, timeout=300_000)
+    return page.get_by_test_id("stChatMessage").last.inner_text()
+
+
+def _task_to_raise(teacher: uuid.UUID, k: Klausur, ziel: dict) -> int:
+    """Aufgabe 2, or else the task with the fewest points below AFB III, that the app can move to AFB III within the
+    exam's AFB target — tried with the editing code itself, nothing stored. The composer's exam varies with the
+    knowledge base: when no rebalancing reaches the target, the app rightly asks how to rebalance instead
+    (tests/core/editing/test_afb_change.py) — not this chain's subject."""
+    below = {a.nummer: sum(t.punkte for t in a.teilaufgaben if t.afb != "III") for a in k.aufgaben}
+    order = sorted((n for n, p in below.items() if p), key=lambda n: (n != 2, below[n]))
+    with acting(teacher) as (db, t, ident):
+        turn = TurnContext(db=db, identity=ident, teacher=t)
+        for n in order:
+            try:
+                apply_operations(k, [SetAfb(ziel=str(n), afb="III")], operatoren=subject_operators(turn, "physik"),
+                                 turn=turn, afb_ziel=ziel)
+            except PatchError:
+                continue
+            db.rollback()
+            return n
+        db.rollback()
+    raise AssertionError(f"no task of this exam can become AFB III within the target {ziel}: {k.afb_anteile}")
+
+
 def _newest(teacher: uuid.UUID, version: int = 1) -> tuple[int, Klausur, dict]:
     """The teacher's newest exam version once `version` is stored (the chat shows steps before the turn commits):
     its number, content and stored AFB target."""
@@ -143,26 +157,26 @@ def _newest(teacher: uuid.UUID, version: int = 1) -> tuple[int, Klausur, dict]:
     raise AssertionError(f"version {version} was not stored")
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "unreliable: failed 2 of 4 runs on 2026-11-24 — once waiting 120 s for 'Version 2 von', once the Lehrerfassung PDF "
-    "downloaded after restoring v1 as v4 still held v3's edited text (possible bug: the page offers a stale file, or "
-    "the test clicks before the newest version is shown); see the stop-19 closing note, #15 stays open"))
 def test_afb_rewrite_direct_edit_diff_restore_pdf_and_reload_in_a_real_browser(app_url: str) -> None:
-    """The acceptance chain of #15: exam → „Aufgabe 2 bitte als AFB III“ (rewritten, AFB shares within target) →
+    """The acceptance chain of #15: exam → „Aufgabe 2 bitte als AFB III“ (or the task that can be; rewritten, AFB shares
+    within target) →
     1a's text edited on Meine Materialien (version 3) → v1/v3 side by side → v1 restored → PDF read back → F5."""
     name = "Kette Lehrkraft"
     teacher, email = _person(name)
     with pw.sync_playwright() as p:
         browser, page = _browser(p)
         conv = _exam_in_chat(page, app_url, email)
-        _, k1, _ = _newest(teacher)
+        _, k1, request1 = _newest(teacher)
+        n = _task_to_raise(teacher, k1, request1["afb_ziel_verwendet"])
+        wish = f"Aufgabe {n} bitte als AFB III"
 
-        _send(page, "Aufgabe 2 bitte als AFB III")
-        page.get_by_test_id("stChatMessage").filter(has_text="Version 2 von").last.wait_for(timeout=120_000)
+        _send(page, wish)
+        reply = _reply_to(page, wish)
+        assert "Version 2 von" in reply, reply[:800]  # e.g. not „Wie soll ich ausgleichen?“
         version, k2, request = _newest(teacher, 2)
         ziel = request["afb_ziel_verwendet"]
-        assert version == 2 and {t.afb for t in k2.aufgaben[1].teilaufgaben} == {"III"}
-        for old, new in zip(k1.aufgaben[1].teilaufgaben, k2.aufgaben[1].teilaufgaben, strict=True):
+        assert version == 2 and {t.afb for t in k2.aufgaben[n - 1].teilaufgaben} == {"III"}
+        for old, new in zip(k1.aufgaben[n - 1].teilaufgaben, k2.aufgaben[n - 1].teilaufgaben, strict=True):
             assert old.afb == "III" or (new.text != old.text and new.erwartung != old.erwartung)
         assert all(abs(k2.afb_anteile[a] - ziel[a]) <= 10 for a in ziel), (k2.afb_anteile, ziel)
         page.get_by_test_id("stChatMessage").filter(has_text="aus der Aufgabensammlung").filter(
@@ -200,13 +214,15 @@ def test_afb_rewrite_direct_edit_diff_restore_pdf_and_reload_in_a_real_browser(a
         assert version == 4 and k4.aufgaben == k1.aufgaben
         page.goto(f"{app_url}/materialien?persona={email}")
         page.get_by_text("Vorschau und Downloads").first.click()
+        current = page.get_by_role("button", name=re.compile(r"^\W*Lehrerfassung \(PDF\)$"))  # not „… · Version 3“
         with page.expect_download(timeout=60_000) as info:
-            page.get_by_role("button", name="Lehrerfassung (PDF)").first.click()
+            current.click()
+        assert not info.value.suggested_filename.startswith("V"), info.value.suggested_filename
         pdf = PdfReader(io.BytesIO(Path(info.value.path()).read_bytes()))
         text = " ".join(" ".join(pg.extract_text() for pg in pdf.pages).split())
         assert "Erwartungshorizont" in text and "Seite 1 von" in text
         assert "Gib jeden Wert mit seiner Einheit an" not in text  # the restored version 1, not version 3
-        assert k1.aufgaben[1].titel.split()[0] in text
+        assert k1.aufgaben[n - 1].titel.split()[0] in text
 
         # F5 in the conversation keeps the person and the conversation
         page.goto(f"{app_url}/chat?persona={email}&gespraech={conv}")
@@ -215,7 +231,6 @@ def test_afb_rewrite_direct_edit_diff_restore_pdf_and_reload_in_a_real_browser(a
         page.reload()
         reply.wait_for(timeout=120_000)
         assert f"gespraech={conv}" in page.url and "persona=" in page.url
-        sidebar = page.get_by_test_id("stSidebar")  # the acting person is still the one of the URL
-        assert name in sidebar.inner_text() or sidebar.locator(f"input[value*='{name}']").count() > 0, \
-            sidebar.inner_text()[:300]
+        # the acting person is still the one of the URL
+        assert shows_acting_person(page, name), page.get_by_test_id("stSidebar").inner_text()[:300]
         browser.close()
