@@ -20,6 +20,7 @@ from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
 from core.app.errors import UserError
+from core.editing.add_topic import add_topic_task
 from core.editing.patch import patch_material
 from core.editing.regenerate import regenerate_from_previous as regenerate
 from core.editing.restore import conversation_materials, material_files, restore_version
@@ -283,6 +284,27 @@ async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, op
         outcome = patch_material(turn=ctx.deps, material_id=_material_id(material_id), operations=operations,
                                  force=force)
     except UserError as exc:  # a German reason for the teacher; nothing was stored
+        ctx.deps.outcomes.append(TurnError(exc.message))
+        return f"FEHLER: {exc.message}"
+    return outcome.text
+
+
+@MAIN_TOOLS.tool
+async def add_bank_task(ctx: RunContext[TurnContext], material_id: str, thema: str | None = None) -> str:
+    """Einer fertigen Klausur eine geprüfte Aufgabe aus der Aufgabensammlung anfügen ("Da fehlt die Zinsrechnung,
+    bitte noch eine Aufgabe dazu", "noch eine Aufgabe mehr"): passend zu Klassenstufe und Niveau, mit dem AFB, von
+    dem die Klausur am wenigsten hat; als NEUE Version gespeichert, neu geprüft, Notenschlüssel neu berechnet.
+    Rückgabe wie bei patch_material_task, oder FEHLER, wenn die Sammlung zum Thema keine weitere Aufgabe hat.
+
+    Args:
+        material_id: Die ID aus [material:ID] – nimm die neueste Version.
+        thema: Das (Unter-)Thema der neuen Aufgabe in den Worten der Lehrkraft, z. B. "Zinsrechnung"; leer lassen,
+            wenn sie nur "noch eine Aufgabe" will (dann aus den Themen der Klausur).
+    """
+    ctx.deps.usage = ctx.usage
+    try:
+        outcome = add_topic_task(turn=ctx.deps, material_id=_material_id(material_id), thema=thema)
+    except UserError as exc:
         ctx.deps.outcomes.append(TurnError(exc.message))
         return f"FEHLER: {exc.message}"
     return outcome.text
