@@ -32,7 +32,7 @@ from agents.offline.planner import rule_plan
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
-from core.language.followups import value_swap, wants_added_task, wants_format, wants_version
+from core.language.followups import value_swap, wants_added_task, wants_format, wants_version, wants_whole_topic
 from core.language.klasse import Oberstufe, oberstufe_of
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
@@ -208,6 +208,8 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
         # after an edit, praise or criticism is about the edited version, not the first one
         return call("record_feedback", {"material_id": target, "feedback": text})
+    if not edit and not new_request and wants_whole_topic(text)[0]:  # „Bitte das ganze Thema … nehmen“
+        return call("regenerate_from_previous", {"material_id": target, "instruction": text})
     if not edit:
         return None
     if isinstance(edit, RegenerateInstruction):

@@ -9,6 +9,8 @@ import uuid
 from typing import Any
 
 from agents.deps import TurnContext
+from core.checks.gate import duplicate_findings
+from core.checks.views import views
 from core.editing.bank_tasks import BankTask, Home, TaskBank, stems
 from core.editing.direct import bank_task_operation
 from core.editing.errors import PatchError
@@ -16,7 +18,7 @@ from core.editing.loading import deps_for, klausur_of, own_row
 from core.editing.patch import EditOutcome, patch_material
 from core.generation.prepare import subject_operators
 from core.materials.blocks import AFB_STUFEN
-from core.materials.klausur import Klausur
+from core.materials.klausur import Aufgabe, Klausur
 from core.materials.notenschluessel import format_punkte
 
 
@@ -52,10 +54,21 @@ def _afb_order(k: Klausur, ziel: dict[str, int] | None) -> list[str]:
     return sorted(AFB_STUFEN, key=lambda a: (punkte[a] / gesamt * 100 - int(ziel.get(a, 0)), AFB_STUFEN.index(a)))
 
 
+def _repeats(k: Klausur, task: BankTask) -> bool:
+    """Would the task repeat one of the exam almost word for word (the check would flag it)?"""
+    teil = task.teil.model_copy(update={"label": "a"})
+    probe = k.model_copy(update={"aufgaben": [*k.aufgaben, Aufgabe(nummer=len(k.aufgaben) + 1, titel=task.unterthema,
+                                                                    teilaufgaben=[teil])]})
+    neu = f"{len(k.aufgaben) + 1}a"
+    return any(f.ref == neu or f.message.startswith(f"wiederholt {neu} ") for f in duplicate_findings(views(probe)))
+
+
 def _pick(bank: TaskBank, homes: list[Home], afbs: list[str]) -> tuple[Home, BankTask] | None:
-    """The first bank task of the best topic: its named sub-topic at any AFB before another sub-topic's."""
+    """The first bank task of the best topic that repeats none of the exam: its named sub-topic at any AFB before
+    another sub-topic's."""
     for home in homes:
-        found = [t for afb in afbs for t in bank.candidates(home, afb, material_titles=set())]
+        found = [t for afb in afbs for t in bank.candidates(home, afb, material_titles=set())
+                 if not _repeats(bank.k, t)]
         best = next((t for t in found if t.unterthema == home.unterthema), found[0] if found else None)
         if best is not None:
             return home, best

@@ -80,3 +80,24 @@ def wants_added_task(text: str) -> tuple[bool, str | None]:
             thema = cut
         return True, thema.strip("„“\"' ") or None
     return (True, None) if _ONE_MORE.search(text) else (False, None)
+
+
+_WHOLE_TOPIC = re.compile(r"\b(?:das|den)\s+(?:ganze|gesamte|komplette|vollständige)n?s?\s+(?:thema|stoff|bereich)"
+                          r"(?:\s+(?P<thema>[^.,;!?]+?))?(?:\s+(?:nehmen|abdecken|behandeln|abfragen|verwenden|"
+                          r"drannehmen)\w*)?\s*(?:[.,;!?]|$)", re.I)
+
+
+_NOT_TOPIC = re.compile(r"^(?:bitte|nehmen|abdecken|behandeln|abfragen|verwenden|drannehmen|nutzen|rein|dazu)$", re.I)
+
+
+def wants_whole_topic(text: str) -> tuple[bool, str | None]:
+    """'Bitte das ganze Thema Expressionismus nehmen' -> (True, 'Expressionismus'); 'das ganze Thema abdecken' ->
+    (True, None); else (False, None)."""
+    m = _WHOLE_TOPIC.search(" ".join((text or "").split()))
+    if m is None:
+        return False, None
+    words = (m.group("thema") or "").split()
+    while words and _NOT_TOPIC.match(words[-1]):
+        words.pop()
+    thema = " ".join(words).strip("„“\"' ")
+    return True, thema or None
