@@ -300,7 +300,9 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         fach = dialog.understand(turns[:-1], lexicon.terms, _oberstufe(messages)).fach
         return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach), step))
     if state.refused is not None and dialog.same_request(step, state.refused):
-        return say(dialog.SAME_AS_REFUSED)
+        # a plain „Ja, bitte so erstellen“ after a refusal with options: which one, not the same refusal again
+        return say(f"{dialog.SAME_AS_REFUSED.split('. ')[0]}. {refusal.which_one(state.offered)}" if state.offered
+                   else dialog.SAME_AS_REFUSED)
     return call("generate_material", step)
 
 
@@ -326,7 +328,7 @@ def _refusal_answer(text: str, state: _Conversation, turn: int, before: str, lex
         return None
     if refusal.wants_retry(text):  # after an upload or a configured model: the same request once more
         return call("generate_material", state.refused)
-    if not state.offered or not (state.refused_at == turn or before.startswith(refusal.WHICH)):
+    if not state.offered or not (state.refused_at == turn or refusal.WHICH in before):
         return None
     number = refusal.chosen(text, state.offered)
     if number is None:
