@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from pages import ui
+from views import ui
 
 st.set_page_config(page_title="Werkbank", page_icon="🛠️", layout="wide")
 
@@ -10,18 +10,18 @@ persona = ui.page_setup()
 ui.sidebar(persona)
 
 PAGES = [  # section, key, file, title, icon, url path
-    ("Unterricht", "chat", "pages/chat.py", "Chat", "💬", "chat"),
-    ("Unterricht", "materialien", "pages/materialien.py", "Meine Materialien", "📁", "materialien"),
-    ("Unterricht", "bewerten", "pages/bewerten.py", "Schülerantwort prüfen", "✅", "bewerten"),
-    ("Wissen", "wissenskarte", "pages/wissenskarte.py", "Wissenskarte", "🗺️", "wissenskarte"),
-    ("Wissen", "good_practices", "pages/good_practices.py", "Good Practices", "⭐", "good-practices"),
-    ("Wissen", "praeferenzen", "pages/praeferenzen.py", "Präferenzen", "⚙️", "praeferenzen"),
-    ("Wissen", "notizen", "pages/notizen.py", "Klassen & Schule", "🏫", "klassen-schule"),
-    ("Wissen", "hochladen", "pages/hochladen.py", "Hochladen", "📤", "hochladen"),
-    ("Produkt", "prompt_labor", "pages/prompt_labor.py", "Prompt-Labor", "🧪", "prompt-labor"),
-    ("Produkt", "sitzungen", "pages/sitzungen.py", "Sitzungen & Traces", "🔎", "sitzungen"),
-    ("Produkt", "system", "pages/start.py", "System", "🩺", "system"),
-    ("Konto", "datenschutz", "pages/datenschutz.py", "Meine Daten & Datenschutz", "🔐", "datenschutz"),
+    ("Unterricht", "chat", "views/chat.py", "Chat", "💬", "chat"),
+    ("Unterricht", "materialien", "views/materialien.py", "Meine Materialien", "📁", "materialien"),
+    ("Unterricht", "bewerten", "views/bewerten.py", "Schülerantwort prüfen", "✅", "bewerten"),
+    ("Wissen", "wissenskarte", "views/wissenskarte.py", "Wissenskarte", "🗺️", "wissenskarte"),
+    ("Wissen", "good_practices", "views/good_practices.py", "Good Practices", "⭐", "good-practices"),
+    ("Wissen", "praeferenzen", "views/praeferenzen.py", "Präferenzen", "⚙️", "praeferenzen"),
+    ("Wissen", "notizen", "views/notizen.py", "Klassen & Schule", "🏫", "klassen-schule"),
+    ("Wissen", "hochladen", "views/hochladen.py", "Hochladen", "📤", "hochladen"),
+    ("Produkt", "prompt_labor", "views/prompt_labor.py", "Prompt-Labor", "🧪", "prompt-labor"),
+    ("Produkt", "sitzungen", "views/sitzungen.py", "Sitzungen & Traces", "🔎", "sitzungen"),
+    ("Produkt", "system", "views/start.py", "System", "🩺", "system"),
+    ("Konto", "datenschutz", "views/datenschutz.py", "Meine Daten & Datenschutz", "🔐", "datenschutz"),
 ]
 LANDING = {"teacher": "chat", "curator": "good_practices", "product": "prompt_labor"}
 

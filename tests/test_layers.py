@@ -14,9 +14,9 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("core", "agents", "pages", "db", "app.py")
+SOURCES = ("core", "agents", "views", "db", "app.py")
 EXCLUDED = ("db/migrations/",)  # migrations are DDL history, not modules anybody imports
-PAGE_BENCHMARK = "core.ops.bench.pages"  # the AppTest benchmark: the one streamlit import outside pages/
+PAGE_BENCHMARK = "core.ops.bench.pages"  # the AppTest benchmark: the one streamlit import outside views/
 RULE_MODEL = "agents.offline"
 MODEL_REGISTRY = "agents.models.registry"
 SERVICE = re.compile(r"^core\.[a-z_]+\.service$")
@@ -238,11 +238,11 @@ def page_imports() -> list[str]:
     """Pages read widgets, call a service, render: any other project import is a layer skipped."""
     out = []
     for module in modules().values():
-        if not module.name.startswith("pages."):
+        if not module.name.startswith("views."):
             continue
         for imp in module.imports:
-            if not (SERVICE.match(imp.target) or imp.target == "pages" or imp.target.startswith("pages.")):
-                out.append(f"{imp.path}:{imp.line}: page imports {imp.target} (only core.<area>.service and pages.*)")
+            if not (SERVICE.match(imp.target) or imp.target == "views" or imp.target.startswith("views.")):
+                out.append(f"{imp.path}:{imp.line}: page imports {imp.target} (only core.<area>.service and views.*)")
     return out
 
 
@@ -328,7 +328,7 @@ def oversized() -> list[str]:
 
 def test_the_graph_reads_every_source_module() -> None:
     names = modules()
-    assert "app" in names and any(n.startswith("pages.") for n in names) and any(n.startswith("db.") for n in names)
+    assert "app" in names and any(n.startswith("views.") for n in names) and any(n.startswith("db.") for n in names)
     assert any(imp.target.startswith("core.") for m in names.values() for imp in m.imports)
 
 
@@ -342,6 +342,12 @@ def test_no_private_name_is_used_across_modules() -> None:
 
 def test_pages_call_only_core_services() -> None:
     assert not (found := page_imports()), _report(found)
+
+
+def test_no_pages_folder_next_to_app_py() -> None:
+    """A `pages/` folder beside app.py puts Streamlit into its legacy multipage mode until st.navigation runs: the
+    first deep link after a server start shows „Page not found“ (docs/decisions/007). Screens live in views/."""
+    assert not (ROOT / "pages").exists(), "pages/ next to app.py: move the screens to views/ (decision 007)"
 
 
 def test_core_never_imports_streamlit() -> None:

@@ -1,4 +1,4 @@
-"""What the page frame (pages/ui.py, app.py) needs: who may act and how they sign in, errors and apologies,
+"""What the page frame (views/ui.py, app.py) needs: who may act and how they sign in, errors and apologies,
 logging, the model shown.
 
 Pages import this module only; it names the frame's pieces so that no page reaches into core.app's modules or db.

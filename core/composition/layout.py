@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
+from core.materials import titles
 from core.materials.blocks import MaterialBlock, Quelle
 from core.materials.klausur import Aufgabe, Teilaufgabe
 
@@ -20,16 +21,8 @@ MAX_TITLE = 70
 
 
 def short_title(text: str, limit: int = MAX_TITLE) -> str:
-    """A heading that fits: whole words, the part before a colon or the first sentence if that is short enough."""
-    text = " ".join(text.split()).strip(" :–-")
-    if len(text) <= limit:
-        return text
-    for sep in (". ", ": ", " – ", "; ", ", "):
-        head = text.split(sep, 1)[0]
-        if 12 <= len(head) <= limit:
-            return head.strip(" :–-.")
-    cut = text[:limit].rsplit(" ", 1)[0].rstrip(" ,;:–-")
-    return f"{cut} …"
+    """A heading that fits, cut after a complete phrase (core.materials.titles)."""
+    return titles.short_title(text, limit)
 
 
 def aufgabe_titel(group: Sequence[TaskCandidate], thema: str = "") -> str:

@@ -3,20 +3,23 @@ the points on a right tab stop, and numbered material lines that never wrap (the
 
 from __future__ import annotations
 
+import io
+
 from docx.document import Document as DocxDocument
 from docx.enum.text import WD_TAB_ALIGNMENT
 from docx.shared import Cm, Pt
 
 from core.exports.docx_blocks import add_box, add_table, docx_text, new_document, shade_cell, text_width, to_bytes
 from core.exports.lines import MATERIAL_PT
-from core.exports.sheet import Box, Heading, LinedText, NameFields, PageBreak, Para, Sheet, Table, TaskLine
+from core.exports.sheet import Box, Heading, Image, LinedText, NameFields, PageBreak, Para, Sheet, Table, TaskLine
 
 _EMU_PER_CM = 360000
 
 
-def _para(doc: DocxDocument, block: Para, page_break: bool) -> None:
+def _para(doc: DocxDocument, block: Para, page_break: bool, keep_with_next: bool = False) -> None:
     paragraph = doc.add_paragraph(style="List Bullet" if block.bullet else None)
     paragraph.paragraph_format.page_break_before = page_break
+    paragraph.paragraph_format.keep_with_next = keep_with_next or None
     for run in block.runs:
         r = paragraph.add_run(docx_text(run.text))
         r.bold, r.italic = run.bold or None, run.italic or None
@@ -86,24 +89,25 @@ def _table(doc: DocxDocument, block: Table) -> None:
     breite = text_width(doc) / _EMU_PER_CM
     total = sum(block.widths) or 1
     add_table(doc, block.header, block.rows, [breite * w / total for w in block.widths], summenzeile=block.sum_row,
-              rechtsbuendig=block.right)
+              rechtsbuendig=block.right, font_pt=block.font_pt)
     doc.add_paragraph()
 
 
 def render_docx(sheet: Sheet) -> bytes:
     doc = new_document(sheet.title)
     page_break = False
-    for block in sheet.blocks:
+    for i, block in enumerate(sheet.blocks):
         if isinstance(block, PageBreak):
             page_break = True
             continue
+        following = sheet.blocks[i + 1] if i + 1 < len(sheet.blocks) else None
         if isinstance(block, Heading):
             h = doc.add_heading(docx_text(block.text), level=block.level)
             h.paragraph_format.page_break_before = page_break
         elif isinstance(block, NameFields):
             _name_fields(doc, block, page_break)
         elif isinstance(block, Para):
-            _para(doc, block, page_break)
+            _para(doc, block, page_break, keep_with_next=isinstance(following, Table | Image))
         elif page_break:
             doc.add_paragraph().paragraph_format.page_break_before = True
         if isinstance(block, TaskLine):
@@ -114,5 +118,7 @@ def render_docx(sheet: Sheet) -> bytes:
             _lined_text(doc, block)
         elif isinstance(block, Table):
             _table(doc, block)
+        elif isinstance(block, Image):
+            doc.add_picture(io.BytesIO(block.png), width=Cm(block.width_mm / 10))
         page_break = False
     return to_bytes(doc)

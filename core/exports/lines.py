@@ -104,6 +104,65 @@ def printed_lines(text: str, measure_mm: float = MEASURE_MM) -> PrintedText:
     return PrintedText(lines=lines, spans=spans)
 
 
+_PARA_END = re.compile(r"[.!?:;“”\"')\]]$")
+_NEW_BLOCK = re.compile(r"^(Art\.|Artikel|§|\d+[.)]\s|[-–•*]\s|„|\"|\[|[A-ZÄÖÜ][\w .]{0,25}:\s)")
+VERSE_ARTEN = ("gedicht", "drama")
+
+
+def _paragraph_ends(lines: list[str], longest: float) -> bool:
+    """Whether authored line `lines[0]` ends its paragraph (`lines[1]` is the next one): a line that stops well short
+    of the text's measure after a full stop, or a next line that opens a new article, list item or quotation."""
+    line, after = lines
+    short = text_width_mm(line) < 0.75 * longest
+    return bool((short and _PARA_END.search(line)) or _NEW_BLOCK.match(after))
+
+
+def reflowed_lines(text: str, measure_mm: float = MEASURE_MM) -> PrintedText:
+    """Prose whose stored line breaks do not fit the measure, set again as running text: paragraphs are kept (a
+    blank line, a short line after a full stop, a new article or list item), the words re-broken at the measure, and
+    each authored line mapped to the printed lines its words now stand on — so the citations can follow."""
+    raw = [line.rstrip() for line in text.split("\n")]
+    longest = max((text_width_mm(line) for line in raw if line.strip()), default=0.0)
+    lines: list[str] = []
+    spans: dict[int, tuple[int, int]] = {}
+    words: list[tuple[int, str]] = []  # (authored line, word) of the paragraph being set
+    authored = 0
+
+    def flush() -> None:
+        current: list[str] = []
+        for number, word in words:
+            if current and text_width_mm(" ".join([*current, word])) > measure_mm:
+                lines.append(" ".join(current))
+                current = []
+            pieces = wrap(word, measure_mm) if not current else [word]
+            lines.extend(pieces[:-1])
+            current.append(pieces[-1])
+            printed = sum(1 for x in lines if x.strip()) + 1
+            first = printed - len(pieces) + 1
+            a, b = spans.get(number, (first, printed))
+            spans[number] = (min(a, first), max(b, printed))
+        if current:
+            lines.append(" ".join(current))
+        words.clear()
+
+    for i, line in enumerate(raw):
+        if not line.strip():
+            flush()
+            lines.append("")
+            continue
+        authored += 1
+        words.extend((authored, w) for w in line.split())
+        following = next((x for x in raw[i + 1:] if x.strip()), "")
+        if not following or _paragraph_ends([line, following], longest):
+            flush()
+    flush()
+    return PrintedText(lines=lines, spans=spans)
+
+
+def fits(text: str, measure_mm: float = MEASURE_MM) -> bool:
+    return all(text_width_mm(line.rstrip()) <= measure_mm for line in text.split("\n"))
+
+
 def number_labels(lines: list[str]) -> list[str]:
     """The printed number of each line: the first and every fifth counted line, '' otherwise and for blank lines."""
     out, n = [], 0
@@ -116,7 +175,7 @@ def number_labels(lines: list[str]) -> list[str]:
     return out
 
 
-_CITE = re.compile(
+CITATION = re.compile(
     r"\b(?P<word>Z\.|Zl\.|Zeilen|Zeile|ll\.|l\.|lines|line)\s*(?P<a>\d{1,3})"
     r"(?:(?P<sep>\s*[–-]\s*|\s+bis\s+|\s+und\s+|\s+to\s+|\s+and\s+)(?P<b>\d{1,3})|(?P<f>\s*ff?\.))?"
 )
@@ -132,23 +191,29 @@ def _range(word: str, a: int, b: int, sep: str) -> str:
     return f"{word} {a}–{b}"
 
 
+def cited_lines(m: re.Match[str]) -> tuple[int, int]:
+    """The stored lines a citation match names ('Z. 3 f.' -> (3, 4))."""
+    a = int(m.group("a"))
+    return a, int(m.group("b")) if m.group("b") else (a + 1 if m.group("f") else a)
+
+
+def moved_citation(m: re.Match[str], spans: dict[int, tuple[int, int]]) -> str:
+    """One citation (a CITATION match) pointing at the printed lines of the stored lines it named; a citation of
+    lines the material does not have stays as it is."""
+    a, b = cited_lines(m)
+    if a not in spans or b not in spans or b < a:
+        return m.group(0)
+    first, last = spans[a][0], spans[b][1]
+    word = m.group("word")
+    if word == "Zeile" and last > first:
+        word = "Zeilen"
+    elif word == "line" and last > first:
+        word = "lines"
+    elif word == "l." and last > first:
+        word = "ll."
+    return _range(word, first, last, m.group("sep") or "–")
+
+
 def move_citations(text: str, spans: dict[int, tuple[int, int]]) -> str:
-    """`text` with every line citation pointing at the printed lines of the authored lines it named; citations of
-    lines the material does not have stay as they are."""
-
-    def sub(m: re.Match[str]) -> str:
-        a = int(m.group("a"))
-        b = int(m.group("b")) if m.group("b") else (a + 1 if m.group("f") else a)
-        if a not in spans or b not in spans or b < a:
-            return m.group(0)
-        first, last = spans[a][0], spans[b][1]
-        word = m.group("word")
-        if word == "Zeile" and last > first:
-            word = "Zeilen"
-        elif word == "line" and last > first:
-            word = "lines"
-        elif word == "l." and last > first:
-            word = "ll."
-        return _range(word, first, last, m.group("sep") or "–")
-
-    return _CITE.sub(sub, text)
+    """`text` with every line citation pointing at the printed lines of the stored lines it named."""
+    return CITATION.sub(lambda m: moved_citation(m, spans), text)

@@ -4,14 +4,16 @@ tables with repeating heads."""
 
 from __future__ import annotations
 
+import io
 import logging
+import struct
 
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
 from core.exports.lines import FONT_FAMILY, MATERIAL_PT, add_fonts
-from core.exports.sheet import Box, Heading, LinedText, NameFields, PageBreak, Para, Sheet, Table, TaskLine
+from core.exports.sheet import Box, Heading, Image, LinedText, NameFields, PageBreak, Para, Sheet, Table, TaskLine
 from core.exports.xml_text import xml_safe
 
 logging.getLogger("fpdf").setLevel(logging.ERROR)  # a missing glyph (emoji) is skipped, not worth a warning per run
@@ -34,6 +36,12 @@ class _Pdf(FPDF):
         self.set_font(FONT_FAMILY, "", SMALL_PT)
         self.set_text_color(0)
         self.cell(0, 6, f"Seite {self.page_no()} von {{nb}}", align="C")
+
+
+def _png_ratio(png: bytes) -> float:
+    """Height / width of a PNG (from its IHDR chunk)."""
+    width, height = struct.unpack(">II", png[16:24])
+    return height / width
 
 
 def _text(text: str) -> str:
@@ -145,9 +153,17 @@ class _Writer:
                      new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         pdf.ln(4)
 
+    def image(self, block: Image) -> None:
+        pdf = self.pdf
+        height = block.width_mm * _png_ratio(block.png)
+        if pdf.will_page_break(height):
+            pdf.add_page()
+        pdf.image(io.BytesIO(block.png), x=MARGIN_MM, w=block.width_mm, alt_text=_text(block.alt))
+        pdf.ln(3)
+
     def table(self, block: Table) -> None:
         pdf = self.pdf
-        self.font("", BODY_PT - 0.5)
+        self.font("", block.font_pt or BODY_PT - 0.5)
         total = sum(block.widths) or 1
         widths = tuple(self.width * w / total for w in block.widths)
         align = tuple("RIGHT" if c in block.right else "LEFT" for c in range(len(block.header)))
@@ -164,7 +180,11 @@ class _Writer:
 
 def render_pdf(sheet: Sheet) -> bytes:
     w = _Writer(sheet.title)
-    for block in sheet.blocks:
+    for i, block in enumerate(sheet.blocks):
+        following = sheet.blocks[i + 1] if i + 1 < len(sheet.blocks) else None
+        if isinstance(block, Para) and isinstance(following, Table | Image) and w.pdf.will_page_break(
+                following.width_mm * _png_ratio(following.png) + 10 if isinstance(following, Image) else 30):
+            w.pdf.add_page()  # a table's or a picture's title stays with it
         if isinstance(block, PageBreak):
             w.pdf.add_page()
         elif isinstance(block, Heading):
@@ -181,4 +201,6 @@ def render_pdf(sheet: Sheet) -> bytes:
             w.lined_text(block)
         elif isinstance(block, Table):
             w.table(block)
+        elif isinstance(block, Image):
+            w.image(block)
     return bytes(w.pdf.output())

@@ -77,6 +77,16 @@ class Table:
     widths: tuple[float, ...]  # relative widths
     sum_row: bool = False
     right: tuple[int, ...] = ()
+    font_pt: float | None = None  # None: the body size of tables
+
+
+@dataclass(frozen=True)
+class Image:
+    """A picture (PNG) at a given printed width, e.g. a Klimadiagramm drawn from a climate table."""
+
+    png: bytes
+    width_mm: float
+    alt: str
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,7 @@ class PageBreak:
     pass
 
 
-Block = Heading | Para | NameFields | TaskLine | Box | LinedText | Table | PageBreak
+Block = Heading | Para | NameFields | TaskLine | Box | LinedText | Table | Image | PageBreak
 
 
 @dataclass
@@ -119,4 +129,6 @@ class Sheet:
                 out += [b.title, *(f"{n} {t}".strip() for n, t in zip(b.numbers, b.lines, strict=True))]
             elif isinstance(b, Table):
                 out += [" | ".join(b.header), *(" | ".join(r) for r in b.rows)]
+            elif isinstance(b, Image):
+                out.append(f"[Bild: {b.alt}]")
         return "\n".join(x for x in out if x)

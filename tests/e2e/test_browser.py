@@ -80,6 +80,12 @@ def _send(page, text: str) -> None:  # noqa: ANN001
     box.press("Enter")
 
 
+def shows_acting_person(page, name: str) -> bool:  # noqa: ANN001
+    """The sidebar names `name` as the acting person (as text or as the demo picker's chosen value)."""
+    sidebar = page.get_by_test_id("stSidebar")
+    return name in sidebar.inner_text() or sidebar.locator(f"input[value*='{name}']").count() > 0
+
+
 def _shot(page, name: str) -> None:  # noqa: ANN001
     page.wait_for_timeout(800)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
@@ -130,6 +136,34 @@ def test_walkthrough_in_a_real_browser_and_screenshots(app_url: str) -> None:
             _shot(page, name)
         browser.close()
     assert all((SHOTS / f"{n}.png").stat().st_size > 10_000 for n in ("chat", "wissenskarte", "system"))
+
+
+def test_the_first_request_of_a_fresh_server_may_be_a_deep_link(database) -> None:  # noqa: ANN001
+    """No warm-up: the very first page load of a just started server is a bookmark to a page that is not the role's
+    landing page and whose path is no file name (/klassen-schule → views/notizen.py). It shows that page in the
+    frame, not Streamlit's „Page not found“ (what a pages/ folder next to app.py caused, decision 007)."""
+    teacher = fresh_person(name="Erster Aufruf")
+    from core.app.acting import personas
+
+    email = {p.teacher_id: p.email for p in personas()}[teacher]
+    url, proc = _serve()
+    try:
+        with pw.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{url}/klassen-schule?persona={email}")
+            page.get_by_role("heading", name="Klassen & Schule").wait_for(timeout=120_000)
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+                timeout=120_000)
+            assert page.get_by_text("Page not found").count() == 0
+            assert page.get_by_test_id("stException").count() == 0
+            assert "/klassen-schule" in page.url
+            assert shows_acting_person(page, "Erster Aufruf"), page.get_by_test_id("stSidebar").inner_text()[:300]
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(15)
 
 
 def test_rueckfrage_asked_on_one_server_is_answered_on_another(database) -> None:  # noqa: ANN001

@@ -39,7 +39,7 @@ def fresh_person(*, role: str = "teacher", faecher: tuple[str, ...] = ("physik",
 
 
 def app_as(person_id: uuid.UUID, page: str | None = None, *, timeout: float = 60) -> AppTest:
-    """An AppTest acting as `person_id`, already run once (optionally switched to `page`, e.g. 'pages/chat.py')."""
+    """An AppTest acting as `person_id`, already run once (optionally switched to `page`, e.g. 'views/chat.py')."""
     at = AppTest.from_file(APP, default_timeout=timeout)
     at.session_state["persona_id"] = str(person_id)
     at.run()

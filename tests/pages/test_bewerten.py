@@ -11,14 +11,14 @@ from streamlit.testing.v1 import AppTest
 from tests.core.assessment.test_assessment import database_rows_containing, physik_exam, store
 from tests.pages.conftest import ROOT, fresh_person
 
-PAGE = str(ROOT / "pages" / "bewerten.py")
+PAGE = str(ROOT / "views" / "bewerten.py")
 
 
 @pytest.fixture(autouse=True)
 def page_known(monkeypatch) -> None:  # noqa: ANN001
-    import pages.ui
+    import views.ui
 
-    monkeypatch.setitem(pages.ui.PAGE_ROLES, "bewerten", {"teacher"})
+    monkeypatch.setitem(views.ui.PAGE_ROLES, "bewerten", {"teacher"})
 
 
 def page_as(person: uuid.UUID) -> AppTest:
@@ -98,7 +98,7 @@ def test_the_page_runs_inside_the_app_frame(teacher_id) -> None:  # noqa: ANN001
     from tests.pages.conftest import app_as
 
     store(teacher_id, physik_exam().model_dump(mode="json"))
-    at = app_as(teacher_id, "pages/bewerten.py")
+    at = app_as(teacher_id, "views/bewerten.py")
     assert not at.exception
     assert [t.value for t in at.title] == ["Schülerantwort prüfen"]
     assert at.selectbox(key="bw_exam").options[0].startswith("Klassenarbeit Stromkreise · 9b · ")

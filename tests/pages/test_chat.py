@@ -18,7 +18,7 @@ def _assistant_texts(at) -> list[str]:  # noqa: ANN001
 
 
 def test_walkthrough_with_a_clicked_suggestion(teacher_id) -> None:  # noqa: ANN001
-    at = app_as(teacher_id, "pages/chat.py")
+    at = app_as(teacher_id, "views/chat.py")
     assert not at.exception
     assert "Sagen Sie, was Sie brauchen" in at.info[0].value
 
@@ -39,7 +39,7 @@ def test_walkthrough_with_a_clicked_suggestion(teacher_id) -> None:  # noqa: ANN
     assert at.feedback, "star rating offered"
 
     # Reload: a new session of the page resumes the conversation from the sidebar list.
-    again = app_as(teacher_id, "pages/chat.py")
+    again = app_as(teacher_id, "views/chat.py")
     conv_buttons = [b for b in again.sidebar.button if b.key and b.key.startswith("conv_")]
     assert conv_buttons
     conv_buttons[0].click().run()
@@ -47,10 +47,10 @@ def test_walkthrough_with_a_clicked_suggestion(teacher_id) -> None:  # noqa: ANN
 
 
 def test_open_rueckfrage_is_shown_again_after_reload(teacher_id) -> None:  # noqa: ANN001
-    at = app_as(teacher_id, "pages/chat.py")
+    at = app_as(teacher_id, "views/chat.py")
     at.chat_input(key="chat_input").set_value("Klausur Physik für die 10a zu Optik, 45 Minuten").run()
     conv = at.session_state["conv_id"]
-    fresh = app_as(teacher_id, "pages/chat.py")
+    fresh = app_as(teacher_id, "views/chat.py")
     fresh.session_state["conv_id"] = conv
     fresh.run()
     assert not fresh.exception
@@ -63,13 +63,13 @@ def _opened_by_url(teacher_id: uuid.UUID, gespraech: str) -> AppTest:
     at.session_state["persona_id"] = str(teacher_id)
     at.query_params["gespraech"] = gespraech
     at.run()
-    at.switch_page("pages/chat.py")
+    at.switch_page("views/chat.py")
     at.query_params["gespraech"] = gespraech
     return at.run()
 
 
 def test_the_open_conversation_is_in_the_url_and_a_reload_opens_it(teacher_id) -> None:  # noqa: ANN001
-    at = app_as(teacher_id, "pages/chat.py")
+    at = app_as(teacher_id, "views/chat.py")
     at.chat_input(key="chat_input").set_value("Klausur Physik für die 10a zu Optik, 45 Minuten").run()
     conv = at.session_state["conv_id"]
     assert at.query_params["gespraech"] == conv  # what the browser's address bar holds
@@ -83,7 +83,7 @@ def test_the_open_conversation_is_in_the_url_and_a_reload_opens_it(teacher_id) -
 
 
 def test_sidebar_times_are_school_time(teacher_id) -> None:  # noqa: ANN001
-    at = app_as(teacher_id, "pages/chat.py")
+    at = app_as(teacher_id, "views/chat.py")
     at.chat_input(key="chat_input").set_value("Hallo").run()
     with unit_of_work(Identity.system()) as db:
         updated = db.scalar(sa.select(m.Conversation.updated_at).where(m.Conversation.teacher_id == teacher_id))
@@ -93,7 +93,7 @@ def test_sidebar_times_are_school_time(teacher_id) -> None:  # noqa: ANN001
 
 
 def test_star_rating_is_stored(teacher_id) -> None:  # noqa: ANN001
-    at = app_as(teacher_id, "pages/chat.py")
+    at = app_as(teacher_id, "views/chat.py")
     at.chat_input(key="chat_input").set_value(
         "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30").run()
     material_fb = next(f for f in at.feedback if len(f.key.rsplit("_", 1)[-1]) == 36)  # …_<material uuid>
@@ -105,7 +105,7 @@ def test_star_rating_is_stored(teacher_id) -> None:  # noqa: ANN001
 
 
 def test_bad_message_and_file_show_a_german_message(teacher_id) -> None:  # noqa: ANN001
-    at = app_as(teacher_id, "pages/chat.py")
+    at = app_as(teacher_id, "views/chat.py")
     at.chat_input(key="chat_input").set_value("   ").run()
     assert not at.exception
     assert any("Bitte eine Nachricht eingeben" in e.value for e in at.error)
@@ -136,7 +136,7 @@ def _demo_teacher_state() -> dict[str, int]:
 
 def test_demo_mode_plays_every_scenario_in_a_sandbox(product_id) -> None:  # noqa: ANN001
     before = _demo_teacher_state()
-    at = app_as(product_id, "pages/chat.py", timeout=180)
+    at = app_as(product_id, "views/chat.py", timeout=180)
     assert not at.exception
     buttons = [b.key for b in at.button if b.key and b.key.startswith("demo_") and b.key != "demo_open"]
     assert len(buttons) == 5
@@ -156,5 +156,5 @@ def test_demo_mode_plays_every_scenario_in_a_sandbox(product_id) -> None:  # noq
 
 
 def test_teachers_do_not_see_the_demo_mode(teacher_id) -> None:  # noqa: ANN001
-    at = app_as(teacher_id, "pages/chat.py")
+    at = app_as(teacher_id, "views/chat.py")
     assert not [b for b in at.button if b.key and b.key.startswith("demo_")]

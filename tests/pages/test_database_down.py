@@ -37,5 +37,5 @@ def test_pages_survive_the_database_going_away_and_it_is_restarted(teacher_id) -
     assert "Datenbank" in shown and "Traceback" not in shown and "OperationalError" not in shown
     with unit_of_work(Identity.system()) as db:  # the frame started the server again
         assert db.scalar(sa.text("SELECT 1")) == 1
-    again = app_as(teacher_id, "pages/chat.py")
+    again = app_as(teacher_id, "views/chat.py")
     assert not again.exception and again.title and again.title[0].value == "Chat"

@@ -21,7 +21,7 @@ from db.models import AgentKnowledge, KnowledgeChange, Teacher
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import app_as, fresh_person
 
-PAGE = "pages/good_practices.py"
+PAGE = "views/good_practices.py"
 
 
 def _tag() -> str:

@@ -41,7 +41,7 @@ def _examples(person) -> int:  # noqa: ANN001
 def test_upload_page_imports_an_own_exam(teacher_id) -> None:  # noqa: ANN001
     from streamlit.testing.v1 import AppTest
 
-    at = AppTest.from_file(str(ROOT / "pages" / "hochladen.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "views" / "hochladen.py"), default_timeout=60)
     at.session_state["persona_id"] = str(teacher_id)
     at.run()
     assert not at.exception and "Beispiele & Lehrplan hochladen" in at.title[0].value
@@ -58,7 +58,7 @@ def test_upload_page_imports_an_own_exam(teacher_id) -> None:  # noqa: ANN001
 def test_upload_page_refuses_a_broken_file(teacher_id) -> None:  # noqa: ANN001
     from streamlit.testing.v1 import AppTest
 
-    at = AppTest.from_file(str(ROOT / "pages" / "hochladen.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "views" / "hochladen.py"), default_timeout=60)
     at.session_state["persona_id"] = str(teacher_id)
     at.run()
     _upload(at, "kaputt.docx", b"PK\x03\x04 nicht wirklich", "application/octet-stream").run()

@@ -19,7 +19,7 @@ from db import models as m
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import app_as, fresh_person
 
-PAGE = "pages/materialien.py"
+PAGE = "views/materialien.py"
 EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
 
 

@@ -15,7 +15,7 @@ from db.repos.knowledge import preference_row
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import app_as
 
-PAGE = "pages/praeferenzen.py"
+PAGE = "views/praeferenzen.py"
 K = "pf_physik_klausur_"  # widget keys of the physik × Klausur form
 
 

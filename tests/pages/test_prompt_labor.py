@@ -16,7 +16,7 @@ from core.evaluation import prompts as pl
 from core.evaluation import service as ev
 from tests.pages.conftest import ROOT, app_as, fresh_person
 
-PAGE = "pages/prompt_labor.py"
+PAGE = "views/prompt_labor.py"
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from core.app.acting import acting
 from core.chat.turn import ChatResult, chat_turn
 from tests.pages.conftest import app_as, fresh_person
 
-PAGE = "pages/sitzungen.py"
+PAGE = "views/sitzungen.py"
 ASK = "Klausur Physik für die 10a zu Optik, 45 Minuten"
 EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
 

@@ -4,7 +4,7 @@ from tests.pages.conftest import app_as
 
 
 def test_system_page_shows_database_reachable(product_id) -> None:  # noqa: ANN001
-    at = app_as(product_id, "pages/start.py")
+    at = app_as(product_id, "views/start.py")
     assert not at.exception
     assert any("Datenbank erreichbar" in s.value and "pgvector 0.8" in s.value for s in at.success)
     assert at.metric[0].label == "Wissenseinträge" and int(at.metric[0].value.replace(".", "")) > 100
@@ -18,8 +18,8 @@ def test_sidebar_shows_the_persona_and_the_offline_badge(teacher_id) -> None:  #
 
 
 def test_pages_a_persona_may_not_use_are_not_offered(teacher_id, curator_id) -> None:  # noqa: ANN001
-    for who, forbidden in ((teacher_id, ("pages/good_practices.py", "pages/prompt_labor.py", "pages/start.py")),
-                           (curator_id, ("pages/praeferenzen.py", "pages/prompt_labor.py"))):
+    for who, forbidden in ((teacher_id, ("views/good_practices.py", "views/prompt_labor.py", "views/start.py")),
+                           (curator_id, ("views/praeferenzen.py", "views/prompt_labor.py"))):
         at = app_as(who)
         assert not at.exception
         for page in forbidden:
@@ -35,7 +35,7 @@ def test_a_forbidden_page_opened_directly_refuses(teacher_id) -> None:  # noqa: 
 
     from tests.pages.conftest import ROOT
 
-    at = AppTest.from_file(str(ROOT / "pages" / "good_practices.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "views" / "good_practices.py"), default_timeout=60)
     at.session_state["persona_id"] = str(teacher_id)
     at.run()
     assert not at.exception

@@ -19,7 +19,7 @@ from db import models as m
 from db.session import Identity, unit_of_work
 from tests.pages.conftest import app_as, fresh_person
 
-PAGE = "pages/wissenskarte.py"
+PAGE = "views/wissenskarte.py"
 EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
 
 
@@ -66,7 +66,7 @@ def test_a_rating_changes_the_next_wissenskarte(teacher_id) -> None:  # noqa: AN
     assert _personal(at.code[0].value) > before
     assert "AFB-Ziel 30/40/30" in at.code[0].value
 
-    at.switch_page("pages/praeferenzen.py").run()
+    at.switch_page("views/praeferenzen.py").run()
     assert not at.exception
     shown = "\n".join(md.value for md in at.markdown)
     assert "AFB-Ziel 30/40/30" in shown

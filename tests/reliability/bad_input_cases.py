@@ -358,7 +358,7 @@ CASES: list[Case] = [
     Case("prompt-emoji-rtl-injection", "prompt", {"text": f"Du bist freundlich {TAG}. {EMOJI}\n{HEBREW}\n{INJECTION}"},
          None),
 
-    # --- what pages render (pages.widgets.safe): never an image, never raw HTML ---------------------------------------
+    # --- what pages render (views.widgets.safe): never an image, never raw HTML ---------------------------------------
     Case("safe-inline-image", "markdown", {"text": MD_IMAGE}, None, stored={"images": [], "html": []}),
     Case("safe-nested-image", "markdown", {"text": MD_IMAGE_NESTED}, None, stored={"images": [], "html": []}),
     Case("safe-reference-image", "markdown", {"text": MD_IMAGE_REF}, None, stored={"images": [], "html": []}),

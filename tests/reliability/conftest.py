@@ -120,9 +120,9 @@ def cli_json(*args: str) -> dict[str, Any]:
 
 @pytest.fixture
 def chat_page(monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[Any, list[str]]]:
-    """`chat_page(message=…, teacher_id=…, conversation_id=…)` sends like pages/chat.py does — `ui.run(send, …)` —
+    """`chat_page(message=…, teacher_id=…, conversation_id=…)` sends like views/chat.py does — `ui.run(send, …)` —
     and returns (result or None, the error messages the page showed)."""
-    import pages.ui as ui
+    import views.ui as ui
     from core.chat.service import send
 
     shown: list[str] = []

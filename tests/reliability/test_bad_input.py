@@ -41,9 +41,9 @@ from core.ops.cli.main import main as cli_main
 from core.uploads.service import import_file
 from db.models import AgentKnowledge, Teacher, TeacherClass
 from db.session import Identity, unit_of_work
-from pages.widgets import safe
 from tests.pages.conftest import app_as, fresh_person
 from tests.reliability.bad_input_cases import CASES, EMOJI, HEBREW, REQUEST, SCRIPT, SQL, Case, Lazy
+from views.widgets import safe
 
 # --- snapshots: row counts and fingerprints of the main tables, read as the system ------------------------------
 
@@ -446,7 +446,7 @@ def page_outcome(at: AppTest, stored: dict[str, Any] | None = None) -> Outcome:
 
 def page_chat_adapter(case: Case, env: Env) -> Outcome:
     person = env.state
-    at = app_as(person, "pages/chat.py")
+    at = app_as(person, "views/chat.py")
     at.chat_input(key="chat_input").set_value(case.input["message"]).run()
     stored = _last_user_message(person)
     outcome = page_outcome(at, {"text": stored} if stored is not None else {})
@@ -456,7 +456,7 @@ def page_chat_adapter(case: Case, env: Env) -> Outcome:
 
 
 def page_praeferenzen_adapter(case: Case, env: Env) -> Outcome:
-    at = app_as(env.state, "pages/praeferenzen.py")
+    at = app_as(env.state, "views/praeferenzen.py")
     for i, share in enumerate(case.input["afb"], 1):
         at.number_input(key=f"pf_physik_klausur_afb{i}").set_value(share)
     next(b for b in at.button if b.label == "Speichern").click().run()
@@ -464,7 +464,7 @@ def page_praeferenzen_adapter(case: Case, env: Env) -> Outcome:
 
 
 def page_notizen_adapter(case: Case, env: Env) -> Outcome:
-    at = app_as(env.state, "pages/notizen.py")
+    at = app_as(env.state, "views/notizen.py")
     at.text_area(key="note_text").set_value(case.input["text"])
     next(b for b in at.button if b.label == "Speichern").click().run()
     notes = visible_notes(teacher_id=env.state)
@@ -473,7 +473,7 @@ def page_notizen_adapter(case: Case, env: Env) -> Outcome:
 
 def page_good_practices_adapter(case: Case, env: Env) -> Outcome:
     curator, entry, tag = env.state
-    at = app_as(curator, "pages/good_practices.py")
+    at = app_as(curator, "views/good_practices.py")
     at.selectbox(key="gp_fach").set_value("physik")
     at.selectbox(key="gp_view").set_value("active")
     at.text_input(key="gp_text").set_value(tag).run()
@@ -484,7 +484,7 @@ def page_good_practices_adapter(case: Case, env: Env) -> Outcome:
 
 
 def page_prompt_labor_adapter(case: Case, env: Env) -> Outcome:
-    at = app_as(env.state, "pages/prompt_labor.py", timeout=120)
+    at = app_as(env.state, "views/prompt_labor.py", timeout=120)
     at.text_area(key=f"pl_text_{agent_names()[0]}").set_value(case.input["text"])
     at.button(key="pl_save").click().run()
     return page_outcome(at)

@@ -25,10 +25,10 @@ from db.session import admin_url
 from seeds.steps import load_subjects
 
 PAGE_DB = "werkbank_pages_bench"
-PAGES = [("pages/chat.py", "teacher"), ("pages/materialien.py", "teacher"), ("pages/wissenskarte.py", "teacher"),
-         ("pages/praeferenzen.py", "teacher"), ("pages/sitzungen.py", "teacher"), ("pages/bewerten.py", "teacher"),
-         ("pages/notizen.py", "teacher"), ("pages/hochladen.py", "teacher"),
-         ("pages/good_practices.py", "curator"), ("pages/prompt_labor.py", "product"), ("pages/start.py", "product")]
+PAGES = [("views/chat.py", "teacher"), ("views/materialien.py", "teacher"), ("views/wissenskarte.py", "teacher"),
+         ("views/praeferenzen.py", "teacher"), ("views/sitzungen.py", "teacher"), ("views/bewerten.py", "teacher"),
+         ("views/notizen.py", "teacher"), ("views/hochladen.py", "teacher"),
+         ("views/good_practices.py", "curator"), ("views/prompt_labor.py", "product"), ("views/start.py", "product")]
 
 
 def _fill(rows: int) -> tuple[float, dict[str, Any], uuid.UUID]:

@@ -120,7 +120,7 @@ def test_sitzungen_page_shows_the_product_team_a_released_trace(people) -> None:
     teacher = fresh_person(name="Test Seite")
     conv = send(teacher_id=teacher, message=REQUEST, conversation_id=None).conversation_id
     grant_consent(teacher, "conversation", conv)
-    at = app_as(people["product"], "pages/sitzungen.py")
+    at = app_as(people["product"], "views/sitzungen.py")
     assert not at.exception
     box = next(s for s in at.selectbox if s.key == "trace_conv")
     released = [o for o in box.options if "Freigegeben am" in o]
@@ -149,7 +149,7 @@ def test_privacy_page_lists_what_is_stored_and_deletes_all_of_it(people) -> None
             ("agent_knowledge", "owner_id"), ("curriculum_chunks", "owner_id"), ("ratings", "teacher_id"),
             ("staff_consents", "teacher_id"), ("access_log", "teacher_id")} <= set(before)
 
-    at = app_as(t.id, "pages/datenschutz.py")
+    at = app_as(t.id, "views/datenschutz.py")
     assert not at.exception
     shown = " ".join(md.value for md in at.markdown)
     stored = my_consents(t.id)
@@ -164,7 +164,7 @@ def test_privacy_page_lists_what_is_stored_and_deletes_all_of_it(people) -> None
     assert "Gespräche" in at.success[0].value and "Materialien" in at.success[0].value
     assert set(_rows_of(t.id)) <= KEPT, _rows_of(t.id)
 
-    again = app_as(t.id, "pages/datenschutz.py")
+    again = app_as(t.id, "views/datenschutz.py")
     assert not again.exception
     assert "Keine Freigaben." in [c.value for c in again.caption]
     assert any("Niemand aus Kuratierung" in c.value for c in again.caption)
@@ -173,7 +173,7 @@ def test_privacy_page_lists_what_is_stored_and_deletes_all_of_it(people) -> None
 def test_delete_button_needs_the_typed_confirmation(people) -> None:  # noqa: ANN001
     teacher = fresh_person(name="Test Bestätigung")
     send(teacher_id=teacher, message="Hallo", conversation_id=None)
-    at = app_as(teacher, "pages/datenschutz.py")
+    at = app_as(teacher, "views/datenschutz.py")
     assert at.button(key="delete_all").disabled
     at.text_input(key="delete_confirm").input("loeschen bitte").run()
     assert at.button(key="delete_all").disabled

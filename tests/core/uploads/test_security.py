@@ -154,7 +154,7 @@ def _hochladen(teacher_id: uuid.UUID, name: str, data: bytes):  # noqa: ANN202
     from streamlit.runtime.uploaded_file_manager import UploadedFile, UploadedFileRec
     from streamlit.testing.v1 import AppTest
 
-    at = AppTest.from_file(str(ROOT / "pages" / "hochladen.py"), default_timeout=90)
+    at = AppTest.from_file(str(ROOT / "views" / "hochladen.py"), default_timeout=90)
     at.session_state["persona_id"] = str(teacher_id)
     at.run()
     at.selectbox(key="upload_fach").set_value("physik")

@@ -3,8 +3,8 @@
 import streamlit as st
 
 from core.knowledge.service import FAECHER, add_note, delete_note, my_scopes, visible_notes
-from pages import ui
-from pages.widgets import safe
+from views import ui
+from views.widgets import safe
 
 persona = ui.page_setup("notizen")
 tid = persona.teacher_id

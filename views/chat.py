@@ -14,7 +14,7 @@ from core.chat.service import (
     send,
     set_zip,
 )
-from pages import ui, widgets
+from views import ui, widgets
 
 persona = ui.page_setup("chat")
 tid = persona.teacher_id

@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core.ops.service import health, system_status
-from pages import ui
+from views import ui
 
 ui.page_setup("system")
 st.title("System")

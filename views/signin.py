@@ -1,5 +1,5 @@
 """Who acts, per sign-in mode: the demo person from the URL (`?persona=`), a local account's session, or the OIDC
-user (`st.login`). Used by the page frame (pages/ui.py) only."""
+user (`st.login`). Used by the page frame (views/ui.py) only."""
 
 from __future__ import annotations
 

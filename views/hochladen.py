@@ -4,7 +4,7 @@ import streamlit as st
 
 from core.materials.service import FAECHER
 from core.uploads.service import import_file
-from pages import ui
+from views import ui
 
 persona = ui.page_setup("hochladen")
 st.title("Beispiele & Lehrplan hochladen")

@@ -9,8 +9,8 @@ import streamlit as st
 from core.curation.service import share_for_curation
 from core.knowledge import service as inspector
 from core.knowledge.service import AGENT_TYPES, FAECHER
-from pages import ui
-from pages.widgets import safe
+from views import ui
+from views.widgets import safe
 
 persona = ui.page_setup("wissenskarte")
 st.title("Wissenskarte")

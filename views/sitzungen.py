@@ -10,7 +10,7 @@ from core.chat.service import (
     my_sessions,
     shared_conversations,
 )
-from pages import ui
+from views import ui
 
 persona = ui.page_setup("sitzungen")
 st.title("Sitzungen & Traces")

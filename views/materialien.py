@@ -13,8 +13,8 @@ from core.materials.service import (
     material_detail,
     rate_my_material,
 )
-from pages import ui
-from pages.materialien_edit import edit, md
+from views import ui
+from views.materialien_edit import edit, md
 
 persona = ui.page_setup("materialien")
 st.title("Meine Materialien")
@@ -126,7 +126,7 @@ if result is None:
 if result.total == 0 and not filtered:
     st.info("Hier erscheinen Ihre Materialien, sobald Sie das erste erstellt haben. Schreiben Sie im **Chat** "
             "zum Beispiel: „Klausur Physik für die 10a zu Stromkreisen, 45 Minuten“.", icon="👋")
-    st.page_link("pages/chat.py", label="Zum Chat", icon="💬")
+    st.page_link("views/chat.py", label="Zum Chat", icon="💬")
     st.stop()
 if result.total == 0:
     st.info("Für diese Auswahl gibt es keine Materialien. Bitte die Filter lockern.")

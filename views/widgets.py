@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from core.chat.service import file_bytes, material_brief, rate, rated_text
-from pages import ui
+from views import ui
 
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 

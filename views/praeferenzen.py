@@ -4,8 +4,8 @@ import streamlit as st
 
 from core.knowledge import service as preferences
 from core.knowledge.service import AGENT_TYPES, FAECHER
-from pages import ui
-from pages.widgets import safe
+from views import ui
+from views.widgets import safe
 
 YES_NO = {None: "keine Vorgabe", True: "ja", False: "nein"}
 

@@ -9,8 +9,8 @@ import streamlit as st
 
 from core.curation import service as cur
 from core.materials.service import FAECHER
-from pages import ui
-from pages.widgets import safe
+from views import ui
+from views.widgets import safe
 
 persona = ui.page_setup("good_practices")
 ME = persona.teacher_id

@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from core.evaluation import service as ev
-from pages import ui
+from views import ui
 
 persona = ui.page_setup("prompt_labor")
 me = persona.teacher_id

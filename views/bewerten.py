@@ -5,7 +5,7 @@ import re
 import streamlit as st
 
 from core.assessment.service import DATENSCHUTZ, HINWEIS, UPLOAD_TYPES, answer_from_upload, assess, exam_choices
-from pages import ui
+from views import ui
 
 persona = ui.page_setup("bewerten")
 st.title("Schülerantwort prüfen")

@@ -6,7 +6,7 @@ import streamlit as st
 
 from core.app.service import delete_my_data, grant_consent, my_access_log, my_consents, revoke_consent
 from core.chat.service import list_conversations
-from pages import ui
+from views import ui
 
 persona = ui.page_setup("datenschutz")
 tid = persona.teacher_id

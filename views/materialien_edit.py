@@ -20,7 +20,7 @@ from core.editing.service import (
     save_subtask,
     version_diff,
 )
-from pages import ui
+from views import ui
 
 AFB = ["I", "II", "III"]
 FORCE = "Auch übernehmen, wenn die Prüfung danach Abweichungen meldet"

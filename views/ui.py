@@ -1,7 +1,7 @@
 """Shared page frame: every page calls `page_setup()` first, so it also runs alone (AppTest.switch_page).
 
 It makes sure the database is ready (and says so in German when it is not), knows who is acting (OIDC, a local
-account, or a demo person on this computer only — pages/signin.py), refuses pages the persona may not use, and turns
+account, or a demo person on this computer only — views/signin.py), refuses pages the persona may not use, and turns
 errors into German messages (with an id for unexpected ones) — never a traceback.
 """
 
@@ -22,7 +22,7 @@ from core.app.service import (
     report_unexpected,
 )
 from core.ops.service import database_down, ensure_ready, recover_database
-from pages import signin
+from views import signin
 
 T = TypeVar("T")
 
@@ -52,19 +52,6 @@ def _ready() -> bool:
     return True
 
 
-def _route_through_frame(page: str | None) -> None:
-    """With a `pages/` folder Streamlit starts in its legacy multipage mode and may serve e.g. /chat by running
-    pages/chat.py alone — without the frame (persona, role check, navigation). Switch that mode off exactly as
-    st.navigation does and rerun, so app.py routes the request. (AppTest runs pages alone on purpose and resets
-    the mode on every run; there the page simply stands alone.)"""
-    from streamlit.runtime.pages_manager import PagesManager
-
-    if page is None or not PagesManager.uses_pages_directory or signin.under_apptest():
-        return
-    PagesManager.uses_pages_directory = False
-    st.rerun()
-
-
 def _database_down_page(exc: BaseException) -> None:
     report_unexpected(exc, context="database unreachable")
     _ready.clear()
@@ -85,7 +72,6 @@ def page_setup(page: str | None = None) -> Persona:
     `page` is the page's key (see PAGE_ROLES); app.py calls it without one. Every database call of the frame runs
     inside this boundary: a database that is down gives a German page (and a restart), never a traceback.
     """
-    _route_through_frame(page)
     try:
         _ready()
         persona = signin.current_persona(banner=page is not None)

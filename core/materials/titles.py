@@ -1,0 +1,97 @@
+"""Headings that read as complete phrases: a long title is cut at a word boundary after a complete phrase (never
+after „bzw.“, „der“, „und“, never inside an open parenthesis), and a segment that repeats the one before it
+(„Märchen der Brüder Grimm: Brüder Grimm: Die Sterntaler“) is printed once."""
+
+from __future__ import annotations
+
+import re
+
+# Words after which a phrase is not complete: articles, prepositions, conjunctions, abbreviations.
+_OPEN_END_WORDS = """
+der die das den dem des ein eine einen einem einer eines und oder bzw sowie aber als wie mit ohne von vom zu zum zur
+für über unter bei nach aus in im an am auf gegen zwischen um durch vor seit bis während wegen dass ob sich
+of the an and or to for on at by with from vgl ca etc usw
+"""
+_OPEN_END = frozenset(_OPEN_END_WORDS.split())
+# A phrase boundary: a cut just before one of these leaves a complete phrase.
+_PHRASE_START_WORDS = """
+und oder bzw sowie mit ohne von vom zu zum zur für über unter bei nach aus in im an am auf gegen zwischen um durch vor
+seit bis während wegen als
+"""
+_PHRASE_START = frozenset(_PHRASE_START_WORDS.split())
+_ABBREVIATION = re.compile(r"(?:\b(?:bzw|vgl|ca|usw|etc|Nr|Art|Abb|Jh|Chr|St|Dr|Mio|Mrd|ggf|evtl|inkl|z\. ?B|u\. ?a|"
+                           r"d\. ?h|v|n|s|S)|\b[A-ZÄÖÜa-zäöü])\.$")
+
+
+def dedup_segments(text: str) -> str:
+    """'A der B: B: C' -> 'A der B: C' — a colon segment that the segment before already says (or ends with) is
+    dropped."""
+    parts = [p.strip() for p in text.split(": ")]
+    out: list[str] = []
+    for part in parts:
+        if out and part and (part.casefold() in out[-1].casefold() or out[-1].casefold().endswith(part.casefold())):
+            continue
+        out.append(part)
+    return ": ".join(out)
+
+
+def _word(token: str) -> str:
+    return token.strip(".,;:!?()„“\"'–-").casefold()
+
+
+def complete_words(words: list[str]) -> list[str]:
+    """`words` without a trailing incomplete part: function words at the end and an unclosed parenthesis."""
+    words = list(words)
+    while words:
+        joined = " ".join(words)
+        if joined.count("(") > joined.count(")"):
+            words = words[: max(i for i, w in enumerate(words) if "(" in w)]
+            continue
+        if _word(words[-1]) in _OPEN_END or words[-1].rstrip(",;:–-") == "":
+            words.pop()
+            continue
+        break
+    return words
+
+
+def complete_phrase(text: str) -> str:
+    """`text` without a dangling end ('Wahl der Schülersprecherin bzw' -> 'Wahl der Schülersprecherin'); a text
+    that is nothing but open words stays."""
+    body = text.removesuffix("…").rstrip()
+    words = complete_words(body.split(" "))
+    if not words:
+        return text
+    return " ".join(words).rstrip(" ,;:–-") + (" …" if body != text else "")
+
+
+def is_sentence_end(head: str) -> bool:
+    return not _ABBREVIATION.search(head)
+
+
+def short_title(text: str, limit: int = 70) -> str:
+    """A heading of at most about `limit` characters: the text itself when short enough; else the part before a
+    sentence end, colon or dash; else cut before the last phrase that does not fit (ending with '…' only when the cut
+    falls inside a phrase)."""
+    text = dedup_segments(" ".join(text.split()).strip(" :–-"))
+    if len(text) <= limit:
+        return text
+    for sep in (". ", ": ", " – ", "; ", ", "):
+        start = 0
+        while (i := text.find(sep, start)) >= 0:
+            head = text[:i + (1 if sep == ". " else 0)]
+            start = i + 1
+            if sep == ". " and not is_sentence_end(head):
+                continue
+            if 12 <= len(head) <= limit:
+                return head.strip(" :–-").rstrip(".") if sep != ". " else head.rstrip(".")
+            break
+    words = text[: limit + 1].split(" ")[:-1] if text[limit:limit + 1] != " " else text[:limit].split(" ")
+    # Prefer a cut before a preposition or conjunction: what stays is a complete phrase.
+    for i in range(len(words) - 1, 1, -1):
+        if _word(words[i]) in _PHRASE_START:
+            head = complete_words(words[:i])
+            if len(" ".join(head)) >= max(20, limit // 2):
+                return " ".join(head).rstrip(" ,;:–-")
+            break
+    head = complete_words(words) or words
+    return " ".join(head).rstrip(" ,;:–-") + " …"
