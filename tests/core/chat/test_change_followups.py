@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import uuid
 
-from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
+from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import AgentInfo
 from sqlalchemy.orm import Session
 
 from agents.models.registry import override_models, rules_model
-from core.chat.turn import chat_turn
+from core.chat.turn import ChatResult, chat_turn
 from core.materials.klausur import Klausur
+from db.models import Teacher
 from db.repos.knowledge import knowledge_by_ids
 from db.repos.materials import get_material
 from db.repos.teachers import find_teacher
+from db.session import Identity
+from tests.agents.models.scripts import text
 from tests.conftest import DEMO_TEACHER
 
 # The review's exam named „Prozentrechnung und Zinsrechnung“; the bank holds few Zins tasks without material up to
@@ -35,10 +38,16 @@ def _bank_topics(db: Session, ident, k: Klausur) -> dict[str, dict]:  # noqa: AN
     return {str(i): (row.content or {}) for i, row in knowledge_by_ids(db=db, identity=ident, ids=refs).items()}
 
 
-def test_noch_eine_aufgabe_zur_zinsrechnung_adds_a_bank_task_as_version_2(db: Session, as_teacher) -> None:  # noqa: ANN001
+def _first_exam(db: Session, as_teacher) -> tuple[Identity, Teacher, ChatResult]:  # noqa: ANN001
     ident = as_teacher(DEMO_TEACHER)
     teacher = find_teacher(db=db, ref=DEMO_TEACHER)
     first = chat_turn(db=db, identity=ident, teacher=teacher, message=EXAM)
+    assert first.material_id, first.reply
+    return ident, teacher, first
+
+
+def test_noch_eine_aufgabe_zur_zinsrechnung_adds_a_bank_task_as_version_2(db: Session, as_teacher) -> None:  # noqa: ANN001
+    ident, teacher, first = _first_exam(db, as_teacher)
     v1 = _exam(db, first.material_id)
     added = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=first.conversation_id, message=ADD)
     assert "Für welche Klasse" not in added.reply and added.session_id is None, added.reply
@@ -57,10 +66,7 @@ def test_noch_eine_aufgabe_zur_zinsrechnung_adds_a_bank_task_as_version_2(db: Se
 
 
 def test_a_topic_the_bank_has_nothing_on_is_said_and_nothing_is_stored(db: Session, as_teacher) -> None:  # noqa: ANN001
-    ident = as_teacher(DEMO_TEACHER)
-    teacher = find_teacher(db=db, ref=DEMO_TEACHER)
-    first = chat_turn(db=db, identity=ident, teacher=teacher, message=EXAM)
-    assert first.material_id, first.reply
+    ident, teacher, first = _first_exam(db, as_teacher)
     none = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=first.conversation_id,
                      message="Bitte noch eine Aufgabe zur Kurvendiskussion ergänzen")
     assert none.material_id is None and "Für welche Klasse" not in none.reply, none.reply
@@ -69,10 +75,7 @@ def test_a_topic_the_bank_has_nothing_on_is_said_and_nothing_is_stored(db: Sessi
 
 
 def test_a_longer_duration_naming_fach_and_material_is_a_new_version_not_a_new_request(db: Session, as_teacher) -> None:  # noqa: ANN001
-    ident = as_teacher(DEMO_TEACHER)
-    teacher = find_teacher(db=db, ref=DEMO_TEACHER)
-    first = chat_turn(db=db, identity=ident, teacher=teacher, message=EXAM)
-    assert first.material_id, first.reply
+    ident, teacher, first = _first_exam(db, as_teacher)
     longer = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=first.conversation_id,
                        message="Die Klassenarbeit in Mathe muss 90 Minuten dauern")
     assert "Für welche Klasse" not in longer.reply and longer.session_id is None, longer.reply
@@ -88,16 +91,12 @@ def test_a_longer_duration_naming_fach_and_material_is_a_new_version_not_a_new_r
 def test_a_real_model_adds_the_bank_task_with_the_material_in_its_context(db: Session, as_teacher) -> None:  # noqa: ANN001
     """The tool design for a real model: the conversation's material is in the instructions and `add_bank_task`
     is offered; a scripted model calls it with the id it was told and the teacher's topic."""
-    ident = as_teacher(DEMO_TEACHER)
-    teacher = find_teacher(db=db, ref=DEMO_TEACHER)
-    first = chat_turn(db=db, identity=ident, teacher=teacher, message=EXAM)
-    assert first.material_id, first.reply
+    ident, teacher, first = _first_exam(db, as_teacher)
     seen: dict[str, object] = {}
 
     def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        returns = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]
-        if returns:
-            return ModelResponse(parts=[TextPart(str(returns[0].content))])
+        if returned := [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]:
+            return text(str(returned[0].content))  # the tool's summary as the reply
         seen["tools"] = {t.name for t in info.function_tools}
         instructions = messages[-1].instructions or ""
         assert f"[material:{first.material_id}]" in instructions, instructions
