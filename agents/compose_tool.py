@@ -14,18 +14,19 @@ from core.composition.report import Befund
 from core.composition.service import compose_exam, compose_quiz, compose_worksheet
 from core.composition.wishes import avoid_list
 from core.materials.klausur import Klausur
+from core.safety.service import quoted_data
 
 COMPOSE_TOOLS: FunctionToolset[SpecialistDeps] = FunctionToolset()
 _COMPUTED = {"gesamtpunkte", "afb_punkte", "afb_anteile", "notenschluessel", "notenschema"}
 
 
 def _absage(befund: Befund) -> str:
-    return json.dumps({"kein_material": True, "gefunden": befund.gefunden,
+    return quoted_data(json.dumps({"kein_material": True, "gefunden": befund.gefunden,
                        "grund": (f"Zum Schwerpunkt „{', '.join(befund.schwerpunkt)}“ gibt es in der Wissensbasis "
                                  "keine geprüften Aufgaben in passender Klassenstufe." if befund.ausserhalb else
                                  f"Zu „{befund.thema}“ gibt es in der Wissensbasis keine geprüften Aufgaben in "
                                  "passender Klassenstufe."),
-                       "hinweise": befund.hinweise(), "optionen": befund.optionen()}, ensure_ascii=False)
+                       "hinweise": befund.hinweise(), "optionen": befund.optionen()}, ensure_ascii=False))
 
 
 @COMPOSE_TOOLS.tool
@@ -68,5 +69,6 @@ def compose_for(d: SpecialistDeps) -> str:
     if isinstance(material, Klausur):
         d.entwurf = {"klausur": entwurf, "hinweise": comp.befund.hinweise()}
         entwurf = draft_text(material)
-    return json.dumps({"entwurf": entwurf, "hinweise": comp.befund.hinweise(), "optionen": comp.befund.optionen()},
-                      ensure_ascii=False, separators=(",", ":"))
+    # Bank and teacher texts: one quoted data block, like every tool result with others' texts.
+    return quoted_data(json.dumps({"entwurf": entwurf, "hinweise": comp.befund.hinweise(),
+                                   "optionen": comp.befund.optionen()}, ensure_ascii=False, separators=(",", ":")))

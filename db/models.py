@@ -142,6 +142,7 @@ class AgentKnowledge(Base):
     embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
     embedding_model: Mapped[str | None] = mapped_column(String(120))
     seed_hash: Mapped[str | None] = mapped_column(String(32))  # what the seed wrote; differs once someone edited
+    held_upload: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))  # on hold for review (migration 0011)
     fts: Mapped[Any] = mapped_column(TSVECTOR, Computed(_AK_FTS, persisted=True))
     revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     created_at: Mapped[datetime] = created()
@@ -203,6 +204,7 @@ class CurriculumChunk(Base):
     embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
     embedding_model: Mapped[str | None] = mapped_column(String(120))
     fts: Mapped[Any] = mapped_column(TSVECTOR, Computed(_CC_FTS, persisted=True))
+    held_upload: Mapped[uuid.UUID | None] = mapped_column(UUID(as_uuid=True))  # on hold for review (migration 0011)
     created_at: Mapped[datetime] = created()
 
 
@@ -358,6 +360,27 @@ class Upload(Base):
     data_deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = created()
 
+
+
+class UploadReview(Base):
+    """An upload held for a curator's review: instruction-like or hidden text was found (the passage, personal data
+    removed). Its knowledge rows carry `held_upload` and only their owner sees them until it is approved."""
+
+    __tablename__ = "upload_reviews"
+    __table_args__ = (CheckConstraint("status IN ('held', 'approved', 'rejected')", name="ck_ur_status"),
+                      Index("ix_ur_status", "status", "created_at"), Index("ix_ur_teacher", "teacher_id"))
+    id: Mapped[uuid.UUID] = uuid_pk()
+    upload_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("uploads.id", ondelete="CASCADE"), unique=True)
+    teacher_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"))
+    filename: Mapped[str] = mapped_column(String(300))
+    fach: Mapped[str | None] = mapped_column(String(40))
+    scope: Mapped[str] = mapped_column(String(10))
+    reason: Mapped[str] = mapped_column(String(300))
+    passage: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(10), default="held", server_default="held")
+    reviewer_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("teachers.id", ondelete="SET NULL"))
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = created()
 
 # Tables whose rows belong to one teacher: RLS lets a teacher see only their own (DESIGN §3 "Visibility").
 TEACHER_OWNED = (

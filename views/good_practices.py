@@ -9,6 +9,7 @@ import streamlit as st
 
 from core.curation import service as cur
 from core.materials.service import FAECHER
+from core.uploads import service as uploads
 from views import ui
 from views.widgets import safe
 
@@ -312,6 +313,32 @@ def operators_tab(fach: str) -> None:
             st.rerun()
 
 
+def held_tab() -> None:
+    """Uploads held for review: the flagged passage only (pupils' data removed); approve or reject, recorded."""
+    state = st.segmented_control("Stand", ["held", "approved", "rejected"], default="held", key="gp_held_state",
+                                 format_func=uploads.STATUS_LABELS.get) or "held"
+    entries = ui.run(uploads.held_uploads, curator_id=ME, status=state)
+    if not entries:
+        if entries == []:
+            st.info("Keine hochgeladenen Dateien in diesem Stand.")
+        return
+    for r in entries:
+        with st.container(border=True):
+            st.markdown(f"**{safe(r.filename)}** · {r.fach} · für {r.scope} · {r.created_at:%d.%m.%Y %H:%M}")
+            st.caption(f"Grund: {r.reason}. Markierte Stelle (nur Daten, personenbezogene Angaben entfernt):")
+            st.code(r.passage, language=None, wrap_lines=True)
+            if r.status != "held":
+                st.caption(f"{r.status_label} am {r.decided_at:%d.%m.%Y %H:%M}")
+                continue
+            c1, c2 = st.columns(2)
+            for col, approve, label in ((c1, True, "Freigeben"), (c2, False, "Ablehnen (bleibt privat)")):
+                if col.button(label, key=f"gp_held_{r.id}_{approve}"):
+                    message = ui.run(uploads.decide_upload, curator_id=ME, review_id=r.id, approve=approve)
+                    if message is not None:
+                        st.session_state["gp_flash"] = message
+                        st.rerun()
+
+
 c1, c2, c3, c4, c5 = st.columns([1, 1, 1.3, 1.3, 2])
 fach = c1.selectbox("Fach", list(FAECHER), index=list(FAECHER).index(cur.default_fach(persona.faecher)),
                     format_func=FAECHER.get, key="gp_fach")
@@ -320,8 +347,8 @@ view = c3.selectbox("Ansicht", list(cur.VIEWS), format_func=cur.VIEWS.get, key="
 order = c4.selectbox("Sortierung", list(cur.ORDERS), format_func=cur.ORDERS.get, key="gp_order")
 text = c5.text_input("Suche (Thema, Aufgabentext)", key="gp_text")
 filters = cur.QueueFilter(fach=fach, agent_type=agent or None, view=view, text=text, order=order)
-tab_list, tab_dup, tab_hist, tab_ops = st.tabs(["Einträge", "Dubletten", "Qualität", "Operatoren"], key="gp_tab",
-                                               on_change="rerun")
+tab_list, tab_dup, tab_hist, tab_ops, tab_held = st.tabs(
+    ["Einträge", "Dubletten", "Qualität", "Operatoren", "Uploads in Prüfung"], key="gp_tab", on_change="rerun")
 
 with tab_list:
     if tab_list.open:
@@ -343,3 +370,7 @@ with tab_hist:
 with tab_ops:
     if tab_ops.open:
         operators_tab(fach)
+
+with tab_held:
+    if tab_held.open:
+        held_tab()

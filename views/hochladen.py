@@ -3,8 +3,9 @@
 import streamlit as st
 
 from core.materials.service import FAECHER
-from core.uploads.service import import_file
+from core.uploads.service import import_file, my_reviews
 from views import ui
+from views.widgets import safe
 
 persona = ui.page_setup("hochladen")
 st.title("Beispiele & Lehrplan hochladen")
@@ -35,4 +36,13 @@ if st.button("Übernehmen", type="primary", disabled=upload is None, key="upload
     if result is not None:
         st.success(result.message)
         for hint in result.hinweise:
-            st.info(hint)
+            (st.warning if hint.startswith(("In Prüfung:", "Hinweis: „")) else st.info)(hint)
+
+held = ui.run(my_reviews, teacher_id=persona.teacher_id)
+if held:
+    st.subheader("Zurückgehaltene Dateien")
+    st.caption("Diese Dateien enthalten Text, der wie eine Anweisung an die KI aussieht oder für Lesende unsichtbar "
+               "ist. Bis zur Prüfung sieht sie niemand außer Ihnen.")
+    for r in held:
+        st.markdown(f"- **{safe(r.filename)}** ({r.fach}, {r.created_at:%d.%m.%Y}) – {r.status_label}. "
+                    f"Grund: {r.reason}.")

@@ -15,8 +15,9 @@ from views import ui
 persona = ui.page_setup("sitzungen")
 st.title("Sitzungen & Traces")
 st.caption("Sie sehen Ihre eigenen Rückfragen, Gespräche und Modellaufrufe: Die Datenbank (Row-Level Security) gibt "
-           "Daten, die einer Lehrkraft gehören, nur dieser Person heraus. Dem Produktteam nur ein Gespräch, das die "
-           "Lehrkraft unter „Meine Daten & Datenschutz“ freigegeben hat – und jedes Lesen steht in ihrem Protokoll.")
+           "Daten, die einer Lehrkraft gehören, nur dieser Person heraus. Kuration und Produktteam nur ein Gespräch, "
+           "das die Lehrkraft unter „Meine Daten & Datenschutz“ freigegeben hat – und jedes Lesen steht in ihrem "
+           "Protokoll.")
 
 
 def number(value: int) -> str:
@@ -32,25 +33,45 @@ def show_steps(steps: list[TraceStep]) -> None:
                 st.text(step.body)
 
 
-st.subheader("Rückfragen der Fach-Assistenten")
-overview = ui.run(my_sessions, teacher_id=persona.teacher_id, status=st.session_state.get("ses_status", "waiting"))
-if overview is not None:
-    st.radio("Status", list(SESSION_STATUS), key="ses_status", horizontal=True, label_visibility="collapsed",
-             format_func=lambda s: f"{SESSION_STATUS[s]} ({overview.counts.get(s, 0)})")
-    if overview.rows:
-        st.dataframe(overview.rows, hide_index=True)
-    else:
-        st.info(f"Keine Rückfragen mit dem Status „{SESSION_STATUS[overview.status]}“.")
+staff = persona.role in ("curator", "product")
+source = "mine"
+if staff:  # curators and the product team: the conversations teachers released to them, and their own
+    shared = ui.run(shared_conversations, teacher_id=persona.teacher_id) or []
+    source = st.radio("Ansicht", ["shared", "mine"], key="trace_source", horizontal=True,
+                      format_func={"shared": f"Von Lehrkräften freigegeben ({len(shared)})",
+                                   "mine": "Meine eigenen Gespräche"}.get)
 
-st.subheader("Gesprächsverlauf")
-conversations = ui.run(my_conversations, teacher_id=persona.teacher_id) or []
-if persona.role == "product":  # released by their teachers; reading one is logged for the teacher
-    conversations += ui.run(shared_conversations, teacher_id=persona.teacher_id) or []
-if not conversations:
-    st.info("Noch keine Gespräche. Sobald Sie im Chat etwas anfragen, lässt sich hier jeder Schritt nachvollziehen.")
-    st.stop()
+if source == "shared":
+    st.subheader("Von Lehrkräften freigegebene Gespräche")
+    st.caption("Nur Gespräche, die eine Lehrkraft unter „Meine Daten & Datenschutz“ ausdrücklich freigegeben hat. "
+               "Jedes Öffnen steht mit Ihrem Namen im Protokoll der Lehrkraft; zieht sie die Freigabe zurück, "
+               "verschwindet das Gespräch hier.")
+    if not shared:
+        st.info("Zurzeit hat keine Lehrkraft ein Gespräch freigegeben.")
+        st.stop()
+    st.dataframe([{"Freigabe": c.label} for c in shared], hide_index=True)
+    conversations, conv_key = shared, "trace_shared"
+else:
+    st.subheader("Rückfragen der Fach-Assistenten")
+    overview = ui.run(my_sessions, teacher_id=persona.teacher_id,
+                      status=st.session_state.get("ses_status", "waiting"))
+    if overview is not None:
+        st.radio("Status", list(SESSION_STATUS), key="ses_status", horizontal=True, label_visibility="collapsed",
+                 format_func=lambda s: f"{SESSION_STATUS[s]} ({overview.counts.get(s, 0)})")
+        if overview.rows:
+            st.dataframe(overview.rows, hide_index=True)
+        else:
+            st.info(f"Keine Rückfragen mit dem Status „{SESSION_STATUS[overview.status]}“.")
+    st.subheader("Gesprächsverlauf")
+    conversations, conv_key = ui.run(my_conversations, teacher_id=persona.teacher_id) or [], "trace_conv"
+    if not conversations:
+        st.info("Noch keine Gespräche. Sobald Sie im Chat etwas anfragen, lässt sich hier jeder Schritt "
+                "nachvollziehen.")
+        st.stop()
 labels = {c.id: c.label for c in conversations}
-chosen = st.selectbox("Gespräch (neueste zuerst)", list(labels), format_func=labels.get, key="trace_conv")
+chosen = st.selectbox("Gespräch (neueste zuerst)", list(labels), format_func=labels.get, key=conv_key)
+if source == "shared":
+    st.caption("Dieses Öffnen wird im Protokoll der Lehrkraft vermerkt.")
 trace = ui.run(conversation_trace, teacher_id=persona.teacher_id, conversation_id=chosen)
 if trace is None:
     st.stop()

@@ -34,7 +34,7 @@ PAGE_ROLES: dict[str, set[str]] = {
     "good_practices": {"curator"},
     "praeferenzen": {"teacher"},
     "prompt_labor": {"product"},
-    "sitzungen": {"product", "teacher"},
+    "sitzungen": {"product", "teacher", "curator"},
     "system": {"product"},
     "notizen": {"teacher"},
     "bewerten": {"teacher"},

@@ -20,6 +20,8 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo
 
+from core.safety.service import unquoted_data
+
 JSON_BLOCK = re.compile(r"```json\s*(\{.*?\})\s*```", re.S)
 Rules = Callable[[list[ModelMessage], AgentInfo], ModelResponse]  # a rule model: messages -> the next response
 
@@ -68,7 +70,7 @@ def json_returns(messages: list[ModelMessage], tool: str) -> list[Any]:
     for p in tool_returns(messages):
         if p.tool_name == tool:
             try:
-                out.append(json.loads(text_of(p.content)))
+                out.append(json.loads(unquoted_data(text_of(p.content))))
             except json.JSONDecodeError:
                 continue
     return out

@@ -15,18 +15,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.checks.lexicon import DEMAND_SYNONYMS, OPERATOR_CLASSES, OPERATOR_WORDS, SEPARABLE
+from core.checks.lexicon import (
+    DEMAND_FILLERS,
+    DEMAND_SYNONYMS,
+    OPERATOR_CLASSES,
+    OPERATOR_WORDS,
+    QUESTION_CLASSES,
+    SEPARABLE,
+)
 from core.checks.topics import term_matches
 from core.checks.views import TaskView
-from core.language.text import STOPWORDS, content_words, stem
+from core.language.text import STOPWORDS, content_words, fold, stem, words
 
 _CALC = re.compile(r"\d+(?:[,.]\d+)?|[+\-−·*×/:=^²³]")
 _ENUMERATION = re.compile(r"\(\d+\)|^\s*\d+[.)]\s|\b[a-e]\)")
 _FRACTION = re.compile(r"\b\d+\s*/\s*\d+\b")
-_UNIT = re.compile(r"(?<![\w])(km/h|m/s²?|g/mol|mol/l|g/cm³|kg/m³|kWh|%|€|°C|km|cm|mm|m²|m³|m|kg|g|mg|t|l|ml|h|min|s|"
-                   r"Minuten|Stunden|Sekunden|Jahre|Tage|V|A|Ω|W|J|N|Pa|Hz|mol)(?![\w])")
+_UNIT = re.compile(r"(?<=\d)\s?(km/h|m/s²?|g/mol|mol/l|g/cm³|kg/m³|kWh|%|€|°C|km²|cm³|dm³|mm³|cm²|dm²|mm²|km|cm|dm|"
+                   r"mm|m²|m³|m|kg|g|mg|t|l|ml|h|min|s|Minuten|Stunden|Sekunden|Jahre|Tage|V|A|Ω|W|J|N|Pa|Hz|mol)"
+                   r"(?![^\W\d_])")
+_VARIABLE = re.compile(r"\d[a-z](?![^\W\d_])|(?<![^\W\d_])[a-z]\s*[+\-−·]|[+\-−·]\s*\d*[a-z](?![^\W\d_])")
+_KEPT = frozenset({"present"})  # an English operator that is also a tense ('present perfect')
 _UNIT_NAMES = {"Minuten": "min", "Stunden": "h", "Sekunden": "s", "Jahre": "a", "Tage": "d"}
 _VERB_SIGNS = {"addi": "+", "subtrahi": "−", "multiplizi": "·", "dividi": ":"}
+_HEAD = 8  # shared start of two compounds that makes them the same thing
 SAME_DEMAND = 0.6
 SAME_CLASS_OVERLAP = 0.65  # share of the shorter demand matched, operators of one class
 SIBLING_DEMAND = 0.75
@@ -52,10 +63,12 @@ def demand_words(text: str) -> tuple[str, ...]:
     """The demand words in text order (operators, stopwords and numbers removed)."""
     out: list[str] = []
     for w in content_words(text):
-        if any(c.isdigit() for c in w) or stem(w) in OPERATOR_WORDS or w in OPERATOR_CLASSES:
+        if any(c.isdigit() for c in w) or (stem(w) in OPERATOR_WORDS and w not in _KEPT) or w in OPERATOR_CLASSES \
+                or w in QUESTION_CLASSES:
             continue
         s = _norm(w)
-        if s not in OPERATOR_WORDS and s not in STOPWORDS and len(s) > 1 and s not in out:
+        if (s not in OPERATOR_WORDS or w in _KEPT) and s not in STOPWORDS | DEMAND_FILLERS and len(s) > 1 \
+                and s not in out:
             out.append(s)
     return tuple(out)
 
@@ -67,10 +80,12 @@ def demand(text: str) -> frozenset[str]:
 @lru_cache(maxsize=8192)
 def operator_classes(text: str) -> frozenset[str]:
     """The kinds of work a task asks for ('nennen', 'erklaeren', …), from its operators, separable ones included."""
-    words = content_words(text)
-    found = {OPERATOR_CLASSES[w] for w in words if w in OPERATOR_CLASSES}
-    present = set(words)
+    content = content_words(text)
+    found = {OPERATOR_CLASSES[w] for w in content if w in OPERATOR_CLASSES}
+    present = {fold(w) for w in words(text)}  # particles ('an', 'dar') are stopwords
     found |= {c for (verb, particle), c in SEPARABLE.items() if verb in present and particle in present}
+    if not found:  # a question carries the demand ('Warum …?', 'Wie viel …?')
+        found = {QUESTION_CLASSES[w] for w in content if w in QUESTION_CLASSES}
     return frozenset(found)
 
 
@@ -89,6 +104,8 @@ def calculation_kind(text: str) -> tuple[frozenset[str], frozenset[str], bool]:
     signs = {t for t in _CALC.findall(_UNIT.sub(" ", text)) if not t[0].isdigit() and t not in "=^"}
     signs |= {sign for w in content_words(text) for key, sign in _VERB_SIGNS.items() if stem(w).startswith(key)}
     signs = {"−" if s == "-" else "·" if s in "*×" else s for s in signs}
+    if "=" in text and _VARIABLE.search(text):  # an equation to solve: '3x + 5 = 20' ~ '4x − 7 = 9'
+        signs = (signs - {"+", "−"}) | {"="}
     units = frozenset(_UNIT_NAMES.get(u, u) for u in _UNIT.findall(text))
     return frozenset(signs), units, bool(_FRACTION.search(text))
 
@@ -103,27 +120,84 @@ def target(text: str) -> frozenset[str]:
     return demand(text)
 
 
+def word_matches(x: str, y: str) -> bool:
+    """One demand word meets another: the same stem, one inside a compound of the other ('Stromstärke' ~
+    'Stärke'), a compound starting with the other ('Sommertemperaturen' ~ 'Sommer'), or two compounds with the same
+    long head ('Verdauungsorgane' ~ 'Verdauungssystem')."""
+    if term_matches(x, y):
+        return True
+    short, long_ = (x, y) if len(x) <= len(y) else (y, x)
+    return (len(short) >= 4 and (long_.startswith(short) or long_.endswith(short))) or (
+        len(short) >= _HEAD and long_[:_HEAD] == short[:_HEAD])
+
+
+def _unmatched(a: frozenset[str], b: frozenset[str]) -> list[str]:
+    return sorted(x for x in a if not any(word_matches(x, y) for y in b))
+
+
 def soft_jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     if not a or not b:
         return 0.0
-    hits_a = sum(1 for x in a if any(term_matches(x, y) for y in b))
-    hits_b = sum(1 for y in b if any(term_matches(y, x) for x in a))
-    return (hits_a + hits_b) / (len(a) + len(b))
+    return (len(a) - len(_unmatched(a, b)) + len(b) - len(_unmatched(b, a))) / (len(a) + len(b))
 
 
 def _shared(a: frozenset[str], b: frozenset[str]) -> int:
-    return min(sum(1 for x in a if any(term_matches(x, y) for y in b)),
-               sum(1 for y in b if any(term_matches(y, x) for x in a)))
+    return min(len(a) - len(_unmatched(a, b)), len(b) - len(_unmatched(b, a)))
 
 
 def _unshared(a: frozenset[str], b: frozenset[str]) -> int:
-    return max(sum(1 for x in a if not any(term_matches(x, y) for y in b)),
-               sum(1 for y in b if not any(term_matches(y, x) for x in a)))
+    return max(len(_unmatched(a, b)), len(_unmatched(b, a)))
+
+
+def swapped(a: frozenset[str], b: frozenset[str], things: frozenset[str] | None = None) -> bool:
+    """The same frame with one thing exchanged ('Ursachen' for 'Folgen', 'Lungenkreislauf' for 'Körperkreislauf',
+    'simple past' for 'present perfect'): another demand on a look-alike task, not a paraphrase — paraphrases change
+    the frame or use a synonym the lexicon knows. `things`: the words that name things (German nouns); an exchanged
+    adjective or verb ('kühler' for 'niedriger') is wording."""
+    only_a, only_b = _unmatched(a, b), _unmatched(b, a)
+    if not (1 <= len(only_a) == len(only_b) <= 2 and len(a) - len(only_a) >= len(only_a)):
+        return False
+    return things is None or all(w in things for w in only_a + only_b)
+
+
+_GERMAN = frozenset(("der", "die", "das", "den", "dem", "des", "und", "ein", "eine", "einer", "eines", "im", "zu",
+                     "mit", "ist", "sind", "von"))
+_ENGLISH = frozenset(("the", "a", "an", "and", "of", "to", "in", "with", "is", "are", "your", "you"))
+
+
+@lru_cache(maxsize=8192)
+def things(text: str) -> frozenset[str] | None:
+    """The demand words a German task writes with a capital (its nouns); None for an English task, where every word
+    may name the thing."""
+    ws = words(text)
+    if sum(w in _ENGLISH for w in ws) > sum(w.lower() in _GERMAN for w in ws):
+        return None
+    return frozenset(_norm(fold(w)) for w in ws if w[:1].isupper())
 
 
 def _same_class(a: str, b: str) -> bool:
     ca, cb = operator_classes(a), operator_classes(b)
     return bool(ca & cb) or (not ca and not cb)
+
+
+def _calculations(na: tuple[str, ...], nb: tuple[str, ...], a: str, b: str) -> bool:
+    """Both tasks calculate: two numbers each, or numbers with units ('36 g Wasser')."""
+    return (len(na) >= 2 and len(nb) >= 2) or (bool(na) and bool(nb) and bool(calculation_kind(a)[1])
+                                               and bool(calculation_kind(b)[1]))
+
+
+def _calculation_repeat(a: TaskView, b: TaskView, sim: float, siblings: bool) -> float | None:
+    (na, oa), (nb, ob) = calculation(a.text), calculation(b.text)
+    da, db = demand(a.text), demand(b.text)
+    ta, tb = target(a.text), target(b.text)
+    same_target = not ta or not tb or (soft_jaccard(ta, tb) > 0 and not swapped(ta, tb))
+    if (na, oa) == (nb, ob):  # the same calculation: a repeat unless it asks for something else
+        return round(max(sim, 0.5), 2) if same_target else None
+    kind = calculation_kind(a.text)
+    if not siblings and _same_class(a.text, b.text) and kind == calculation_kind(b.text) \
+            and kind != (frozenset(), frozenset(), False) and ta and tb and same_target:
+        return round(max(sim, 0.5), 2)  # the same calculation with other numbers
+    return round(sim, 2) if sim >= OTHER_NUMBERS_DEMAND and _unshared(da, db) <= 1 else None
 
 
 def similar(a: TaskView, b: TaskView) -> float | None:
@@ -133,15 +207,11 @@ def similar(a: TaskView, b: TaskView) -> float | None:
     da, db = demand(a.text), demand(b.text)
     sim = soft_jaccard(da, db)
     siblings = bool(a.gruppe) and a.gruppe == b.gruppe
-    (na, oa), (nb, ob) = calculation(a.text), calculation(b.text)
-    if len(na) >= 2 and len(nb) >= 2:
-        ta, tb = target(a.text), target(b.text)
-        if (na, oa) == (nb, ob):  # the same calculation: a repeat unless it asks for something else
-            return round(max(sim, 0.5), 2) if not ta or not tb or soft_jaccard(ta, tb) > 0 else None
-        if not siblings and _same_class(a.text, b.text) and calculation_kind(a.text) == calculation_kind(b.text) \
-                and calculation_kind(a.text) != (frozenset(), frozenset(), False) and soft_jaccard(ta, tb) > 0:
-            return round(max(sim, 0.5), 2)  # the same calculation with other numbers
-        return round(sim, 2) if sim >= OTHER_NUMBERS_DEMAND and _unshared(da, db) <= 1 else None
+    if _calculations(calculation(a.text)[0], calculation(b.text)[0], a.text, b.text):
+        return _calculation_repeat(a, b, sim, siblings)
+    nouns = things(a.text), things(b.text)
+    if swapped(da, db, None if None in nouns else nouns[0] | nouns[1]):
+        return None
     if siblings:
         return round(sim, 2) if sim >= SIBLING_DEMAND and _unshared(da, db) <= 1 else None
     if sim >= SAME_DEMAND and _unshared(da, db) <= 1:

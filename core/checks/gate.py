@@ -11,7 +11,7 @@ from typing import Literal
 from core.checks.duplicates import duplicates
 from core.checks.filler import fillers, topic_stems
 from core.checks.promises import broken_promises
-from core.checks.topicality import TopicContext, level_reason, off_topic_reason
+from core.checks.topicality import TopicContext, cue_reason, level_reason, off_topic_reason
 from core.checks.views import TaskView, views
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
@@ -49,7 +49,9 @@ def task_findings(tasks: Sequence[TaskView], *, thema: str, unterthemen: Sequenc
         for t in tasks:
             if t.ref in flagged or (t.refs and trusted.issuperset(t.refs)):
                 continue  # every task it comes from was filed under the requested topic
-            if reason := off_topic_reason(t, topic):
+            if reason := cue_reason(t, topic):  # far above or below the class says more than „another topic“
+                out.append(Finding("level", t.ref, reason))
+            elif reason := off_topic_reason(t, topic):
                 out.append(Finding("off_topic", t.ref, reason))
             elif reason := level_reason(t, topic):
                 out.append(Finding("level", t.ref, reason))

@@ -86,6 +86,7 @@ _CLASSES = {
     "gestalten": "entwickeln entwickle entwickele planen plane gestalten gestalte verfassen verfasse schreiben "
                  "schreibe write create design",
     "skizzieren": "skizzieren skizziere zeichnen zeichne draw sketch",
+    "uebertragen": "uebersetzen uebersetze uebertragen uebertrage translate put",
 }
 OPERATOR_CLASSES = {w: c for c, words in _CLASSES.items() for w in words.split()}
 # Separable operators: 'Stelle … dar' describes, 'Stelle … auf' formulates, 'Gib … an' names, 'Gib … wieder' retells.
@@ -93,9 +94,52 @@ SEPARABLE = {("stelle", "dar"): "beschreiben", ("stell", "dar"): "beschreiben", 
              ("gib", "an"): "nennen", ("gib", "wieder"): "beschreiben", ("ordne", "zu"): "zuordnen",
              ("ordne", "ein"): "zuordnen", ("werte", "aus"): "analysieren", ("arbeite", "heraus"): "analysieren",
              ("fasse", "zusammen"): "beschreiben", ("nimm", "stellung"): "beurteilen"}
-# Words of task language that mean the same in a demand ('Ursachen' ~ 'Gründe').
-DEMAND_SYNONYMS = {"grund": "ursach", "durchschnitt": "mittl", "pal": "friend", "summ": "addi",
-                   "differenz": "subtrahi", "produkt": "multiplizi", "quotient": "dividi"}
+# Words of task language that mean the same in a demand ('Ursachen' ~ 'Gründe'), one group a line, the first word
+# names the group. About how tasks ask, in any subject — never a subject's content.
+_DEMAND_GROUPS = """
+ursache grund gruende ursachen ausloeser anlass
+folgen auswirkungen konsequenzen wirkungen
+durchschnitt mittlere mittleren mittel durchschnittlich
+summe addieren addiere
+differenz subtrahieren subtrahiere
+produkt multiplizieren multipliziere
+quotient dividieren dividiere
+friend pal
+aufgabe funktion funktionen aufgaben
+entstehung entstehen entsteht entstanden bildung
+publikum zuhoerer zuhoererinnen adressaten leser audience
+rhetorische sprachliche stilmittel stilistische
+komma kommas kommata
+reduziert gesenkt reduzierung senkung preisnachlass rabatt ermaessigt
+stoffmenge mol
+landesinnere binnenland inland
+lebensbedingungen lebensverhaeltnisse lebten lebensweise
+veraenderung wandel aenderung
+vorteile nutzen
+nachteile risiken
+unterschiede unterscheiden unterscheidet
+gemeinsamkeiten gemeinsam
+nachkommen tochtergeneration f1 f1-generation
+genotyp erbbild genotypen
+phaenotyp erscheinungsbild phaenotypen
+kosten preis
+neu neuen neuer jetzt aktuell
+artikel art
+reihenfolge nacheinander abfolge order
+bevoelkerung menschen leute einwohner population people
+significant important importance significance
+reasons why
+"""
+DEMAND_SYNONYMS = {stem(w): stem(line.split()[0]) for line in _DEMAND_GROUPS.strip().splitlines() for w in line.split()}
+# Words that add nothing to what a task demands ('in der richtigen Reihenfolge', 'the following sentences').
+_FILLERS = """richtig richtige richtigen folgend folgende folgenden following genau genaue kurz kurze knapp jeweils
+    einzeln einzelnen"""
+DEMAND_FILLERS = frozenset(stem(w) for w in _FILLERS.split())
+# Question words that carry a task's operator when it has none: 'Warum …?' explains, 'Wie viel …?' calculates.
+QUESTION_CLASSES = {"warum": "erklaeren", "weshalb": "erklaeren", "wieso": "erklaeren", "why": "erklaeren",
+                    "viel": "berechnen", "viele": "berechnen", "gross": "berechnen", "lange": "berechnen",
+                    "weit": "berechnen", "much": "berechnen", "many": "berechnen", "welche": "nennen",
+                    "welcher": "nennen", "welches": "nennen", "which": "nennen", "what": "nennen"}
 
 # Frame words that name subject matter where a topic is titled with them ("Lineare Funktionen", "Terme und
 # Gleichungen"): kept for that Fach's topic matching, still frame words for the filler check.

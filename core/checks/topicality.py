@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from core.checks.levels import too_easy, too_hard
 from core.checks.topics import TopicIndex, TopicInfo, request_topic, term_matches
 from core.checks.views import TaskView
 from core.language.text import STOPWORDS, fold, stem
@@ -231,6 +232,25 @@ def _bare_arithmetic(text: str, ctx: TopicContext) -> bool:
     return bool(re.search(r"\d", rest)) and bool(_ELEMENTARY.match(rest.strip()))
 
 
+def cue_reason(task: TaskView, ctx: TopicContext) -> str | None:
+    """Level by what the task names (core/checks/levels.py): a concept taught far later, or a Grundschul activity in
+    the Oberstufe. A topic the teacher asked for sets the class it is judged against („Trigonometrie“ in Klasse 8 is
+    her choice)."""
+    if ctx.klassenstufe is None:
+        return None
+    k = ctx.klassenstufe
+    requested_upper = ctx.request.oberstufe or k >= 11
+    judged = max(k, min((min(t.klassenstufen) for t in ctx.resolved if t.klassenstufen), default=k))
+    text = " ".join([task.text, *task.kriterien])
+    if cue := too_hard(text, ctx.index, judged):
+        return (f"verlangt „{cue.name}“ (üblich ab Klasse {cue.ab}) – zu schwer für Klasse {k}; "
+                "ersetzen Sie die Aufgabe durch eine zum Stoff der Klasse")
+    if requested_upper and (activity := too_easy(task.text, ctx.index)):
+        return (f"ist eine Aufgabe auf Grundschulniveau („{activity}“) ohne Oberstufenanspruch – "
+                "verlangen Sie Analyse, Anwendung oder Beurteilung")
+    return None
+
+
 NEAR_BEST = 1.5  # topics scoring within this factor of the best one are the candidates for what a task is about
 
 
@@ -243,6 +263,8 @@ def level_reason(task: TaskView, ctx: TopicContext) -> str | None:
     requested_upper = ctx.request.oberstufe or ctx.klassenstufe >= 11
     if requested_upper and _bare_arithmetic(task.text, ctx):
         return "ist eine reine Grundrechenaufgabe ohne Oberstufenbezug"
+    if reason := cue_reason(task, ctx):
+        return reason
     ranked = ctx.index.ranked(scoring_text(task))
     if not ranked:
         return None

@@ -11,6 +11,7 @@ from typing import TypeVar
 from core.checks.arithmetic.calculations import check_calculations
 from core.checks.focus import Focus, request_focus, serves
 from core.checks.gate import task_findings
+from core.checks.promises import covers
 from core.checks.topicality import (
     TopicContext,
     filed_elsewhere,
@@ -113,36 +114,50 @@ def _texts(c: TaskCandidate | QuizCandidate | DiffCandidate) -> tuple[list[str],
     return [x for v in views for x in (v.titel, v.text, *v.kriterien)], " ".join(v.text for v in views)
 
 
-def focused(cands: Sequence[C], topic: TopicContext | None) -> tuple[list[C], Focus, int]:
+def focused(cands: Sequence[C], topic: TopicContext | None, unterthemen: Sequence[str] = ()
+            ) -> tuple[list[C], Focus, int]:
     """The candidates about the part of the topic the teacher named (see core.checks.focus), the focus, and how
     many passing candidates were left out for being about another part. A task for a wished topic stays."""
     focus = request_focus(topic)
     if not focus or topic is None:
         return list(cands), focus, 0
     wished = wish_only([c for c in cands if isinstance(c, TaskCandidate)], topic)
-    kept = [c for c in cands if c.key in wished or serves(*_texts(c), focus, topic)]
+    kept = [c for c in cands if c.key in wished or serves(*_texts(c), focus, topic)
+            or any(covers([TaskView(ref=c.key, text=_texts(c)[1], titel=c.unterthema)], u) for u in unterthemen)]
     return kept, focus, len(cands) - len(kept)
+
+
+def _title_split(title: str) -> tuple[set[str], list[set[str]]]:
+    """The words of a topic title's head and of each of its parts („Weimarer Klassik und Romantik“)."""
+    head, _, tail = title.rpartition(":")  # „Neurobiologie: Erregung und Synapse“: the head names it all
+    tail = re.sub(r"\([^)]*\)", " ", tail)  # „Funktionsuntersuchung (Kurvendiskussion)“: another name, no part
+    parts = [p for p in map(name_stems, re.split(r"\s+(?:und|and|vs\.?|versus|oder|or)\s+|[,;+/]", tail)) if p]
+    return name_stems(head), parts
 
 
 def _other_parts(t: TopicInfo, thema: str) -> tuple[set[str], set[str]]:
     """When the request names one part of the topic's title („Romantik“ of „Weimarer Klassik und Romantik“): the
     words of that part and those only the other parts have; else two empty sets."""
     part = name_stems(thema)
-    head, _, tail = t.thema.rpartition(":")  # „Neurobiologie: Erregung und Synapse“: the head names it all
-    tail = re.sub(r"\([^)]*\)", " ", tail)  # „Funktionsuntersuchung (Kurvendiskussion)“: another name, no part
-    parts = [p for p in map(name_stems, re.split(r"\s+(?:und|and|vs\.?|versus|oder|or)\s+|[,;+/]", tail)) if p]
-    if not part or part <= name_stems(head) or not any(part <= p for p in parts) or all(part <= p for p in parts):
+    head, parts = _title_split(t.thema)
+    if not part or part <= head or not any(part <= p for p in parts) or all(part <= p for p in parts):
         return set(), set()
     return part, {w for p in parts if not part <= p for w in p} - part
+
+
+def _within(words: set[str], other: set[str]) -> bool:
+    """Every word is in `other`, as itself or as one of its family („Vulkane“ names „Vulkanismus“)."""
+    return all(any(x == y or (min(len(x), len(y)) >= 5 and (x.startswith(y) or y.startswith(x))) for y in other)
+               for x in words)
 
 
 def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str]) -> list[str]:
     """The sub-topics of `t` a request does not name although it names others (see unnamed_siblings)."""
     wanted = [w for w in map(name_stems, unterthemen) if w]
-    if all(w <= name_stems(thema) for w in wanted):
+    if all(w <= name_stems(thema) and _within(w, name_stems(t.thema)) for w in wanted):
         wanted = []  # „Ionenbindung und Salze“ read as two sub-topics names the topic, not a part of it
     if wanted:
-        named = [u for u in t.unterthemen if any(w <= name_stems(u) for w in wanted)]
+        named = [u for u in t.unterthemen if any(_within(w, name_stems(u)) for w in wanted)]
         return [u for u in t.unterthemen if u not in named] if named else []
     part, other = _other_parts(t, thema)
     return [u for u in t.unterthemen if name_stems(u) & other and not part <= name_stems(u)]
@@ -156,6 +171,10 @@ def _about_other_part(c: TaskCandidate | QuizCandidate | DiffCandidate, parts: l
     return any(other & said and not part & said for part, other in parts)
 
 
+def _title_parts(thema: str, unterthemen: Sequence[str], topic: TopicContext) -> list[tuple[set[str], set[str]]]:
+    return [(p, o) for t in topic.resolved if not unterthemen for p, o in [_other_parts(t, thema)] if o]
+
+
 def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str], topic: TopicContext | None
                      ) -> tuple[list[C], list[str]]:
     """Without the tasks on a sibling of the sub-topics the teacher named: „if-clauses Typ 1 und 2“ names two of
@@ -167,7 +186,7 @@ def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str],
     if topic is None:
         return list(cands), []
     siblings = {fold(u): u for t in topic.resolved for u in _named_siblings(t, thema, unterthemen)}
-    parts = [(p, o) for t in topic.resolved if not unterthemen for p, o in [_other_parts(t, thema)] if o]
+    parts = _title_parts(thema, unterthemen, topic)
     kept, out = [], []
     for c in cands:
         sib = siblings.get(fold(c.unterthema))
@@ -176,3 +195,43 @@ def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str],
             continue
         kept.append(c)
     return kept, sorted(set(out))
+
+
+def fill_ups(usable: Sequence[TaskCandidate], kept: Sequence[TaskCandidate], thema: str, unterthemen: Sequence[str],
+             topic: TopicContext | None) -> list[TaskCandidate]:
+    """The reviewed tasks of the requested topic that are about its parts the teacher did not name: what an exam
+    may be filled up with when the named parts do not fill the time (decision 027). Never a task filed under
+    another topic, never one about another part of the topic's title („Weimarer Klassik“ for „Romantik“)."""
+    if topic is None:
+        return []
+    ids = {t.id for t in topic.resolved}
+    inside = {c.key for c in kept}
+    parts = _title_parts(thema, unterthemen, topic)
+    untouched = _untouched_parts(topic, kept)
+    return [c for c in usable if c.key not in inside and c.topic in ids and not _about_other_part(c, parts)
+            and not name_stems(c.unterthema) & untouched and not series_member(c.unterthema, unterthemen)]
+
+
+def series_member(unterthema: str, named: Sequence[str]) -> bool:
+    """An unnamed member of a series the teacher enumerated: „if-clauses type 3“ when she named „Typ 1“ and „Typ 2“.
+    She left it out on purpose (the class has not had it), so it never fills up an exam."""
+    own = name_stems(unterthema)
+    numbers = {w for w in own if w.isdigit()}
+    said = [name_stems(u) for u in named]
+    said_numbers = {w for n in said for w in n if w.isdigit()}
+    return bool(numbers - said_numbers) and bool(said_numbers) and any(
+        _within({w for w in n if not w.isdigit()}, own) for n in said if n - said_numbers)
+
+
+def _untouched_parts(topic: TopicContext, kept: Sequence[TaskCandidate]) -> set[str]:
+    """Words of the parts of a resolved topic's title none of the tasks on the named parts speak of: „Holocaust“ of
+    „NS-Herrschaftssystem und Holocaust“ for an exam on Machtergreifung und Gleichschaltung. A fill-up task filed
+    under a sub-topic naming such a part („Weg zum Holocaust“) is about another matter sharing the file."""
+    said = [name_stems(" ".join(_texts(c)[0])) for c in kept]
+    out: set[str] = set()
+    for t in topic.resolved:
+        _, parts = _title_split(t.thema)
+        touched = [p for p in parts if any(p & s for s in said)]
+        if len(parts) >= 2:
+            out |= set().union(*(p for p in parts if p not in touched)) - set().union(set(), *touched)
+    return out

@@ -8,16 +8,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.checks.filler import has_math
+from core.checks.focus import Focus
 from core.checks.topicality import TopicContext, contrast_parts, says
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
-from core.composition.filters import focused, passing, unnamed_siblings, wish_only
+from core.composition.filters import fill_ups, focused, passing, series_member, unnamed_siblings, wish_only
 from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
-from core.composition.report import Befund, Nachbar
+from core.composition.report import Befund, Nachbar, artikel
 from core.composition.select import ExamSpec, Selection, select
-from core.composition.wishes import own_wishes
+from core.composition.wishes import names_emphasis, only_named, own_wishes
+from core.language.text import fold
 from core.materials.blocks import AFB_STUFEN, Quelle
 from core.materials.klausur import Klausur
 from core.materials.request import MaterialRequest
@@ -121,8 +123,50 @@ def _left_out(befund: Befund, a: KlausurAuftrag, siblings: Sequence[str], anzahl
         befund.schwerpunkt = tuple(a.request.unterthemen) or (a.request.thema,)
         befund.schwerpunkt_thema = a.topic.resolved[0].thema
         befund.ausserhalb = anzahl
-    befund.notizen.append(f"Nur die genannten Unterthemen: Aufgaben zu {', '.join(f'„{s}“' for s in siblings)} "
-                          "wurden nicht verwendet.")
+    befund.notizen.append(_left_out_line(a, siblings))
+
+
+def _left_out_line(a: KlausurAuftrag, siblings: Sequence[str]) -> str:
+    genannt = ", ".join(f"„{u}“" for u in a.request.unterthemen or (a.request.thema,))
+    return f"Nur {genannt}: Aufgaben zu {', '.join(f'„{s}“' for s in siblings)} wurden nicht verwendet."
+
+
+def _may_fill(a: KlausurAuftrag, focus: Focus) -> bool:
+    """Named parts are emphasis, not the whole exam (decision 027): a list of sub-topics or a marked emphasis
+    („(…)“, „mit Schwerpunkt …“) may be filled up with the topic's other tasks — not when the teacher says „nur …“,
+    and not when she names a skill („Brüche addieren“): that skill is what the exam tests."""
+    req = a.request
+    if focus.subject or not (req.unterthemen or names_emphasis(req.zusatz)):
+        return False
+    return not only_named(req.zusatz, list(req.unterthemen) or list(focus.words) or [req.thema])
+
+
+def _filled_note(a: KlausurAuftrag, focus: Focus, added: Sequence[TaskCandidate], gesamt: int, dauer: int) -> str:
+    named = ", ".join(a.request.unterthemen or focus.words or (a.request.thema,))
+    subs = list(dict.fromkeys(c.unterthema for c in added if c.unterthema))
+    zu = " und ".join(", ".join(f"„{s}“" for s in subs).rsplit(", ", 1)) if subs else "weiteren Teilen des Themas"
+    punkte = sum(c.punkte for c in added)
+    ziel = f"damit die {dauer} Minuten gefüllt sind" if dauer == (a.request.dauer_minuten or 45) else \
+        "um die Bearbeitungszeit so weit wie möglich zu füllen"
+    return (f"Ergänzt um Aufgaben zu {zu} ({punkte} von {gesamt} Punkten), {ziel}: Zu „{named}“ allein gibt es "
+            "nicht genug geprüfte Aufgaben. Wenn nur die genannten Teile geprüft werden sollen, schreiben Sie "
+            f"„nur …“ – dann wird {artikel(_art(a), kuerzer=False)} kürzer.")
+
+
+def _say_left_out(befund: Befund, a: KlausurAuftrag, sel: Selection, fill: Sequence[TaskCandidate],
+                  siblings: Sequence[str], anzahl: int, *, narrower: bool) -> list[TaskCandidate]:
+    """The notes on what was left out, said from what the exam holds (a sub-topic with a task in it was not left
+    out); returns the fill-up tasks the exam got."""
+    fill_keys = {c.key for c in fill}
+    added = [c for c in sel.chosen if c.key in fill_keys]
+    unused = [u for u in siblings if fold(u) not in {fold(c.unterthema) for c in sel.chosen}]
+    if added:  # filled up: only a series member she left out on purpose is worth a word
+        unused = [u for u in unused if series_member(u, a.request.unterthemen)]
+        if unused:
+            befund.notizen.append(_left_out_line(a, unused))
+    elif unused:
+        _left_out(befund, a, unused, anzahl, narrower=narrower)
+    return added
 
 
 def compose_klausur(a: KlausurAuftrag) -> Composition:
@@ -130,15 +174,16 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     dauer = req.dauer_minuten or 45
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
-    usable, focus, aus = focused(usable, a.topic)
+    alle, (usable, focus, aus) = usable, focused(usable, a.topic, req.unterthemen)
     before = len(usable)
     usable, siblings = unnamed_siblings(usable, req.thema, req.unterthemen, a.topic)
-    befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
+    fill = fill_ups(alle, usable, req.thema, req.unterthemen, a.topic) if _may_fill(a, focus) else []
+    befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable) + len(fill), gewuenscht_minuten=dauer,
                     nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
-                    schwerpunkt_thema=focus.topic, ausserhalb=aus)
-    if siblings:
-        _left_out(befund, a, siblings, before - len(usable), narrower=bool(focus))
+                    schwerpunkt_thema=focus.topic, ausserhalb=0 if fill else aus)
     if not usable:
+        if siblings:
+            _left_out(befund, a, siblings, before, narrower=bool(focus))
         befund.geschafft_minuten = 0
         return Composition(material=None, befund=befund)
     afb_ziel = a.afb_ziel
@@ -152,10 +197,11 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     avoid=a.avoid, salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|{own_wishes(req.zusatz)}",
                     max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
                     operatoren=a.vorlage.operatoren if a.vorlage else (),
-                    wish_only=frozenset(wish_only(usable, a.topic)),
+                    wish_only=frozenset(wish_only([*usable, *fill], a.topic)),
                     prefer_generated=wants_groups(req.zusatz, req.gruppen),
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
-    sel = select(usable, spec)
+    sel = select(usable, spec, fill)
+    added = _say_left_out(befund, a, sel, fill, siblings, before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
     if (seiten := contrast_parts(req.thema)) and not any(
             all(says(" ".join([c.text, *(t for t, _ in c.erwartung)]), p) for p in seiten) for c in sel.chosen):
@@ -190,6 +236,9 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
             f"Gruppe B: {n} Teilaufgabe(n) mit anderen Zahlen oder einer geprüften Parallelaufgabe (gleiches "
             "Unterthema, gleicher AFB, gleiche Punkte)" + (f"; in beiden Gruppen gleich: {', '.join(gleich)}."
                                                          if gleich else "."))
+    if added:
+        befund.ergaenzt = True
+        befund.notizen.insert(0, _filled_note(a, focus, added, gesamt, dauer_neu))
     befund.afb_abweichung = _afb_note(klausur, afb_ziel)
     refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
             for c in sel.chosen if c.text == t.text}

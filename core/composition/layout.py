@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
+from core.language.text import fold
 from core.materials import titles
 from core.materials.blocks import MaterialBlock, Quelle
 from core.materials.klausur import Aufgabe, Teilaufgabe
@@ -137,6 +138,15 @@ def teilaufgabe(c: TaskCandidate, label: str, extra: Sequence[Quelle] = (), mapp
                        quellen=[c.quelle, *extra])
 
 
+def filed_under(c: TaskCandidate, unterthema: str, topic_titles: Mapping[str, str], named: Sequence[str]) -> bool:
+    """The task's topic is the named sub-topic: its title names that sub-topic and no other named one (a task filed
+    under „Vulkanismus und Erdbeben“ is not thereby about earthquakes when „Vulkanismus“ was named too)."""
+    title = TaskView(ref=c.key, text="", titel=topic_titles.get(c.topic or "", ""))
+    if not title.titel or not covers([title], unterthema):
+        return False
+    return not any(fold(v) != fold(unterthema) and covers([title], v) for v in named)
+
+
 def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequence[str],
                  topic_titles: Mapping[str, str]) -> str:
     """A requested sub-topic the group covers is named in the title when the texts do not name it themselves
@@ -146,8 +156,7 @@ def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequen
     names = []
     for u in unterthemen:
         carriers = [c for c in group if covers([TaskView(c.key, c.text, titel=c.unterthema)], u)]
-        filed = [c for c in group if covers([TaskView(c.key, "", titel=topic_titles.get(c.topic or "", ""))], u)
-                 and topic_titles.get(c.topic or "")]
+        filed = [c for c in group if filed_under(c, u, topic_titles, unterthemen)]
         if (carriers or filed) and not covers([texts], u):
             names.append(carriers[0].unterthema if carriers else u)
     names = list(dict.fromkeys(n for n in names if n and n.casefold() not in titel.casefold()))

@@ -7,6 +7,16 @@ from dataclasses import dataclass, field
 
 from core.materials.wording import anzahl
 
+_GENUS = {"Test": "m", "Quiz": "n", "Arbeitsblatt": "n"}  # the rest: Klausur, Klassenarbeit, …kontrolle
+
+
+def artikel(was: str, *, akkusativ: bool = False, kuerzer: bool = True) -> str:
+    """„die kürzere Klausur“, „den kürzeren Test“, „das kürzere Quiz“ (or without the adjective: „der Test“)."""
+    genus = _GENUS.get(was, "f")
+    art = {"m": "den" if akkusativ else "der", "n": "das", "f": "die"}[genus]
+    adj = ("kürzeren" if genus == "m" and akkusativ else "kürzere") if kuerzer else ""
+    return " ".join(x for x in (art, adj, was) if x)
+
 
 @dataclass(frozen=True)
 class Nachbar:
@@ -36,6 +46,7 @@ class Befund:
     schwerpunkt: tuple[str, ...] = ()  # the teacher's words naming a part of the topic (core.checks.focus)
     schwerpunkt_thema: str = ""  # the whole topic that part belongs to
     ausserhalb: int = 0  # checked items on other parts of that topic, left out
+    ergaenzt: bool = False  # the named parts were filled up with the topic's other tasks (decision 027)
 
     @property
     def stueck(self) -> str:
@@ -65,10 +76,11 @@ class Befund:
         if self.gewuenscht_minuten and self.geschafft_minuten is not None \
                 and self.geschafft_minuten < self.gewuenscht_minuten:
             liegen = "liegt" if self.gefunden == 1 else "liegen"
+            zu = f"Zu „{self.thema}“ {liegen}" + (" auch mit den übrigen Teilen des Themas" if self.ergaenzt else "")
             out.append(f"Kürzer als gewünscht: ausgelegt auf {self.geschafft_minuten} statt "
-                       f"{self.gewuenscht_minuten} Minuten. Zu „{self.thema}“ {liegen} "
+                       f"{self.gewuenscht_minuten} Minuten. {zu} "
                        f"nur {anzahl(self.gefunden, 'geprüfte ' + self.einheit)} in passender Klassenstufe vor; "
-                       "aufgefüllt wird nicht.")
+                       + ("mit Füllaufgaben wird nicht aufgefüllt." if self.ergaenzt else "aufgefüllt wird nicht."))
         if self.gewuenscht_anzahl and self.geschafft_anzahl is not None \
                 and self.geschafft_anzahl < self.gewuenscht_anzahl:
             out.append(f"Nur {self.geschafft_anzahl} statt {self.gewuenscht_anzahl} {self.einheit}: mehr geprüfte "
@@ -89,7 +101,7 @@ class Befund:
             return []
         out = []
         if self.gefunden:
-            out.append(f"die kürzere {self.was} so verwenden")
+            out.append(f"{artikel(self.was, akkusativ=True)} so verwenden")
         near = [n for n in self.nachbarn if n.anzahl > 0][:3]
         if self.ausserhalb:
             out.append(f"das ganze Thema „{self.schwerpunkt_thema}“ nehmen "

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.checks.structure import erwaehnt
+from core.language.text import fold
 
 # Synonyms of things teachers ask to avoid, matched against task texts (casefolded substrings).
 VERMEIDEN_SYNONYME = {
@@ -72,3 +73,28 @@ def own_wishes(zusatz: str) -> str:
     the instruction changes what is asked through its parsed effects, not through the tie-break between equal
     tasks — so an instruction without effect gives the same exam."""
     return (zusatz or "").split(" Überarbeitung:")[0].removeprefix("Überarbeitung:")
+
+
+# „nur Krisenjahr 1923“, „ausschließlich Typ 1 und 2“, „beschränkt auf …“ (folded text)
+_ONLY = re.compile(r"\b(?:nur|ausschliesslich|lediglich|beschraenkt auf|only)\b")
+_NOTHING_ELSE = re.compile(r"\b(?:keine anderen|nichts anderes|sonst nichts|nothing else)\b")
+_EMPHASIS = re.compile(r"\(|\bschwerpunkt|\bvor allem\b|\binsbesondere\b|\bbesonders\b|\bfocus")
+
+
+def only_named(zusatz: str, parts: Sequence[str]) -> bool:
+    """The teacher limits the material to the parts she names: „nur“ (or „ausschließlich“, „lediglich“) right
+    before one of them, or „nichts anderes“. „nur 30 Minuten“ or „nur Lückentexte“ name no part and limit nothing."""
+    text = fold(own_wishes(zusatz))
+    if _NOTHING_ELSE.search(text):
+        return True
+    words = {w for p in parts for w in re.findall(r"\w{3,}", fold(p))}
+    for m in _ONLY.finditer(text):
+        following = re.split(r"[,.;:!?]", text[m.end():], maxsplit=1)[0].split()[:5]  # „nur zu den Typen 1 …“
+        if any(f.startswith(w) for f in following for w in words):
+            return True
+    return False
+
+
+def names_emphasis(zusatz: str) -> bool:
+    """The request marks a part as emphasis, not as the whole: parentheses, „mit Schwerpunkt …“, „vor allem …“."""
+    return bool(_EMPHASIS.search(fold(own_wishes(zusatz))))

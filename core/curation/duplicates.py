@@ -15,6 +15,7 @@ from core.app.errors import UserError
 from core.curation.queue import agent_types, check_filter
 from core.curation.rows import require_entry, require_global
 from core.curation.views import DuplicatePage, DuplicatePair, QueueFilter, card_of, compare_rows, task_text
+from core.safety.service import personal_data_in_fields, personal_data_refusal
 from db.models import Teacher
 from db.repos import curation as repo
 
@@ -81,6 +82,11 @@ def merge(*, db: Session, curator: Teacher, keep_id: uuid.UUID, drop_id: uuid.UU
             raise UserError("Einer der beiden Einträge ist inzwischen ausgemustert. Bitte die Liste neu laden.")
     if (keep.fach, keep.agent_type) != (drop.fach, drop.agent_type):
         raise UserError("Zusammenführen lassen sich nur Einträge desselben Fachs und Typs.")
+    personal = personal_data_in_fields({"Aufgabe": task_text(dict(keep.content or {})),
+                                        "Kurzbeschreibung": keep.description or ""})
+    if personal:  # the kept text goes on to every teacher: refuse, the curator edits it first
+        raise UserError(personal_data_refusal(personal, what="Nicht zusammengeführt – der bleibende Eintrag",
+                                              then="(Eintrag bearbeiten) und erneut zusammenführen"))
     n_keep, n_drop = keep.rating_count, drop.rating_count
     before = {"quality_score": keep.quality_score, "rating_count": n_keep, "times_used": keep.times_used}
     if n_keep + n_drop:

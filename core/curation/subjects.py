@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from core.app.errors import ConflictError, NotFoundError, UserError
 from core.curation.views import AFB_STUFEN
 from core.materials.faecher import fach_name, normalize_fach
+from core.safety.service import personal_data_in_fields, personal_data_refusal
 from db.models import Teacher
 from db.repos import curation as repo
 
@@ -80,6 +81,10 @@ def save_operators(*, db: Session, curator: Teacher, fach: str, rows: list[dict[
     clean, faults = validate_operators(rows)
     if faults:
         raise UserError("Nicht gespeichert – bitte korrigieren:\n" + "\n".join(f"- {f}" for f in faults))
+    personal = personal_data_in_fields({f"Zeile {i}": [r["operator"], r["beschreibung"]]
+                                        for i, r in enumerate(clean, start=1)})
+    if personal:  # an operator list reaches every exam of the Fach: no pupil's data in it, nothing written
+        raise UserError(personal_data_refusal(personal))
     old = list((row.content or {}).get("operatoren", []))
     if [(o.get("operator"), o.get("afb"), o.get("beschreibung") or "") for o in old] == \
             [(o["operator"], o["afb"], o["beschreibung"]) for o in clean]:

@@ -7,6 +7,7 @@ is searched with its Fach; recall@k = |relevant ∩ top k| / min(k, |relevant|),
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,10 +38,14 @@ def load_set(path: Path) -> dict[str, Any]:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
-def import_set_tasks(*, db: Session, data: dict[str, Any], prefix: str = "eval:") -> None:
+def import_set_tasks(*, db: Session, data: dict[str, Any], prefix: str = "eval:",
+                     owner: uuid.UUID | None = None) -> None:
+    """The set's tasks as global good practices (the set's protocol), or with `owner` as that teacher's own
+    uploads (her old tasks among the bank: what she finds of her own material)."""
+    scope: dict[str, Any] = {"scope_type": "teacher", "scope_id": owner} if owner else {}
     items = [
         ImportItem(fach=t["fach"], content={"aufgabe": t["text"]}, external_id=prefix + t["id"],
-                   description=None, thema=None)
+                   description=None, thema=None, **scope)
         for t in data["tasks"]
     ]
     import_knowledge(db=db, items=items)

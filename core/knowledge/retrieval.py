@@ -37,6 +37,12 @@ EXPANSION_WEIGHT = 0.5
 # A query word counts as specific when at most this many times as many global tasks carry it as the rarest word.
 SPECIFIC_SPAN = 4.0
 MAX_COUNTED_WORDS = 12
+# Compound words of the query cut into two parts (each at least MIN_PART letters), for at most this many words.
+MIN_PART = 4
+# A query word this long also matches words it begins (German compounds and derivations: „polar“ → „Polarität“);
+# the stems of shorter ones begin too many unrelated words (decision 022: 5 lost a dev query, 6 to 8 the same).
+PREFIX_MIN = 6
+MAX_SPLIT_WORDS = 4
 
 Kind = Literal["good_practice", "curriculum"]
 
@@ -130,10 +136,10 @@ def word_match(a: str, b: str) -> float:
     return 0.5 if len(short) >= 6 and short in long_ else 0.0
 
 
-def _field_scores(fields: list[Themenfeld], qwords: list[str]) -> list[tuple[float, Themenfeld]]:
-    """How well each Themenfeld matches the query. A word many Themenfelder share ("schreiben", "revolution") is
-    worth less in each than a word only one carries ("stellungnahme"); a term the query spells out whole
-    ("industrielle revolution") counts once more."""
+def _field_scores(fields: list[Themenfeld], qwords: list[str]) -> list[tuple[float, Themenfeld, bool]]:
+    """How well each Themenfeld matches the query, and whether a query word points to it alone. A word many
+    Themenfelder share ("schreiben", "revolution") is worth less in each than a word only one carries
+    ("stellungnahme"); a term the query spells out whole ("industrielle revolution") counts once more."""
     per_word: dict[str, list[float]] = {}
     for w in qwords:
         per_word[w] = [
@@ -142,13 +148,16 @@ def _field_scores(fields: list[Themenfeld], qwords: list[str]) -> list[tuple[flo
             for f in fields
         ]
     spread = {w: sum(1 for s in scores if s > 0) for w, scores in per_word.items()}
+    # the Themenfelder that are some word's clear best match („zellatmung“: Fotosynthese und Zellatmung, not Atmung)
+    sole_best = {scores.index(top) for scores in per_word.values()
+                 if (top := max(scores, default=0.0)) > 0 and scores.count(top) == 1}
     qset = set(qwords)
     out = []
     for i, f in enumerate(fields):
         score = sum(scores[i] / spread[w] for w, scores in per_word.items() if scores[i] > 0)
         score += sum(1.0 for t in f.terms if len(t) >= 2 and set(t) <= qset)
         if score > 0:
-            out.append((score, f))
+            out.append((score, f, i in sole_best))
     out.sort(key=lambda x: (-x[0], x[1].fach, x[1].name))
     return out
 
@@ -159,8 +168,11 @@ def expand_query(db: Session, query: str, fach: str | None, *, max_fields: int =
     fields, _ = VOCABULARY.get(db)
     scored = _field_scores([f for f in fields if not fach or f.fach == fach], qwords)
     expansion: list[str] = []
-    # a field that matches much weaker than the best one is noise ("Republik" also names the Roman one)
-    for _, f in [x for x in scored[:max_fields] if x[0] >= 0.5 * scored[0][0]]:
+    # A further field needs a query word that points to it alone: in „Stellungnahme schreiben“ the word
+    # „schreiben“ names several writing Themenfelder and must not add informative writing to argumentation; a field
+    # that matches much weaker than the best one is noise ("Republik" also names the Roman one).
+    chosen = scored[:1] + [x for x in scored[1:max_fields] if x[2] and x[0] >= 0.5 * scored[0][0]]
+    for _, f, _ in chosen:
         for t in [*f.name_words, *f.term_words]:
             if t not in qwords and t not in expansion:
                 expansion.append(t)
@@ -171,9 +183,10 @@ _TS_WORD = re.compile(r"\w+", re.UNICODE)
 
 
 def _tsquery(text_words: list[str]) -> str | None:
-    """An OR-query of plain words (letters/digits only, so nothing can break the tsquery syntax)."""
+    """An OR-query of plain words (letters/digits only, so nothing can break the tsquery syntax); a word of at least
+    PREFIX_MIN letters also matches as the start of a longer one („Argument“ → „Argumentationsstruktur“)."""
     ws = [w for w in dict.fromkeys(text_words) if w.isalnum() and len(w) > 1]
-    return " | ".join(ws[:60]) or None
+    return " | ".join(w + (":*" if len(w) >= PREFIX_MIN else "") for w in ws[:60]) or None
 
 
 def _raw_words(text: str) -> list[str]:
@@ -225,6 +238,32 @@ def specific_words(db: Session, raw: list[str], fach: str | None, agent_type: st
     counts = WORD_COUNTS.get(db, fach, agent_type, ws)
     rarest = max(min(counts), 1)
     return [w for w, n in zip(ws, counts, strict=True) if n <= SPECIFIC_SPAN * rarest]
+
+
+def _splits(word: str) -> list[tuple[str, str]]:
+    """Every way to cut a long word into two parts of at least MIN_PART letters („nachweis|reaktionen“, …)."""
+    if len(word) < 2 * MIN_PART + 1 or not word.isalpha():
+        return []
+    return [(word[:i], word[i:]) for i in range(MIN_PART, len(word) - MIN_PART + 1)]
+
+
+def compound_parts(db: Session, raw: list[str], fach: str | None, agent_type: str | None) -> list[str]:
+    """The parts of the query's compound words, as the Fach's global tasks spell them: a task about the
+    „Nachweis von Kohlenstoffdioxid“ answers „Nachweisreaktionen“, and the full-text stemmer sees no relation.
+    A cut counts when the Fach's tasks carry both parts as words; of several, the most even one („nachweis |
+    reaktionen“, not „nachweisre | aktionen“). One count query for all candidates, cached like the word counts."""
+    ws = [w for w in dict.fromkeys(raw) if _splits(w)][:MAX_SPLIT_WORDS]
+    cuts = {w: _splits(w) for w in ws}
+    cand = list(dict.fromkeys(p for c in cuts.values() for cut in c for p in cut))
+    if not cand:
+        return []
+    counts = dict(zip(cand, WORD_COUNTS.get(db, fach, agent_type, cand), strict=True))
+    out: list[str] = []
+    for c in cuts.values():
+        found = [cut for cut in c if all(counts[p] > 0 for p in cut)]
+        if found:
+            out += max(found, key=lambda cut: (min(len(p) for p in cut), -len(cut[0])))
+    return list(dict.fromkeys(out))
 
 
 def _check_query(query: str) -> str:
@@ -300,10 +339,12 @@ def search(
     fach_key = normalize_fach(fach, required=False) if fach else None
     qwords, expansion = expand_query(db, q, fach_key)
     qvec = query_vector(qwords, expansion, q)
-    tsq = _tsquery(_raw_words(q) + _vocab_terms_raw(db, fach_key, expansion))
-    literal = _tsquery(_raw_words(q))  # the teacher's own words outrank the Themenfeld's expansion terms
-    if kind == "good_practice":  # and of those, the specific ones outrank the topic's common ones
-        literal = _tsquery(specific_words(db, _raw_words(q), fach_key, agent_type)) or literal
+    raw = _raw_words(q)
+    parts = compound_parts(db, raw, fach_key, agent_type)
+    tsq = _tsquery(raw + parts + _vocab_terms_raw(db, fach_key, expansion))
+    literal = _tsquery(raw)  # the teacher's own words outrank the Themenfeld's expansion terms
+    if kind == "good_practice":  # and of those (and their parts), the specific ones outrank the topic's common ones
+        literal = _tsquery(specific_words(db, raw + parts, fach_key, agent_type)) or literal
     if kind == "curriculum":
         ranked = search_repo.rank_curriculum(db=db, identity=identity, qvec=qvec, tsquery=tsq, fach=fach_key,
                                                 k=CANDIDATES, literal=literal)

@@ -57,9 +57,10 @@ def personal_data_in_fields(fields: Mapping[str, object]) -> dict[str, list[str]
     return found
 
 
-def personal_data_refusal(found: Mapping[str, list[str]]) -> str:
+def personal_data_refusal(found: Mapping[str, list[str]], *, what: str = "Nicht gespeichert – die Änderung",
+                          then: str = "und erneut speichern") -> str:
     """The German reason a form with personal data is not saved, naming the fields (never the data itself)."""
     where = "; ".join(f"„{label}“: {', '.join(kinds)}" for label, kinds in found.items())
-    return ("Nicht gespeichert – die Änderung enthält offenbar personenbezogene Angaben über Schülerinnen oder "
+    return (f"{what} enthält offenbar personenbezogene Angaben über Schülerinnen oder "
             f"Schüler ({where}). Bitte Namen, Kontaktdaten, Diagnosen und Noten einzelner Personen entfernen "
-            "(z. B. „ein Schüler“ statt des Namens) und erneut speichern.")
+            f"(z. B. „ein Schüler“ statt des Namens) {then}.")

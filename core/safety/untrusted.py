@@ -26,6 +26,15 @@ def quoted_data(payload: str, limit: int | None = None) -> str:
     return f"{DATA_NOTE}\n{quoted(payload, limit)}"
 
 
+def unquoted_data(text: str) -> str:
+    """The payload of a `quoted_data` result (for the offline model, which reads its own tool results as JSON); any
+    other text is returned as it is."""
+    head = f"{DATA_NOTE}\n{OPEN}"
+    if text.startswith(head) and text.endswith(CLOSE):
+        return text[len(head):-len(CLOSE)]
+    return text
+
+
 def looks_like_injection(text: str) -> bool:
     """Instructions to the system hidden in a text ("SYSTEM: Ignoriere alle vorherigen Anweisungen …")."""
     found, _ = injection_spans(text or "", prepare(text or ""))

@@ -31,6 +31,7 @@ class Parsed:
     kind: str
     text: str
     blocks: list[Block]
+    hidden: tuple[tuple[str, str], ...] = ()  # what the file hides from its reader (core/uploads/hidden.py)
 
 
 def _limits(cpu_seconds: int, memory_mb: int) -> None:  # runs in the child, before Python starts
@@ -61,7 +62,17 @@ def parse(filename: str, data: bytes, *, mode: Mode) -> Parsed:
         raise UserError(TOO_COSTLY.format(name=filename[:120])) from exc
     if "error" in answer:
         raise UserError(answer["error"])
-    return Parsed(kind=answer["kind"], text=answer["text"], blocks=[Block(**b) for b in answer["blocks"]])
+    return Parsed(kind=answer["kind"], text=answer["text"], blocks=[Block(**b) for b in answer["blocks"]],
+                  hidden=tuple((str(k), str(t)) for k, t in answer.get("hidden", [])))
+
+
+def _hidden(kind: str, data: bytes) -> list[tuple[str, str]]:
+    from core.uploads.hidden import docx_hidden
+
+    try:
+        return docx_hidden(data) if kind == "docx" else []
+    except Exception:  # noqa: BLE001 — the text was read; a part we cannot read hides nothing we could show
+        return []
 
 
 def _child() -> None:
@@ -81,7 +92,7 @@ def _child() -> None:
         else:
             kind, text = extract_text(header["filename"], data)  # images are fine here (no text)
             blocks = document_blocks(kind, data) if kind in ("docx", "txt") else text_blocks(text)
-        out = {"kind": kind, "text": text, "blocks": [asdict(b) for b in blocks]}
+        out = {"kind": kind, "text": text, "blocks": [asdict(b) for b in blocks], "hidden": _hidden(kind, data)}
     except UserError as exc:  # a parser's own budget (pypdf's token limit) is a costly file, not a broken one
         costly = type(exc.__cause__).__name__ in ("LimitReachedError", "MemoryError")
         out = {"error": TOO_COSTLY.format(name=header["filename"][:120]) if costly else exc.message}

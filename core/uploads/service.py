@@ -13,13 +13,15 @@ from core.materials.faecher import FAECHER, fach_name, normalize_fach
 from core.uploads.curriculum_import import curriculum_rows
 from core.uploads.examples import check_agent, example_message, example_row
 from core.uploads.json_import import ImportItem, import_knowledge, parse_import_file
+from core.uploads.review import STATUS_LABELS, ReviewView, decide_upload, held_uploads, hold_upload, my_reviews
 from core.uploads.sandbox import parse
 from core.uploads.store import StoredUpload, add_upload, store_upload, upload_blocks
 from db.repos import uploads as upload_repo
 from db.session import Identity, unit_of_work
 
-__all__ = ["FAECHER", "ImportItem", "ImportKind", "ImportResult", "StoredUpload", "import_file", "import_knowledge",
-           "import_knowledge_items", "parse_import_file", "store_upload"]
+__all__ = ["FAECHER", "STATUS_LABELS", "ImportItem", "ImportKind", "ImportResult", "ReviewView", "StoredUpload",
+           "decide_upload", "held_uploads", "import_file", "import_knowledge", "import_knowledge_items", "my_reviews",
+           "parse_import_file", "store_upload"]
 
 ImportKind = Literal["example", "curriculum"]
 
@@ -33,6 +35,7 @@ class ImportResult:
     knowledge_id: uuid.UUID | None = None
     chunk_ids: tuple[uuid.UUID, ...] = ()
     hinweise: tuple[str, ...] = ()
+    held: bool = False  # instruction-like or hidden text: kept from colleagues until a curator reviewed it
 
 
 def import_file(*, teacher_id: uuid.UUID, filename: str, data: bytes, kind: ImportKind, fach: str | None = None,
@@ -62,16 +65,21 @@ def import_file(*, teacher_id: uuid.UUID, filename: str, data: bytes, kind: Impo
         if kind == "example":
             row, notes = example_row(db=db, teacher=teacher, upload=upload, blocks=blocks, fach=fach,
                                       agent_type=agent_type, keep_unstructured=keep_unstructured)
+            held = hold_upload(db=db, teacher=teacher, stored=stored, fach=row.fach, scope="teacher",
+                               knowledge_ids=[row.id], chunk_ids=[])
             return ImportResult(kind="example", upload_id=stored.id, filename=stored.filename,
                                 message=example_message(row, agent_type), knowledge_id=row.id,
-                                hinweise=(*privacy, *notes))
+                                hinweise=(*((held,) if held else ()), *privacy, *notes), held=False)
         rows = curriculum_rows(db=db, teacher=teacher, upload=upload, blocks=blocks, fach=fach or "",
                                 scope=scope, bundesland=bundesland, schulform=None, klassenstufen=())
+        held = hold_upload(db=db, teacher=teacher, stored=stored, fach=rows[0].fach, scope=scope, knowledge_ids=[],
+                           chunk_ids=[r.id for r in rows])
+        privacy = (held, *privacy) if held else privacy
         sections = len({(r.abschnitt, r.thema) for r in rows})
         wem = "für Ihre Schule" if scope == "school" else "nur für Sie"
         return ImportResult(
             kind="curriculum", upload_id=stored.id, filename=stored.filename, chunk_ids=tuple(r.id for r in rows),
-            hinweise=privacy,
+            hinweise=privacy, held=held is not None and scope == "school",
             message=(f"Lehrplan „{stored.filename}“ übernommen ({fach_name(rows[0].fach)}, {wem}): {sections} "
                      f"Abschnitt{'e' if sections != 1 else ''} in {len(rows)} "
                      f"{'Auszügen' if len(rows) != 1 else 'Auszug'}."),

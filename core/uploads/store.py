@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from core.app.config import get_settings
 from core.app.errors import NotFoundError
-from core.safety.service import redact_pieces, removed_notice
+from core.safety.service import Flag, instruction_flag, redact_pieces, removed_notice
 from core.uploads.blocks import Block
 from core.uploads.files import safe_filename
 from core.uploads.sandbox import Parsed, parse
@@ -27,13 +27,23 @@ class StoredUpload:
     kind: str
     chars: int
     notice: str | None = None  # what personal data was removed (German), if any
+    flag: Flag | None = None  # instruction-like or hidden text: the upload is held for review (passage redacted)
 
 
 def redacted(parsed: Parsed) -> tuple[Parsed, dict[str, int]]:
     """The parsed file without personal data (text and every block), and how much of each kind was removed."""
     pieces, removed = redact_pieces([parsed.text, *(b.text for b in parsed.blocks)])
     blocks = [replace(b, text=t) for b, t in zip(parsed.blocks, pieces[1:], strict=True)]
-    return Parsed(kind=parsed.kind, text=pieces[0], blocks=blocks), dict(removed)
+    return Parsed(kind=parsed.kind, text=pieces[0], blocks=blocks, hidden=parsed.hidden), dict(removed)
+
+
+def flagged(parsed: Parsed, clean_text: str) -> Flag | None:
+    """Why the upload must be held (instruction-like or hidden text), with the passage's personal data removed."""
+    flag = instruction_flag(clean_text, parsed.hidden)
+    if flag is None:
+        return None
+    (passage,), _ = redact_pieces([flag.passage])
+    return replace(flag, passage=passage)
 
 
 def store_upload(*, db: Session, teacher_id: uuid.UUID, conversation_id: uuid.UUID | None, filename: str, mime: str,
@@ -60,7 +70,7 @@ def add_upload(*, db: Session, teacher_id: uuid.UUID, conversation_id: uuid.UUID
                                  extracted_text=clean.text or None, blocks=[asdict(b) for b in clean.blocks],
                                  removed=removed, data_deleted_at=None if keep else datetime.now(UTC))
     return StoredUpload(id=row.id, filename=row.filename, kind=clean.kind, chars=len(clean.text),
-                        notice=removed_notice(removed, f"Aus „{row.filename}“"))
+                        notice=removed_notice(removed, f"Aus „{row.filename}“"), flag=flagged(parsed, clean.text))
 
 
 def upload_blocks(upload: Upload) -> list[Block]:

@@ -25,6 +25,11 @@ SLICE_FAECHER = ("physik", "biologie", "deutsch", "mathematik", "geschichte", "g
 SLICE_AGENTS = ("klausur", "differenzierung", "h5p")  # one partial GIN index per Fach × agent (migration 0008)
 
 
+# ts_rank's normalisation: 1 divides by 1 + log(length), so a long row naming a word in passing does not outrank a
+# short task about it; 32 scales to rank / (rank + 1). The same in wb_global_text_topk (migration 0011).
+RANK_NORMALISATION = 1 | 32
+
+
 def _lit(value: str) -> sa.BindParameter[Any]:
     return sa.literal(value, literal_execute=True)
 
@@ -37,10 +42,11 @@ def text_rank(fts: Any, tsquery: str, literal: str | None) -> sa.ColumnElement[f
     `ts_rank` (term frequency), not `ts_rank_cd` (cover density): with the ~20-term OR query of an expanded topic,
     cover density cost ~9x more per matching row (12.4 vs 1.4 ms for 300 matches, 146 ms for the 1 600 matches of
     a Fach's global slice at 1M rows) and was what made the search grow with the installation; recall@3 on the
-    labelled dev set is the same (0.974), among the whole bank slightly higher (0.776 vs 0.760)."""
-    rank = sa.func.ts_rank(fts, sa.func.to_tsquery("german", tsquery), 32)
+    labelled dev set is the same (0.974), among the whole bank slightly higher (0.776 vs 0.760). Length
+    normalisation: see RANK_NORMALISATION."""
+    rank = sa.func.ts_rank(fts, sa.func.to_tsquery("german", tsquery), RANK_NORMALISATION)
     if literal and literal != tsquery:
-        rank = rank + 2 * sa.func.ts_rank(fts, sa.func.to_tsquery("german", literal), 32)
+        rank = rank + 2 * sa.func.ts_rank(fts, sa.func.to_tsquery("german", literal), RANK_NORMALISATION)
     return rank
 
 

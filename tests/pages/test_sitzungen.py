@@ -102,4 +102,6 @@ def test_a_product_person_is_told_that_rls_shows_only_their_own_data(product_id,
     at = app_as(product_id, PAGE)
     assert not at.exception
     assert any("Row-Level Security" in c.value for c in at.caption)
+    assert at.radio(key="trace_source").value == "shared"  # staff start with what teachers released to them
+    at.radio(key="trace_source").set_value("mine").run()
     assert "Wartend (0)" in at.radio(key="ses_status").options

@@ -21,6 +21,7 @@ from agents.models.registry import offline_model, offline_rules, override_models
 from core.app.errors import UserError
 from core.chat.turn import chat_turn
 from core.materials.service import material_view
+from core.safety.service import unquoted_data
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
 
@@ -126,7 +127,7 @@ def test_a_failing_tool_goes_back_to_the_model_which_recovers(db: Session, as_te
 
 def _draft(messages: list[ModelMessage]) -> str:
     """The text of the composed draft the specialist was sent."""
-    drafts = [json.loads(p.content) for m in messages if isinstance(m, ModelRequest) for p in m.parts
+    drafts = [json.loads(unquoted_data(p.content)) for m in messages if isinstance(m, ModelRequest) for p in m.parts
               if isinstance(p, ToolReturnPart) and p.tool_name == "compose_draft"]
     return drafts[-1]["entwurf"]
 

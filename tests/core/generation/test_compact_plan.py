@@ -17,6 +17,7 @@ from core.chat.turn import chat_turn
 from core.materials.klausur import Klausur
 from core.materials.service import material_view
 from core.ops.bench.chat import EXAM_REQUEST
+from core.safety.service import unquoted_data
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
 from tests.core.chat.test_provider_faults import LOCAL, SONNET, provider, turn  # noqa: F401 - a fixture
@@ -43,7 +44,7 @@ def test_a_plan_that_rewrites_one_sub_task_stores_the_draft_with_that_change(db:
 
     def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         seen.append(list(messages))
-        draft = json.loads(_returns(messages)["compose_draft"][-1])["entwurf"]
+        draft = json.loads(unquoted_data(_returns(messages)["compose_draft"][-1]))["entwurf"]
         text_2a = re.search(r"^2a [^:]+: (.*)$", draft, re.M).group(1)
         n = len(re.findall(r"^Aufgabe \d+:", draft, re.M))
         plan = {"aufgaben": [{"aus": 1}, {"aus": 2, "teile": [{"aus": "2a", "text": text_2a + ADDED}] + [
@@ -58,7 +59,8 @@ def test_a_plan_that_rewrites_one_sub_task_stores_the_draft_with_that_change(db:
     assert len(seen) == 1
     returns = _returns(seen[0])
     assert len(returns["get_context"]) == 2 and "operatoren" in returns["get_context"][0]
-    assert returns["compose_draft"][0].startswith('{"entwurf":"') and "2a " in returns["compose_draft"][0]
+    draft = unquoted_data(returns["compose_draft"][0])
+    assert draft.startswith('{"entwurf":"') and "2a " in draft
     view = material_view(db=db, teacher=teacher, material_id=uuid.UUID(r.material_id))
     k = Klausur.model_validate(view["content"])
     zwei_a = k.aufgaben[1].teilaufgaben[0]

@@ -12,9 +12,17 @@ import pytest
 import sqlalchemy as sa
 
 from core.app.errors import UserError
-from core.curation.service import entry_detail, save_entry, save_entry_content
+from core.curation.service import (
+    entry_detail,
+    merge_entries,
+    save_entry,
+    save_entry_content,
+    save_subject_operators,
+    subject_operators,
+)
 from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text
+from core.safety.service import personal_data_in_fields
 from db.models import AgentKnowledge
 from db.session import Identity, admin_engine, unit_of_work
 from tests.pages.conftest import fresh_person
@@ -109,3 +117,49 @@ def test_word_problem_names_and_a_clean_edit_are_saved(curator: uuid.UUID) -> No
                        edit=replace(view.edit, aufgabe="Lisa misst im Stromkreis die Stromstärke. Beschreibe, wie sie "
                                     "das Amperemeter anschließt.", kontext="Erprobt in zwei 8. Klassen."))
     assert saved.changed and saved.message.startswith("Gespeichert (Version ")
+
+
+def test_an_operator_description_with_a_pupils_data_is_refused_and_nothing_written(curator: uuid.UUID) -> None:
+    ops = subject_operators(curator_id=curator, fach="physik")
+    phone = _phone()
+    rows = [dict(r) for r in ops.rows]
+    rows[0]["beschreibung"] = f"Wie bei Jonas Weber (ADHS) üben; Rückfragen an {phone}"
+    before = _everywhere(phone)
+    with pytest.raises(UserError) as refused:
+        save_subject_operators(curator_id=curator, fach="physik", rows=rows, expected_revision=ops.revision)
+    message = refused.value.message
+    assert message.startswith("Nicht gespeichert – die Änderung enthält offenbar personenbezogene Angaben")
+    assert "„Zeile 1“" in message and "Weber" not in message and phone not in message
+    assert _everywhere(phone) == before
+    after = subject_operators(curator_id=curator, fach="physik")
+    assert after.revision == ops.revision and after.rows == ops.rows
+
+
+@pytest.mark.parametrize("fach", ["physik", "biologie", "deutsch", "mathematik", "geschichte", "geographie",
+                                  "englisch", "chemie"])
+def test_no_seeded_operator_list_is_taken_for_pupils_data(curator: uuid.UUID, fach: str) -> None:
+    """No false alarm: every Fach's operator list as seeded would be saved (checked without writing)."""
+    rows = subject_operators(curator_id=curator, fach=fach).rows
+    assert len(rows) >= 3
+    assert personal_data_in_fields({f"Zeile {i}": [r["operator"], r["beschreibung"]]
+                                    for i, r in enumerate(rows, start=1)}) == {}
+
+
+def _changes(entry: uuid.UUID) -> int:
+    with admin_engine().connect() as c:
+        return c.scalar(sa.text("SELECT count(*) FROM knowledge_changes WHERE knowledge_id = :k"), {"k": entry})
+
+
+def test_merging_duplicates_whose_kept_text_names_a_pupil_is_refused_and_nothing_changes(curator: uuid.UUID) -> None:
+    task = _task()
+    keep = _entry("klausur", {**task, "aufgabe": "Beschreibe, wie Max Mustermann (ADHS) die Stromstärke misst."})
+    drop = _entry("klausur", task)
+    with pytest.raises(UserError) as refused:
+        merge_entries(curator_id=curator, keep_id=keep, drop_id=drop)
+    message = refused.value.message
+    assert message.startswith("Nicht zusammengeführt – der bleibende Eintrag enthält offenbar personenbezogene")
+    assert "„Aufgabe“" in message and "Mustermann" not in message
+    assert (_changes(keep), _changes(drop)) == (0, 0)
+    assert not entry_detail(curator_id=curator, knowledge_id=drop).retired
+    # the other way round the clean text stays: merged
+    assert merge_entries(curator_id=curator, keep_id=drop, drop_id=keep).startswith("Zusammengeführt:")

@@ -109,6 +109,17 @@ def test_every_tool_result_with_others_texts_is_one_quoted_block_under_the_data_
         assert NEEDLE not in _outside_quotes(content), name  # … and only ever inside ⟦ … ⟧
 
 
+def test_the_composed_draft_in_the_opening_is_one_quoted_block_too(sent: Specialist) -> None:
+    """compose_draft holds bank tasks and the teacher's own tasks: it reaches the model as data, like the rest."""
+    drafts = [p.model_response_str() for msg in sent.seen[0] if isinstance(msg, ModelRequest) for p in msg.parts
+              if isinstance(p, ToolReturnPart) and p.tool_name == "compose_draft"]
+    assert drafts  # the opening brought the draft with the first request
+    for content in drafts:
+        assert content.startswith(DATA_NOTE + "\n" + OPEN) and content.endswith(CLOSE)
+        assert _outside_quotes(content.removeprefix(DATA_NOTE + "\n")) == ""  # nothing outside the block
+        assert "Aufgabe" in content or "kein_material" in content
+
+
 def test_the_instructions_carry_a_colleagues_note_only_quoted_and_explained(sent: Specialist) -> None:
     instructions = sent.instructions[0]
     assert "Klasse/Schule (zitiert)" in instructions and NEEDLE in instructions
