@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from typing import Final, Literal
 
 from pydantic import ValidationError
@@ -20,7 +21,8 @@ from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
 from core.app.errors import UserError
-from core.editing.patch import patch_material
+from core.editing.add_topic import add_topic_task
+from core.editing.patch import EditOutcome, patch_material
 from core.editing.regenerate import regenerate_from_previous as regenerate
 from core.editing.restore import conversation_materials, material_files, restore_version
 from core.generation.outcomes import Feedback, TurnError
@@ -259,6 +261,15 @@ def _material_id(material_id: str) -> uuid.UUID:
         raise ModelRetry("material_id ist keine gültige ID; nimm die ID aus [material:ID].") from exc
 
 
+def _edit_text(ctx: RunContext[TurnContext], make: Callable[[], EditOutcome]) -> str:
+    """A stored edit's summary for the model, or FEHLER with the German reason for the teacher (nothing stored)."""
+    try:
+        return make().text
+    except UserError as exc:
+        ctx.deps.outcomes.append(TurnError(exc.message))
+        return f"FEHLER: {exc.message}"
+
+
 @MAIN_TOOLS.tool
 async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, operations: list[PatchOp],
                               force: bool = False) -> str:
@@ -279,13 +290,24 @@ async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, op
             Änderung abgelehnt, die eine geprüfte Klausur fehlerhaft machen würde – nenne der Lehrkraft die Gründe.
     """
     ctx.deps.usage = ctx.usage
-    try:
-        outcome = patch_material(turn=ctx.deps, material_id=_material_id(material_id), operations=operations,
-                                 force=force)
-    except UserError as exc:  # a German reason for the teacher; nothing was stored
-        ctx.deps.outcomes.append(TurnError(exc.message))
-        return f"FEHLER: {exc.message}"
-    return outcome.text
+    return _edit_text(ctx, lambda: patch_material(turn=ctx.deps, material_id=_material_id(material_id),
+                                                  operations=operations, force=force))
+
+
+@MAIN_TOOLS.tool
+async def add_bank_task(ctx: RunContext[TurnContext], material_id: str, thema: str | None = None) -> str:
+    """Einer fertigen Klausur eine geprüfte Aufgabe aus der Aufgabensammlung anfügen ("Da fehlt die Zinsrechnung,
+    bitte noch eine Aufgabe dazu", "noch eine Aufgabe mehr"): passend zu Klassenstufe und Niveau, mit dem AFB, von
+    dem die Klausur am wenigsten hat; als NEUE Version gespeichert, neu geprüft, Notenschlüssel neu berechnet.
+    Rückgabe wie bei patch_material_task, oder FEHLER, wenn die Sammlung zum Thema keine weitere Aufgabe hat.
+
+    Args:
+        material_id: Die ID aus [material:ID] – nimm die neueste Version.
+        thema: Das (Unter-)Thema der neuen Aufgabe in den Worten der Lehrkraft, z. B. "Zinsrechnung"; leer lassen,
+            wenn sie nur "noch eine Aufgabe" will (dann aus den Themen der Klausur).
+    """
+    ctx.deps.usage = ctx.usage
+    return _edit_text(ctx, lambda: add_topic_task(turn=ctx.deps, material_id=_material_id(material_id), thema=thema))
 
 
 @MAIN_TOOLS.tool
@@ -318,12 +340,8 @@ async def restore_material_version(ctx: RunContext[TurnContext], material_id: st
         material_id: Die ID der neuesten Version aus [material:ID] (siehe "Materialien in diesem Gespräch").
         version: Die Versionsnummer, die wieder gelten soll.
     """
-    try:
-        outcome = restore_version(turn=ctx.deps, material_id=_material_id(material_id), version=version)
-    except UserError as exc:
-        ctx.deps.outcomes.append(TurnError(exc.message))
-        return f"FEHLER: {exc.message}"
-    return outcome.text
+    return _edit_text(ctx, lambda: restore_version(turn=ctx.deps, material_id=_material_id(material_id),
+                                                   version=version))
 
 
 @MAIN_TOOLS.tool

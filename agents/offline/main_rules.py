@@ -32,10 +32,12 @@ from agents.offline.planner import rule_plan
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
-from core.language.followups import value_swap, wants_format, wants_version
+from core.language.followups import value_swap, wants_added_task, wants_format, wants_version, wants_whole_topic
 from core.language.klasse import Oberstufe, oberstufe_of
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
+from core.language.request.extraction import Extraction
+from core.language.text import fold
 from core.materials.patch_ops import RegenerateInstruction
 
 _SESSION = re.compile(r"\[session:([0-9a-fA-F-]{36})\]")
@@ -46,7 +48,7 @@ _WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im net
 _TEACHER = re.compile(r"^Lehrkraft: .*, ([^,;]+); Fächer:", re.M)  # agents.main instructions: name, Bundesland
 _GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
 _MADE = ("generate_material", "generate_exercise", "continue_material_generation", "patch_material_task",
-         "regenerate_from_previous", "restore_material_version")
+         "add_bank_task", "regenerate_from_previous", "restore_material_version")
 _HELLO = ("Hallo! Ich erstelle mit Ihnen Klausuren mit Erwartungshorizont, differenzierte Arbeitsblätter in drei "
           "Niveaus und interaktive H5P-Übungen. Sagen Sie einfach, was Sie brauchen – z. B. „Klausur Physik "
           "Klasse 10 zu Stromkreisen, 45 Minuten“.")
@@ -192,8 +194,7 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     the teacher asks for a change, not only reports one. A complaint without a change wish ("Aufgabe 3 ist zu
     schwer") is no edit and still goes to record_feedback.
     """
-    wanted = extract(text, topic_terms=lexicon.terms)
-    new_request = bool(wanted.material_type and wanted.fach)
+    new_request = _new_request(extract(text, topic_terms=lexicon.terms), messages)
     target = last_material  # the newest version: edits return [material:ID] of the version they made
     for p in tool_returns(messages):
         if p.tool_name in _MADE and (mm := _MATERIAL.search(text_of(p.content))):
@@ -207,6 +208,8 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
         # after an edit, praise or criticism is about the edited version, not the first one
         return call("record_feedback", {"material_id": target, "feedback": text})
+    if not edit and not new_request and wants_whole_topic(text)[0]:  # „Bitte das ganze Thema … nehmen“
+        return call("regenerate_from_previous", {"material_id": target, "instruction": text})
     if not edit:
         return None
     if isinstance(edit, RegenerateInstruction):
@@ -217,11 +220,36 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
         "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit], "force": True})
 
 
+def _current_request(messages: list[ModelMessage]) -> dict[str, Any]:
+    """The arguments of the last generate_material call: the request the conversation's material was made from."""
+    for m in reversed(messages):
+        if isinstance(m, ModelResponse):
+            for p in m.parts:
+                if isinstance(p, ToolCallPart) and p.tool_name in _STARTS:
+                    return p.args_as_dict()
+    return {}
+
+
+def _new_request(wanted: Extraction, messages: list[ModelMessage]) -> bool:
+    """A message naming a material and a Fach starts a new request — unless it is about the current material: the
+    same Fach and material type, and no Klasse named („Die Klausur muss 135 Minuten dauern. Bitte das ganze Thema
+    Expressionismus nehmen“ after a Deutsch-Klausur is a change, not a new exam)."""
+    if not (wanted.material_type and wanted.fach):
+        return False
+    current = _current_request(messages)
+    same = (fold(str(current.get("fach") or "")) == fold(wanted.fach)
+            and fold(str(current.get("material_type") or "")) == fold(wanted.material_type))
+    return not same or wanted.klassenstufe is not None
+
+
 def _follow_up(text: str, target: str) -> ModelResponse | None:
     """A follow-up about the current material that is no patch: an earlier version back, its files in a format, a
     value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
     if (version := wants_version(text)) is not None:
         return call("restore_material_version", {"material_id": target, "version": version})
+    added, thema = wants_added_task(text)
+    if added:
+        return call("add_bank_task", {"material_id": target, **({"thema": thema} if thema else {})})
     if fmt := wants_format(text):
         return call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
     if swap := value_swap(text):
@@ -272,7 +300,9 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         fach = dialog.understand(turns[:-1], lexicon.terms, _oberstufe(messages)).fach
         return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach), step))
     if state.refused is not None and dialog.same_request(step, state.refused):
-        return say(dialog.SAME_AS_REFUSED)
+        # a plain „Ja, bitte so erstellen“ after a refusal with options: which one, not the same refusal again
+        return say(f"{dialog.SAME_AS_REFUSED.split('. ')[0]}. {refusal.which_one(state.offered)}" if state.offered
+                   else dialog.SAME_AS_REFUSED)
     return call("generate_material", step)
 
 
@@ -298,7 +328,7 @@ def _refusal_answer(text: str, state: _Conversation, turn: int, before: str, lex
         return None
     if refusal.wants_retry(text):  # after an upload or a configured model: the same request once more
         return call("generate_material", state.refused)
-    if not state.offered or not (state.refused_at == turn or before.startswith(refusal.WHICH)):
+    if not state.offered or not (state.refused_at == turn or refusal.WHICH in before):
         return None
     number = refusal.chosen(text, state.offered)
     if number is None:

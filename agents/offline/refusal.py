@@ -29,7 +29,8 @@ _ORDINALS = {"erste": 1, "ersten": 1, "eins": 1, "zweite": 2, "zweiten": 2, "zwe
 _AROUND = word_set("""
     ja jo ok okay gut gern gerne bitte dann nimm nehmen nehme mach mache machen wir die das den der option optionen
     moeglichkeit vorschlag variante nummer nr punkt lieber doch also passt klingt waehle ich fuer mit""")
-_YES = word_set("ja jo ok okay gut gern gerne passt klingt einverstanden mach das so einfach bitte dann")
+_YES = word_set("""ja jo ok okay gut gern gerne passt klingt einverstanden mach das so einfach bitte dann erstellen
+    erstelle erstell machen los weiter genau richtig""")
 _WORDS = re.compile(r"[a-z0-9]+")
 _NAMED = re.compile(r"\b(?:option|moeglichkeit|vorschlag|variante|nummer|nr)\s*(\d{1,2}|erste|zweite|dritte|vierte)\b")
 _MAX_WORDS = 10  # a longer message is a new wording of the request, read by the dialog
@@ -114,15 +115,17 @@ def unclear(text: str) -> bool:
     words = _WORDS.findall(fold(prepare(text)))
     rest = [w for w in words if w not in _AROUND]
     bare_number = len(rest) == 1 and _number(rest[0]) is not None
-    return bool(words) and len(words) <= 4 and (bare_number or all(w in _YES for w in words))
+    return bool(words) and len(words) <= 5 and (bare_number or all(w in _YES for w in words))
 
 
 WHICH = "Welche Möglichkeit soll ich nehmen?"
 
 
 def which_one(options: Sequence[str]) -> str:
+    """The question which option she means, in one line with the numbers she can answer with, then the options."""
     listed = "\n".join(f"- ({i}) {o}" for i, o in enumerate(options, 1))
-    return f"{WHICH} Antworten Sie einfach mit der Nummer, z. B. „1“.\n{listed}"
+    numbers = " oder ".join(", ".join(str(i) for i in range(1, len(options) + 1)).rsplit(", ", 1))
+    return f"{WHICH} Antworten Sie einfach mit der Nummer: {numbers}.\n{listed}"
 
 
 UPLOAD = ("Gern: Laden Sie Ihre Aufgaben auf der Seite „Hochladen“ hoch (Word, PDF oder Text). Sobald sie verarbeitet "

@@ -24,6 +24,7 @@ from core.generation.prepare import prepare_deps, subject_operators
 from core.generation.run import MAX_RUECKFRAGEN, auftrag_prompt, run_specialist
 from core.generation.store import NewVersion
 from core.language.edits import EditUnclear, parse_edit_request
+from core.language.followups import wants_whole_topic
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur
 from core.materials.patch_ops import RegenerateInstruction
@@ -92,6 +93,11 @@ def _adjusted_request(row: GeneratedMaterial, plan: RegenerateInstruction, base:
     if (row.request or {}).get("bearbeitung"):
         changes.append(f"bitte prüfen, ob Ihre Einzeländerungen aus Version {row.version} noch enthalten sind")
     update: dict[str, Any] = {"zusatz": f"{base.zusatz} Überarbeitung: {plan.anweisung}".strip()[:1000]}
+    whole, named = wants_whole_topic(plan.anweisung)
+    if whole:  # „Bitte das ganze Thema Expressionismus nehmen“: the topic without the earlier focus
+        update.update(thema=named or base.thema, unterthemen=[])
+        changes.append(f"ganzes Thema „{named or base.thema}“ statt der Schwerpunkte" if base.unterthemen
+                       else f"ganzes Thema „{named or base.thema}“")
     if row.material_type == "klausur":
         ziel = stored_target(row) or dict(base.afb_ziel or {})
         if plan.richtung and ziel:

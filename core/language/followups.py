@@ -53,3 +53,51 @@ def value_swap(text: str) -> patch.ReplaceText | None:
     if not alt or alt == neu:
         return None
     return patch.ReplaceText(ziel=f"{ref.group(1)}{ref.group(2).casefold()}", alt=alt, text=neu)
+
+
+_VERB = r"(?:ergänz\w*|hinzufüg\w*|hinzunehm\w*|dazu(?:nehm|pack|tu|geb)\w*|einfüg\w*|aufnehm\w*|dazu)"
+_ADD_ON = re.compile(r"\b(?:noch\s+)?(?:eine|1)\s+(?:weitere\s+)?aufgabe\s+(?:zur|zum|zu|über|aus\s+der|aus\s+dem)\s+"
+                     r"(?P<thema>[^.,;!?]+?)\s+" + _VERB + r"(?![a-zäöüß])", re.I)
+_ADD_ON_AFTER = re.compile(r"\b" + _VERB + r"\s+(?:sie\s+|du\s+)?(?:bitte\s+)?(?:noch\s+)?(?:eine|1)\s+(?:weitere\s+)?"
+                           r"aufgabe\s+(?:zur|zum|zu|über)\s+(?P<thema>[^.,;!?]+)", re.I)
+_ONE_MORE = re.compile(r"\b(?:noch\s+)?(?:eine|1)\s+(?:weitere\s+)?aufgabe\s+(?:mehr|dazu|zusätzlich)\b|"
+                       r"\bnoch\s+eine\s+(?:weitere\s+)?aufgabe\s*(?:bitte\s*)?[.!]?\s*$|"
+                       r"\b(?:ergänz\w*|füg\w*)\s+(?:bitte\s+)?noch\s+eine\s+(?:weitere\s+)?aufgabe\s*(?:hinzu|an|dazu)?"
+                       r"\s*(?:bitte)?[.!]?\s*$", re.I)
+_TRAILING = re.compile(r"\s+(?:bitte|noch|dazu|hinzu|an)$", re.I)
+
+
+def wants_added_task(text: str) -> tuple[bool, str | None]:
+    """'Bitte noch eine Aufgabe zur Zinsrechnung ergänzen' -> (True, 'Zinsrechnung'); 'noch eine Aufgabe mehr' ->
+    (True, None); other messages (and new materials: 'noch eine Klausur …') -> (False, None)."""
+    text = " ".join((text or "").split())
+    if _NEW_MATERIAL.search(text):
+        return False, None
+    m = _ADD_ON.search(text) or _ADD_ON_AFTER.search(text)
+    if m:
+        thema = m.group("thema").strip()
+        while (cut := _TRAILING.sub("", thema)) != thema:
+            thema = cut
+        return True, thema.strip("„“\"' ") or None
+    return (True, None) if _ONE_MORE.search(text) else (False, None)
+
+
+_WHOLE_TOPIC = re.compile(r"\b(?:das|den)\s+(?:ganze|gesamte|komplette|vollständige)n?s?\s+(?:thema|stoff|bereich)"
+                          r"(?:\s+(?P<thema>[^.,;!?]+?))?(?:\s+(?:nehmen|abdecken|behandeln|abfragen|verwenden|"
+                          r"drannehmen)\w*)?\s*(?:[.,;!?]|$)", re.I)
+
+
+_NOT_TOPIC = re.compile(r"^(?:bitte|nehmen|abdecken|behandeln|abfragen|verwenden|drannehmen|nutzen|rein|dazu)$", re.I)
+
+
+def wants_whole_topic(text: str) -> tuple[bool, str | None]:
+    """'Bitte das ganze Thema Expressionismus nehmen' -> (True, 'Expressionismus'); 'das ganze Thema abdecken' ->
+    (True, None); else (False, None)."""
+    m = _WHOLE_TOPIC.search(" ".join((text or "").split()))
+    if m is None:
+        return False, None
+    words = (m.group("thema") or "").split()
+    while words and _NOT_TOPIC.match(words[-1]):
+        words.pop()
+    thema = " ".join(words).strip("„“\"' ")
+    return True, thema or None

@@ -84,6 +84,22 @@ def _distance(a: str, b: str, limit: int) -> int:
     return prev[-1]
 
 
+def _fugen_s(word: str, known: str) -> bool:
+    """The same compound with and without the linking s ("Halbwertzeit" / "Halbwertszeit"): both are spelt."""
+    if abs(len(word) - len(known)) != 1:
+        return False
+    short, long_ = (word, known) if len(word) < len(known) else (known, word)
+    return any(long_[i] == "s" and long_[:i] + long_[i + 1:] == short and long_[i - 1] != "s"
+               and long_[i + 1] not in "aeiousy" for i in range(3, len(long_) - 3))
+
+
+def _umlauts_restored(word: str, spelling: str) -> bool:
+    """'Radioaktivitat' or 'Radioaktivitaet' for 'Radioaktivität': the word without the umlauts its usual spelling
+    has (a keyboard without umlauts), so the usual spelling is meant."""
+    return any(c in "äöüÄÖÜ" for c in spelling) and not any(c in "äöüÄÖÜß" for c in word) and fold(word) != fold(
+        spelling) and key(fold(word)) == key(fold(spelling))
+
+
 def _inflected(word: str, known: str) -> bool:
     """Another form of the same word ("tropischen" / "tropischer", "Gedichts" / "Gedichte"), not a typo."""
     return stem(word) == stem(known) or any(word == known + s or known == word + s for s in _INFLECTIONS)
@@ -115,7 +131,7 @@ class TermSpeller:
         limit = 2 if len(folded) >= self.two_edits_from else 1
         near = [k for n in range(len(folded) - limit, len(folded) + limit + 1)
                 for k in self._by_start.get((folded[0], n), ())]
-        if any(_inflected(folded, k) for k in near):
+        if any(_inflected(folded, k) or _fugen_s(folded, k) for k in near):
             return None
         scored = sorted((d, k) for k in near if (d := _distance(folded, k, limit)) <= limit)
         if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
@@ -141,7 +157,8 @@ class TermSpeller:
             if lookups > _MAX_LOOKUPS:
                 return m.group()
             word = m.group()
-            found = self._match(key(fold(word)))
+            folded = key(fold(word))
+            found = folded if _umlauts_restored(word, self.spelling.get(folded, "")) else self._match(folded)
             if found is None:
                 return word
             spelling = self.spelling[found]
