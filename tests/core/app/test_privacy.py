@@ -122,9 +122,10 @@ def test_sitzungen_page_shows_the_product_team_a_released_trace(people) -> None:
     grant_consent(teacher, "conversation", conv)
     at = app_as(people["product"], "views/sitzungen.py")
     assert not at.exception
-    box = next(s for s in at.selectbox if s.key == "trace_conv")
+    assert at.radio(key="trace_source").value == "shared"  # staff open the released conversations first
+    box = at.selectbox(key="trace_shared")
     released = [o for o in box.options if "Freigegeben am" in o]
-    assert released, box.options
+    assert released and len(released) == len(box.options), box.options
     box.set_value(conv).run()
     assert not at.exception
     assert any("Stromkreis" in e.label for e in at.expander)
