@@ -208,8 +208,19 @@ def fill_ups(usable: Sequence[TaskCandidate], kept: Sequence[TaskCandidate], the
     inside = {c.key for c in kept}
     parts = _title_parts(thema, unterthemen, topic)
     untouched = _untouched_parts(topic, kept)
+    narrow = _thema_sub_topics(thema, topic)
     return [c for c in usable if c.key not in inside and c.topic in ids and not _about_other_part(c, parts)
-            and not name_stems(c.unterthema) & untouched and not series_member(c.unterthema, unterthemen)]
+            and not name_stems(c.unterthema) & untouched and not series_member(c.unterthema, unterthemen)
+            and (not narrow or fold(c.unterthema) in narrow)]
+
+
+def _thema_sub_topics(thema: str, topic: TopicContext) -> set[str]:
+    """The sub-topics of a resolved topic that the request's own topic names, when she did not name the topic
+    itself: „Expressionismus (Großstadtlyrik)“ is filed under „Vom Realismus zum Expressionismus“, and only its
+    Expressionismus tasks may fill up the exam — never Storm's poetischer Realismus or the Novelle."""
+    want = name_stems(thema)
+    return {fold(u) for t in topic.resolved if not name_stems(t.thema) <= want
+            for u in t.unterthemen if name_stems(u) and name_stems(u) <= want}
 
 
 def series_member(unterthema: str, named: Sequence[str]) -> bool:

@@ -126,3 +126,15 @@ def test_emphasis_is_read_from_parentheses_and_schwerpunkt() -> None:
     assert names_emphasis("Weimarer Republik (Krisenjahr 1923)")
     assert names_emphasis("Weimarer Republik mit Schwerpunkt Inflation")
     assert not names_emphasis("Deutsch Klausur Klasse 11 Gedichtvergleich Romantik, 135 Minuten")
+
+
+def test_an_epoch_filed_with_its_neighbours_fills_up_only_with_its_own_tasks(db: Session) -> None:
+    """„Expressionismus (Großstadtlyrik)“ is filed under „Vom Realismus zum Expressionismus“: a GK-Klausur of 135
+    minutes must not be filled up with Storm's poetischer Realismus or Keller's Novelle (seen in a teacher review)."""
+    comp = _exam(db, "Klausur Deutsch GK 11 Gedichtanalyse Expressionismus (Großstadtlyrik), 135 min")
+    k = comp.material
+    assert k is not None
+    assert {fold(c.unterthema) for c in comp.selection.chosen} <= {"expressionismus", "grossstadtlyrik"}, [
+        c.unterthema for c in comp.selection.chosen]
+    words = " ".join(_words(t) for t in k.teilaufgaben())
+    assert not re.search(r"Storm|Keller|Novelle|poetischen Realismus", words)
