@@ -67,9 +67,12 @@ def parse(filename: str, data: bytes, *, mode: Mode) -> Parsed:
 
 
 def _hidden(kind: str, data: bytes) -> list[tuple[str, str]]:
-    from core.uploads.hidden import docx_hidden
+    from core.uploads import files
+    from core.uploads.hidden import docx_hidden, pdf_hidden
 
     try:
+        if kind == "pdf":
+            return pdf_hidden(data, files.MAX_PDF_PAGES)
         return docx_hidden(data) if kind == "docx" else []
     except Exception:  # noqa: BLE001 — the text was read; a part we cannot read hides nothing we could show
         return []
