@@ -7,6 +7,7 @@ import io
 import os
 import re
 import stat
+import unicodedata
 import zipfile
 from pathlib import Path, PurePath
 
@@ -53,9 +54,11 @@ def read_named_file(path: Path, *, limit: int) -> bytes:
 
 
 def safe_filename(name: str) -> str:
-    """Only the last path component, without control characters ('../../etc/passwd' -> 'passwd')."""
+    """Only the last path component, without control and format characters ('../../etc/passwd' -> 'passwd'; a
+    right-to-left override (U+202E) that makes 'x<RLO>cod.txt' look like 'xtxt.docx', zero-width and bidi marks are
+    taken out)."""
     base = PurePath(str(name).replace("\\", "/")).name
-    base = re.sub(r"[\x00-\x1f\x7f]", "", base).strip() or "datei"
+    base = "".join(c for c in base if unicodedata.category(c) not in ("Cc", "Cf")).strip() or "datei"
     return base[:200]
 
 
