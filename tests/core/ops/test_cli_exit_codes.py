@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from core.ops.cli.main import main
 from core.ops.cli.parser import build_parser
@@ -131,3 +132,32 @@ def test_the_real_process_exits_2_with_the_german_line(database, tmp_path: Path,
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("Fehler: ") and says in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+@pytest.mark.parametrize("env, argv, says", [
+    # A typo in the configuration: one German line naming the setting, not a pydantic traceback on every command.
+    ({"WERKBANK_UPLOAD_KEEP_DAYS": "-3"}, ["retention"], "WERKBANK_UPLOAD_KEEP_DAYS"),
+    ({"WERKBANK_UPLOAD_KEEP_DAYS": "sieben"}, ["health"], "WERKBANK_UPLOAD_KEEP_DAYS"),
+    ({"WERKBANK_RETAIN_SESSION_DAYS": "abc"}, ["retention"], "WERKBANK_RETAIN_SESSION_DAYS"),
+    # -1 days meant "keep nothing newer than tomorrow": every model-call log was deleted, exit 0.
+    ({"WERKBANK_RETAIN_TRACE_DAYS": "-1"}, ["retention"], "WERKBANK_RETAIN_TRACE_DAYS"),
+    ({"WERKBANK_RETAIN_CONVERSATION_DAYS": "1e9"}, ["retention"], "WERKBANK_RETAIN_CONVERSATION_DAYS"),
+])
+def test_a_bad_setting_is_one_german_line_and_changes_nothing(database, tmp_path: Path, env: dict[str, str],  # noqa: ANN001
+                                                              argv: list[str], says: str) -> None:
+    from db.session import admin_engine
+
+    def calls() -> int:
+        with admin_engine().connect() as db:
+            return db.scalar(sa.text("SELECT count(*) FROM llm_calls"))
+
+    with admin_engine().begin() as db:  # a model call of today, which no retention setting may delete
+        db.execute(sa.text("INSERT INTO llm_calls (role, model, input_tokens, output_tokens, tokens_estimated, "
+                           "cost_usd, latency_ms, outcome) VALUES ('main', 'test', 1, 1, true, 0, 1, 'ok')"))
+    before = calls()
+    done = subprocess.run([sys.executable, "-m", "core", *argv], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), **env}, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stderr.startswith("Fehler: ") and says in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr + done.stdout
+    assert calls() == before
