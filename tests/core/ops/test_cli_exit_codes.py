@@ -39,6 +39,9 @@ CASES: list[tuple[str, list[str], str]] = [  # (command, argv, what the German l
     ("bench", ["bench", "load", "--teachers", "50", "--processes", "abc"], "--processes erwartet Zahlen von 1 bis 8"),
     ("chat", ["chat", "", "--teacher", NOBODY], "Unbekannte Lehrkraft"),
     ("chat", ["chat", "Hallo", "--conversation", "abc"], "keine gültige Gesprächs-ID"),
+    # Checked before the turn runs (a minute of generation was lost, or a greeting said nothing of the typo).
+    ("chat", ["chat", "Hallo", "--out", "$TXT"], "ist kein Ordner"),
+    ("chat", ["chat", "Hallo", "--out", "$UNDER_TXT"], "lässt sich nicht anlegen"),
     ("material", ["material", "abc"], "keine gültige Material-ID"),
     ("material", ["material", ZERO], "Dieses Material gibt es nicht"),
     ("rate", ["rate", ZERO, "3"], "Dieses Material gibt es nicht"),
@@ -86,7 +89,8 @@ def _argv(argv: list[str], tmp_path: Path) -> list[str]:
         f.truncate(2 * 2**30)
     fifo = tmp_path / "leitung.json"
     os.mkfifo(fifo)
-    return [{"$DIR": str(tmp_path), "$TXT": str(txt), "$SPARSE": str(sparse), "$FIFO": str(fifo)}.get(a, a)
+    return [{"$DIR": str(tmp_path), "$TXT": str(txt), "$SPARSE": str(sparse), "$FIFO": str(fifo),
+             "$UNDER_TXT": str(txt / "unter")}.get(a, a)
             for a in argv]
 
 
