@@ -91,7 +91,7 @@ def test_an_ordinary_attachment_brings_no_notice(database) -> None:  # noqa: ANN
 
 
 def test_bidi_and_zero_width_characters_are_taken_out_of_a_stored_filename(database) -> None:  # noqa: ANN001
-    """„rechnung\u202excod.txt“ shows as „rechnungtxt.docx“ (right-to-left override): the name is stored without it."""
+    """A right-to-left override (U+202E) makes „Klausur<RLO>xcod.txt“ show as „Klausurtxt.docx“: stored without it."""
     teacher = fresh_person(name="Test Dateiname")
     spoof = "Klausur\u202excod.txt"
     result = import_file(teacher_id=teacher, filename=spoof, data=b"Aufgabe 1: Berechne 3 + 4. (2 P.)",
