@@ -155,6 +155,11 @@ def _within(words: set[str], other: set[str]) -> bool:
 def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str], *, single: bool = False) -> list[str]:
     """The sub-topics of `t` a request does not name although it names others (see unnamed_siblings)."""
     wanted = [w for w in map(name_stems, unterthemen) if w]
+    head, _ = _title_split(t.thema)
+    if head and any(_within(w, head) for w in wanted):
+        return []  # „Halbleiter und Dioden“ names the head of „Halbleiter: Diode, LED und Sensoren“: all of it
+    if not single and any(_within(w, name_stems(t.thema)) for w in wanted):
+        return []  # „Atmung und Blutkreislauf“ names two topics („Atmung und Gasaustausch“, „Herz und …“)
     if all(w <= name_stems(thema) and _within(w, name_stems(t.thema)) for w in wanted):
         wanted = []  # „Ionenbindung und Salze“ read as two sub-topics names the topic, not a part of it
     if wanted:
@@ -175,6 +180,14 @@ def _compound_of(words: set[str], other: set[str]) -> bool:
     return all(any(len(x) >= 6 and y.endswith(x) for y in other) for x in words)
 
 
+def _family(a: str, b: str) -> bool:
+    """One word inside the other (compounds: „Massentourismus“) or a long shared start („Romantik“, „romantisch“)."""
+    if term_matches(a, b):
+        return True
+    n = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return n >= max(5, min(len(a), len(b)) - 2)
+
+
 def _names_whole(t: TopicInfo, said: set[str]) -> bool:
     """The teacher's words name the whole topic: every word of its title (its head aside, when it has one)."""
     head, parts = _title_split(t.thema)
@@ -191,6 +204,8 @@ def part_words(t: TopicInfo, thema: str) -> set[str]:
     Höhenstufen und Tourismus“; empty when it names the whole topic."""
     head, _ = _title_split(t.thema)
     head |= set().union(set(), *map(name_stems, re.findall(r"\(([^)]*)\)", t.thema)))
+    if _names_whole(t, name_stems(thema) | head):
+        return set()  # „Satz des Pythagoras“: the title itself
     said = {w for w in name_stems(_COMPLEMENT.split(thema)[0])
             if not w.isdigit() and len(w) > 2 and not any(term_matches(w, h) for h in head)}
     return set() if not said or _names_whole(t, said | head) else said
@@ -203,9 +218,9 @@ def _thema_siblings(t: TopicInfo, thema: str) -> list[str]:
     „Basen“: it is the topic in other words, not a part of it)."""
     said = part_words(t, thema)
     names = [name_stems(u) for u in t.unterthemen]
-    if not said or not all(any(term_matches(s, w) for n in names for w in n) for s in said):
+    if not said or not all(any(_family(s, w) for n in names for w in n) for s in said):
         return []
-    named = [u for u, n in zip(t.unterthemen, names, strict=True) if any(term_matches(s, w) for s in said for w in n)]
+    named = [u for u, n in zip(t.unterthemen, names, strict=True) if any(_family(s, w) for s in said for w in n)]
     return [u for u in t.unterthemen if u not in named]
 
 

@@ -83,8 +83,8 @@ class Befund:
     def hinweise(self) -> list[str]:
         """Lines for hinweise_lehrkraft: deviations with their reason, then what was taken into account."""
         out = []
-        if self.gewuenscht_minuten and self.geschafft_minuten is not None \
-                and self.geschafft_minuten < self.gewuenscht_minuten:
+        if self.gewuenscht_minuten and self.geschafft_minuten \
+                and self.geschafft_minuten < self.gewuenscht_minuten:  # 0: no material, said in the refusal
             liegen = "liegt" if self.gefunden == 1 else "liegen"
             zu = f"Zu „{self.thema}“ {liegen}" + (" auch mit den übrigen Teilen des Themas" if self.ergaenzt else "")
             out.append(f"Kürzer als gewünscht: ausgelegt auf {self.geschafft_minuten} statt "

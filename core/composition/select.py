@@ -68,10 +68,18 @@ def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     whose title names other requested parts as well („Vulkanismus und Erdbeben“ says nothing about which). When the
     named parts share words („waagerechter und schiefer Wurf“), the task must say what sets this part apart: a
     waagerechter Wurf does not carry the schiefe."""
-    if not (covers([view(c)], unterthema) or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen)):
+    if not (covers([view(c)], unterthema) or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen)
+            or _under_head(c, unterthema, spec)):
         return False
     own = distinct_words(unterthema, spec.unterthemen)
     return not own or covers([view(c)], own) or filed_under(c, own, spec.topic_titles, spec.unterthemen)
+
+
+def _under_head(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
+    """The head of the task's topic title names the part: „Halbleiter“ is every task filed under „Halbleiter:
+    Diode, LED und Sensoren“."""
+    head = spec.topic_titles.get(c.topic or "", "").rpartition(":")[0]
+    return bool(head) and covers([TaskView(ref=c.key, text="", titel=head)], unterthema)
 
 
 def distinct_words(unterthema: str, named: Sequence[str]) -> str:
@@ -217,6 +225,13 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
                                    if not any(carries(x, u, spec) for x in sel.chosen)]
     else:
         _balance(rest, sel, spec, limit)
+        if fill and _afb_miss(sel.chosen, spec) > 0:  # the named parts' tasks cannot meet the AFB split alone
+            trial = Selection(chosen=list(sel.chosen), minuten=sel.minuten, parts_of=sel.parts_of)
+            pool = [*rest, *(c for c in fill if c.key not in spec.wish_only)]
+            _fill(pool, trial, spec, limit)
+            _balance(pool, trial, spec, limit, fixed=_protected(sel, spec), drop=False)
+            if _objective(trial.chosen, spec, sel.parts_of) < _objective(sel.chosen, spec, sel.parts_of) - 0.05:
+                sel.chosen, sel.minuten = trial.chosen, trial.minuten
     sel.note_hits = {n[0]: [c.key for c in sel.chosen if _mentions(c, n)] for n in spec.notes}
     return sel
 
@@ -262,13 +277,13 @@ def _share_bonus(c: TaskCandidate, sel: Selection) -> float:
         return 0.0
     have = part_points(sel.chosen, sel.parts_of)
     fair = sum(have.values()) / max(len(have), 1)
-    return 0.5 * max(min((fair - min(have[u] for u in ps)) / max(c.punkte, 1), 1.0), -1.0)
+    return SHARE_BONUS * max(min((fair - min(have[u] for u in ps)) / max(c.punkte, 1), 1.0), -1.0)
 
 
 def _share_miss(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[str, ...]]) -> float:
-    """How far the named parts' shares of the points are from equal, beyond a tolerance of a fifth of a share."""
+    """How far the named parts' shares of their points are from equal, beyond a tolerance of a fifth of a share."""
     have = part_points(chosen, parts_of)
-    total = sum(c.punkte for c in chosen) or 1
+    total = sum(have.values()) or 1  # fill-up tasks belong to no named part (decision 027)
     if len(have) < 2:
         return 0.0
     fair = 1 / len(have)
@@ -277,15 +292,20 @@ def _share_miss(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[st
 
 AFB_TOLERANCE = 0.08  # aim inside the ±10-point check, with a margin
 TIME_WEIGHT = 8.0  # per share of the budget left empty below 85 %
-SHARE_WEIGHT = 3.0  # per share of the points a named part lacks of its fair share (beyond a fifth of it)
+SHARE_WEIGHT = 6.0  # per share of the points a named part lacks of its fair share (beyond a fifth of it)
+SHARE_BONUS = 0.0  # while filling: preference for a task on a part below its share
+
+
+def _afb_miss(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
+    total = sum(c.punkte for c in chosen) or 1
+    return sum(max(0.0, abs(sum(c.punkte for c in chosen if c.afb == a) / total - spec.afb_ziel.get(a, 0) / 100)
+                   - AFB_TOLERANCE) for a in ("I", "II", "III"))
 
 
 def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
                parts_of: Mapping[str, tuple[str, ...]] | None = None) -> float:
     """Lower is better: AFB shares off target, minutes off budget, and (a little) the tasks' own scores."""
-    total = sum(c.punkte for c in chosen) or 1
-    afb = sum(max(0.0, abs(sum(c.punkte for c in chosen if c.afb == a) / total - spec.afb_ziel.get(a, 0) / 100)
-                  - AFB_TOLERANCE) for a in ("I", "II", "III"))
+    afb = _afb_miss(chosen, spec)
     minutes = sum(c.minuten for c in chosen) + sum(reading_minutes(c) for c in {x.material_key: x for x in chosen
                                                                                  if x.material_key}.values())
     time = max(0.0, spec.budget_minuten * 0.85 - minutes) / spec.budget_minuten

@@ -12,10 +12,12 @@ import pytest
 from sqlalchemy.orm import Session
 
 from core.checks.promises import covers
+from core.checks.topicality import says
 from core.checks.views import TaskView
 from core.composition import service as svc
 from core.language.lexicon import seeded_lexicon
 from core.language.request.extract import extract
+from core.language.text import fold
 from core.materials.request import MaterialRequest
 from db.session import Identity
 
@@ -51,10 +53,13 @@ def _words(t) -> str:
 
 
 def _carries(comp, part: str) -> list:
-    """The exam's tasks about a part: in their words or filed under a sub-topic of that name."""
+    """The exam's tasks about a part: in their words, filed under a sub-topic of that name, or filed under the
+    coverage topic it names (its id: „ionenbindung-salze“)."""
     sub = {c.text: c.unterthema for c in comp.selection.chosen}
+    topic = {c.text: c.topic or "" for c in comp.selection.chosen}
     return [t for t in comp.material.teilaufgaben()
-            if covers([TaskView(ref="x", text=_words(t), titel=sub.get(t.text, ""))], part)]
+            if covers([TaskView(ref="x", text=_words(t), titel=sub.get(t.text, ""))], part)
+            or fold(part)[:6] in topic.get(t.text, "")]
 
 
 def _punkte(tasks) -> int:
@@ -66,8 +71,8 @@ def _notes_agree_with_the_exam(comp) -> None:
     hinweise = comp.material.hinweise_lehrkraft
     chosen_subs = {c.unterthema.casefold() for c in comp.selection.chosen}
     for h in hinweise:
-        if m := re.match(r"Zu „([^“]+)“ habe ich keine geprüfte Aufgabe", h):
-            assert not _carries(comp, m.group(1)), (h, [t.text[:80] for t in comp.material.teilaufgaben()])
+        if m := re.match(r"Zu „([^“]+)“ habe ich keine geprüfte Aufgabe", h):  # no task says all its words
+            assert not any(says(_words(t), m.group(1)) for t in comp.material.teilaufgaben()), h
         if "wurden nicht verwendet" in h and h.startswith("Nur „"):
             unused = re.findall(r"„([^“]+)“", h.split("Aufgaben zu", 1)[1])
             assert not {u.casefold() for u in unused} & chosen_subs, (h, chosen_subs)
@@ -77,7 +82,10 @@ def _notes_agree_with_the_exam(comp) -> None:
 
 def test_a_sub_topic_named_as_the_topic_gets_only_its_own_tasks_or_says_it_is_shorter(db: Session) -> None:
     comp = _exam(db, "Klassenarbeit Biologie Klasse 7 zur Eutrophierung von Seen, 45 Minuten")
-    assert comp.material is not None, comp.befund.hinweise()
+    if comp.material is None:  # honest: none for Klasse 7 — and no Zonen des Sees in its place
+        assert comp.befund.schwerpunkt_thema == "Ökosystem See und Fließgewässer", comp.befund
+        assert any("das ganze Thema" in o for o in comp.befund.optionen()), comp.befund.optionen()
+        return
     off = [t.text[:100] for t in comp.material.teilaufgaben() if not _carries(comp, "Eutrophierung")]
     assert not off, off  # no task on the Zonen des Sees or Zeigerorganismen presented as Eutrophierung
     assert "Eutrophierung" in comp.material.titel
