@@ -211,11 +211,9 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     if not sel.chosen:
         befund.geschafft_minuten = 0
         return Composition(material=None, befund=befund, selection=sel)
-    if sel.minuten < SHORT * spec.budget_minuten:
-        dauer_neu = min(dauer, dauer_for(sel.minuten))
+    dauer_neu = min(dauer, dauer_for(sel.minuten)) if sel.minuten < SHORT * spec.budget_minuten else dauer
+    if dauer_neu < dauer:
         befund.geschafft_minuten = dauer_neu
-    else:
-        dauer_neu = dauer
     gesamt = sum(c.punkte for c in sel.chosen)
     thema = titled(req.thema, req.unterthemen, befund.fehlende_unterthemen)  # never a part it has no task on
     klausur = Klausur(
