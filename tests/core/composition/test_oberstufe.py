@@ -1,0 +1,104 @@
+"""Oberstufe exams (issue #10) are 2–3 connected Aufgaben, as in the Abitur: each around one material with
+Teilaufgaben rising over the AFB, together filling the time — not a patchwork of short unrelated tasks. And at every
+level no single Aufgabe carries 40 % or more of the points when the exam has three or more Aufgaben (unless it is the
+one large material task of an Oberstufe exam). Requests are read by the chat's own reader and composed from the real
+seeded bank; the requests were written before any output was seen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy.orm import Session
+
+from core.composition import service as svc
+from core.composition.klausur import budget
+from core.language.lexicon import seeded_lexicon
+from core.language.request.extract import extract
+from core.materials.request import MaterialRequest
+from db.session import Identity
+
+SYSTEM = Identity.system()
+
+OBERSTUFE = [
+    "Klausur Deutsch GK 11 Gedichtanalyse Expressionismus (Großstadtlyrik), 135 Minuten",
+    "Klausur Englisch LK 12 The American Dream, Textanalyse und Kommentar, 180 Minuten",
+    "Klausur Geschichte GK 12 Kalter Krieg (Kubakrise, Mauerbau), 90 Minuten",
+    "Klausur Geschichte GK 12 Machtergreifung und Gleichschaltung, 135 Minuten",
+    "Klausur Deutsch LK 12 Gedichtvergleich Romantik, 135 Minuten",
+    "Klausur Erdkunde GK 11 Stadtentwicklung und Verstädterung, 90 Minuten",
+    "Klausur Biologie LK 13 Neurobiologie: Aktionspotential, Synapse, Synapsengifte, 180 Minuten",
+    "Klausur Mathematik LK Q2 Kurvendiskussion von e-Funktionen und Integralrechnung, 180 Minuten",
+    "Klausur Deutsch GK 12 Faust, 135 Minuten",
+]
+
+
+def _exam(db: Session, text: str):
+    """The exam for a teacher's request as the offline chat reads it (AFB 30/40/30 from the profile)."""
+    e = extract(text, topic_terms=seeded_lexicon().terms)
+    assert e.fach and e.thema and e.klassenstufe, e
+    request = MaterialRequest(fach=e.fach, thema=e.thema, klassenstufe=e.klassenstufe, material_type="klausur",
+                              dauer_minuten=e.dauer_minuten or 45, unterthemen=list(e.unterthemen), zusatz=text,
+                              niveau=e.niveau)
+    comp = svc.compose_exam(db=db, identity=SYSTEM, teacher_id=None, fach=e.fach, themenfelder={},
+                            request=request, afb_ziel={"I": 30, "II": 40, "III": 30}, operators=[])
+    assert comp.material is not None, comp.befund.hinweise()
+    return comp, request.dauer_minuten
+
+
+def _shorter_said(k) -> bool:
+    return any(h.startswith("Kürzer als gewünscht") for h in k.hinweise_lehrkraft)
+
+
+def _few_aufgaben_said(k) -> bool:
+    return any("Aufgaben" in h and "Oberstufe" in h for h in k.hinweise_lehrkraft)
+
+
+@pytest.mark.parametrize("text", OBERSTUFE)
+def test_an_oberstufe_exam_has_few_connected_aufgaben_that_fill_the_time(db: Session, text: str) -> None:
+    comp, dauer = _exam(db, text)
+    k = comp.material
+    # few Aufgaben — or the teacher is told why there are more
+    assert len(k.aufgaben) <= 4 or _few_aufgaben_said(k), [a.titel for a in k.aufgaben]
+    # every Aufgabe rises over at least two AFB: a one-liner is no Abitur-style Aufgabe
+    for a in k.aufgaben:
+        assert len({t.afb for t in a.teilaufgaben}) >= 2, (a.titel, [t.afb for t in a.teilaufgaben])
+    # the time is filled, or the exam says honestly that it is shorter
+    assert comp.selection.minuten >= 0.9 * budget(dauer) or _shorter_said(k), (comp.selection.minuten, dauer)
+
+
+@pytest.mark.parametrize("text", OBERSTUFE)
+def test_no_aufgabe_dominates_an_oberstufe_exam_of_three_or_more(db: Session, text: str) -> None:
+    k = _exam(db, text)[0].material
+    if len(k.aufgaben) < 3:
+        return  # two large Aufgaben may well be 60/40
+    heavy = [a for a in k.aufgaben if a.punkte >= 0.4 * k.gesamtpunkte]
+    # at most the one large material task may carry that much
+    assert len(heavy) <= 1, [(a.titel, a.punkte) for a in heavy]
+    assert all(a.materialien for a in heavy), [(a.titel, a.punkte, k.gesamtpunkte) for a in heavy]
+
+
+def test_an_analysis_request_gets_the_large_material_task(db: Session) -> None:
+    """„Gedichtvergleich Romantik“: the bank's comparison of Eichendorff's „Sehnsucht“ and „Mondnacht“ (or another
+    poem comparison) is an Aufgabe of its own with both poems printed — not only short single-poem tasks."""
+    k = _exam(db, "Klausur Deutsch LK 12 Gedichtvergleich Romantik, 135 Minuten")[0].material
+    comparisons = [a for a in k.aufgaben if len([m for m in a.materialien if m.art == "gedicht"]) >= 2
+                   and any(re.match(r"(?i)vergleiche", t.text) or "vergleich" in t.text.casefold()
+                           for t in a.teilaufgaben)]
+    assert comparisons, [(a.titel, [m.titel for m in a.materialien]) for a in k.aufgaben]
+    assert max(a.punkte for a in comparisons) >= 20
+
+
+@pytest.mark.parametrize("text", [
+    "Klassenarbeit Physik für die 10a zu Stromkreisen, 45 Minuten",
+    "Klassenarbeit Mathematik Klasse 8 Lineare Funktionen, 45 Minuten",
+    "Klassenarbeit Chemie Klasse 8 Atombau, 45 Minuten",
+    "Klassenarbeit Geschichte Klasse 9 Weimarer Republik, 45 Minuten",
+    "Klassenarbeit Deutsch Klasse 7 Balladen, 90 Minuten",
+])
+def test_no_aufgabe_carries_forty_percent_in_a_sek_i_exam_of_three_or_more(db: Session, text: str) -> None:
+    k = _exam(db, text)[0].material
+    if len(k.aufgaben) < 3:
+        return
+    heavy = [(a.titel, a.punkte) for a in k.aufgaben if a.punkte >= 0.4 * k.gesamtpunkte]
+    assert not heavy, (heavy, k.gesamtpunkte)
