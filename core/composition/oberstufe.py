@@ -27,7 +27,7 @@ from core.language.text import fold
 
 OBERSTUFE = 11  # Klasse 11 (EF/Q1/Q2, GK and LK) and above
 HEAVY = 0.4  # share of the points no single Aufgabe may reach in an exam of three or more (decision 028)
-MAX_TEILE = 4
+MAX_TEILE = 4  # Teilaufgaben of a unit as chosen; completing the time may add a fifth
 FULL = 0.9
 MAX_TRIALS = 40  # the best-scored other tasks tried as additions or swaps
 SHORT = 0.75  # below this share of the time, single tasks on a material of their own complete the exam
@@ -113,6 +113,7 @@ def _unit_score(part: Sequence[TaskCandidate], spec: ExamSpec, share: float, kin
     text = fold(" ".join(c.text for c in part))
     s = sum(base_score(c, spec) for c in part) / len(part) + 0.4 * len({c.afb for c in part})
     s -= 0.8 * abs(minutes(part) - share) / max(share, 1)
+    s -= 0.15 * (len({c.material_key for c in part}) - 1)  # Teilaufgaben on the very same material read as one
     s += 0.8 * sum(1 for k in kinds if k in text)
     s += 1.5 * sum(1 for u in spec.unterthemen if any(carries(c, u, spec) for c in part)
                    and not any(carries(c, u, spec) for c in chosen))
@@ -161,27 +162,52 @@ def _take_named(pool: Sequence[TaskCandidate], spec: ExamSpec, sel: Selection) -
             sel.minuten = minutes(sel.chosen)
 
 
+def _singles(chosen: Sequence[TaskCandidate]) -> int:
+    """Aufgaben whose Teilaufgaben stay on one AFB level."""
+    return sum(1 for g in groups(chosen) if len({c.afb for c in g}) < 2)
+
+
 def _complete(pool: Sequence[TaskCandidate], spec: ExamSpec, sel: Selection, *, standalone: bool = False) -> None:
     """Short tasks only to complete: first those on a material already printed, then loose tasks (the layout joins
-    them into one Aufgabe), named parts and AFB levels the exam lacks first; a task on a material of its own only
-    when `standalone` (it makes an Aufgabe of one Teilaufgabe)."""
+    them into one Aufgabe — taken only with a partner on another AFB level, so that Aufgabe rises too), named parts
+    and AFB levels the exam lacks first; with `standalone` also a task on a material of its own and loose tasks
+    without a partner."""
     limit = int(spec.budget_minuten * OVERFILL)
     while sel.minuten < FULL * spec.budget_minuten:
-        full = {g[0].material_key for g in groups(sel.chosen) if len(g) >= MAX_TEILE}
-        printed = {c.material_key for c in sel.chosen if c.material_key} - full
+        full = frozenset().union(*(_parts(c) for g in groups(sel.chosen) if len(g) > MAX_TEILE for c in g))
+        printed = {c.material_key for c in sel.chosen if c.material_key and not _parts(c) & full}
         missing = [u for u in spec.unterthemen if not any(carries(c, u, spec) for c in sel.chosen)]
         total = max(sum(c.punkte for c in sel.chosen), 1)
         need = {a: spec.afb_ziel.get(a, 0) / 100 - sum(c.punkte for c in sel.chosen if c.afb == a) / total
                 for a in _RANK}
-        options = [c for c in pool if c not in sel.chosen and minutes([*sel.chosen, c]) <= limit
-                   and not _repeats(c, sel.chosen) and c.material_key not in full
-                   and (standalone or not c.material_key or c.material_key in printed)]
-        if not options:
+        options = sorted((c for c in pool if c not in sel.chosen and minutes([*sel.chosen, c]) <= limit
+                          and not _repeats(c, sel.chosen) and not _parts(c) & full
+                          and (standalone or not c.material_key or c.material_key in printed)),
+                         key=lambda c: -(base_score(c, spec) + 2 * need[c.afb] + 0.5 * (c.material_key in printed)
+                                         + 1.5 * any(carries(c, u, spec) for u in missing)))
+        step = _step(options, sel.chosen, limit, standalone=standalone)
+        if not step:
             return
-        pick = max(options, key=lambda c: base_score(c, spec) + 2 * need[c.afb] + 0.5 * (c.material_key in printed)
-                   + 1.5 * any(carries(c, u, spec) for u in missing))
-        sel.chosen.append(pick)
+        sel.chosen.extend(step)
         sel.minuten = minutes(sel.chosen)
+
+
+def _step(options: Sequence[TaskCandidate], chosen: Sequence[TaskCandidate], limit: int, *,
+          standalone: bool) -> list[TaskCandidate]:
+    """The best option that leaves no new one-level Aufgabe — alone or with the best partner that makes its
+    Aufgabe rise over two levels; with `standalone` simply the best option."""
+    if standalone:
+        return list(options[:1])
+    before = _singles(chosen)
+    for c in options[:MAX_TRIALS]:
+        if _singles([*chosen, c]) <= before:
+            return [c]
+        partner = next((d for d in options[:MAX_TRIALS] if d is not c and d.afb != c.afb
+                        and minutes([*chosen, c, d]) <= limit and not _repeats(d, [c])
+                        and _singles([*chosen, c, d]) <= before), None)
+        if partner is not None:
+            return [c, partner]
+    return []
 
 
 def select_oberstufe(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCandidate] = (), *,
