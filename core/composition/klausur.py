@@ -16,7 +16,7 @@ from core.composition.examples import ExampleStructure
 from core.composition.filters import fill_ups, focused, passing, series_member, unnamed_siblings, wish_only
 from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
-from core.composition.oberstufe import OBERSTUFE, patchwork_note, select_oberstufe, spread
+from core.composition.oberstufe import OBERSTUFE, oberstufe_notes, select_oberstufe, spread
 from core.composition.report import Befund, Nachbar, artikel
 from core.composition.select import ExamSpec, Selection, select
 from core.composition.wishes import names_emphasis, only_named, own_wishes
@@ -170,6 +170,19 @@ def _say_left_out(befund: Befund, a: KlausurAuftrag, sel: Selection, fill: Seque
     return added
 
 
+def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], spec: ExamSpec,
+            befund: Befund) -> Selection:
+    """Oberstufe: few large material Aufgaben (issue #10, core.composition.oberstufe), with a note when the bank
+    does not allow it; at every level no Aufgabe with 40 % of the points in an exam of three or more."""
+    oben = a.klassenstufe >= OBERSTUFE and select_oberstufe(usable, spec, fill,
+                                                            request=f"{a.request.thema} {a.request.zusatz}")
+    sel = oben or select(usable, spec, fill)
+    spread(sel, [*usable, *fill], spec, oberstufe=a.klassenstufe >= OBERSTUFE)
+    if oben:
+        befund.notizen += oberstufe_notes(sel, spec)
+    return sel
+
+
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
@@ -201,10 +214,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     wish_only=frozenset(wish_only([*usable, *fill], a.topic)),
                     prefer_generated=wants_groups(req.zusatz, req.gruppen),
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
-    # Oberstufe: few large material Aufgaben (issue #10, core.composition.oberstufe); any level: no dominant Aufgabe
-    oben = a.klassenstufe >= OBERSTUFE and select_oberstufe(usable, spec, fill, request=f"{req.thema} {req.zusatz}")
-    sel = oben or select(usable, spec, fill)
-    spread(sel, [*usable, *fill], spec, oberstufe=a.klassenstufe >= OBERSTUFE)
+    sel = _choose(a, usable, fill, spec, befund)
     added = _say_left_out(befund, a, sel, fill, siblings, before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
     if (seiten := contrast_parts(req.thema)) and not any(
@@ -244,8 +254,6 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
         befund.ergaenzt = True
         befund.notizen.insert(0, _filled_note(a, focus, added, gesamt, dauer_neu))
     befund.afb_abweichung = _afb_note(klausur, afb_ziel)
-    if oben and (note := patchwork_note([{t.afb for t in au.teilaufgaben} for au in klausur.aufgaben])):
-        befund.notizen.append(note)
     refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
             for c in sel.chosen if c.text == t.text}
     _cite_notes(klausur, sel)

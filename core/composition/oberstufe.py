@@ -283,12 +283,21 @@ def _most(chosen: Sequence[TaskCandidate]) -> float:
     return max((sum(c.punkte for c in g) / total for g in groups(chosen)), default=0.0)
 
 
-def patchwork_note(aufgaben_afb: Sequence[set[str]]) -> str | None:
-    """The honest word when an Oberstufe exam is not the 2–3 connected Aufgaben it should be: more than four, or
-    Aufgaben of a single Teilaufgabe level (the topic's reviewed tasks are too few material units)."""
-    single = sum(1 for afb in aufgaben_afb if len(afb) < 2)
-    if len(aufgaben_afb) <= 4 and not single:
-        return None
-    return (f"Für eine Oberstufenklausur sind es {len(aufgaben_afb)} Aufgaben, davon {single} ohne Teilaufgaben über "
-            "mehrere Anforderungsbereiche: Zu diesem Thema gibt es nicht genug geprüfte Materialaufgaben mit "
-            "Teilaufgaben von AFB I bis III. Sie können einzelne Aufgaben streichen oder „kürzer“ wünschen.")
+def oberstufe_notes(sel: Selection, spec: ExamSpec) -> list[str]:
+    """The honest word when an Oberstufe exam is not the 2–3 connected Aufgaben it should be (more than four, or
+    Aufgaben on a single AFB level: the topic's reviewed tasks are too few material units), and when its tasks leave
+    a tenth or more of the working time free (below three quarters the exam is declared shorter anyway)."""
+    out = []
+    aufgaben = groups(sel.chosen, spec.max_aufgaben)  # as the layout prints them
+    single = _singles(sel.chosen)
+    budget_minuten, minuten = spec.budget_minuten, sel.minuten
+    if len(aufgaben) > 4 or single:
+        out.append(f"Für eine Oberstufenklausur sind es {len(aufgaben)} Aufgaben, davon {single} ohne "
+                   "Teilaufgaben über mehrere Anforderungsbereiche: Zu diesem Thema gibt es nicht genug geprüfte "
+                   "Materialaufgaben mit Teilaufgaben von AFB I bis III. Sie können einzelne Aufgaben streichen oder "
+                   "„kürzer“ wünschen.")
+    if SHORT * budget_minuten <= minuten < FULL * budget_minuten:
+        out.append(f"Knapp bemessen: Die Aufgaben sind auf etwa {minuten} der {budget_minuten} Minuten reiner "
+                   "Arbeitszeit angelegt; mehr zusammenhängende geprüfte Materialaufgaben gibt es zu diesem Thema "
+                   "nicht. Wenn die Klausur voller sein soll, bitten Sie um eine weitere Aufgabe.")
+    return out

@@ -26,10 +26,8 @@ CASES = [
     ("Klausur Deutsch GK 11 Gedichtanalyse Expressionismus (Großstadtlyrik), 135 Minuten", None),
     ("Klausur Englisch LK 12 The American Dream, Textanalyse und Kommentar, 180 Minuten", None),
     ("Klausur Geschichte GK 12 Kalter Krieg (Kubakrise, Mauerbau), 90 Minuten", None),
-    ("Klausur Geschichte GK 12 Machtergreifung und Gleichschaltung, 135 Minuten",
-     "bank: one Legalitätstaktik unit; single tasks complete the time"),
-    ("Klausur Deutsch LK 12 Gedichtvergleich Romantik, 135 Minuten",
-     "bank: one Romantik unit (Sehnsucht/Mondnacht); Wünschelrute is a single task"),
+    ("Klausur Geschichte GK 12 Machtergreifung und Gleichschaltung, 135 Minuten", None),
+    ("Klausur Deutsch LK 12 Gedichtvergleich Romantik, 135 Minuten", None),
     ("Klausur Erdkunde GK 11 Stadtentwicklung und Verstädterung, 90 Minuten", None),
     ("Klausur Biologie LK 13 Neurobiologie: Aktionspotential, Synapse, Synapsengifte, 180 Minuten",
      "bank (m10d): Neurobiologie materials have one task each"),
@@ -56,7 +54,7 @@ def _exam(db: Session, text: str):
 
 
 def _shorter_said(k) -> bool:
-    return any(h.startswith("Kürzer als gewünscht") for h in k.hinweise_lehrkraft)
+    return any(h.startswith(("Kürzer als gewünscht", "Knapp bemessen")) for h in k.hinweise_lehrkraft)
 
 
 def _few_aufgaben_said(k) -> bool:
