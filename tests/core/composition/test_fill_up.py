@@ -10,26 +10,13 @@ import re
 import pytest
 from sqlalchemy.orm import Session
 
-from core.composition import service as svc
 from core.composition.wishes import names_emphasis, only_named
-from core.language.lexicon import seeded_lexicon
-from core.language.request.extract import extract
 from core.language.text import fold
-from core.materials.request import MaterialRequest
-from db.session import Identity
-
-SYSTEM = Identity.system()
+from tests.core.composition.exam_requests import exam_for
 
 
 def _exam(db: Session, text: str):
-    """The exam for a teacher's request as the offline chat reads it (AFB 30/40/30 from the profile)."""
-    e = extract(text, topic_terms=seeded_lexicon().terms)
-    assert e.fach and e.thema and e.klassenstufe, e
-    request = MaterialRequest(fach=e.fach, thema=e.thema, klassenstufe=e.klassenstufe, material_type="klausur",
-                              dauer_minuten=e.dauer_minuten or 45, unterthemen=list(e.unterthemen), zusatz=text,
-                              niveau=e.niveau)
-    return svc.compose_exam(db=db, identity=SYSTEM, teacher_id=None, fach=e.fach, themenfelder={},
-                            request=request, afb_ziel={"I": 30, "II": 40, "III": 30}, operators=[])
+    return exam_for(db, text)
 
 
 def _words(t) -> str:

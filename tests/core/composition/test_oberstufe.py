@@ -11,14 +11,8 @@ import re
 import pytest
 from sqlalchemy.orm import Session
 
-from core.composition import service as svc
 from core.composition.klausur import budget
-from core.language.lexicon import seeded_lexicon
-from core.language.request.extract import extract
-from core.materials.request import MaterialRequest
-from db.session import Identity
-
-SYSTEM = Identity.system()
+from tests.core.composition.exam_requests import exam_for
 
 # (request, why it is not yet the 2–3 connected Aufgaben — None when it is); a gap is a strict xfail: the
 # bank lacks reviewed material units for it, and the exam's note says so (see the lead's report, issue #10)
@@ -41,16 +35,10 @@ STRUCTURE = [pytest.param(text, marks=pytest.mark.xfail(reason=gap, strict=True)
 
 
 def _exam(db: Session, text: str):
-    """The exam for a teacher's request as the offline chat reads it (AFB 30/40/30 from the profile)."""
-    e = extract(text, topic_terms=seeded_lexicon().terms)
-    assert e.fach and e.thema and e.klassenstufe, e
-    request = MaterialRequest(fach=e.fach, thema=e.thema, klassenstufe=e.klassenstufe, material_type="klausur",
-                              dauer_minuten=e.dauer_minuten or 45, unterthemen=list(e.unterthemen), zusatz=text,
-                              niveau=e.niveau)
-    comp = svc.compose_exam(db=db, identity=SYSTEM, teacher_id=None, fach=e.fach, themenfelder={},
-                            request=request, afb_ziel={"I": 30, "II": 40, "III": 30}, operators=[])
+    """The composition and the requested minutes; the exam must exist."""
+    comp = exam_for(db, text)
     assert comp.material is not None, comp.befund.hinweise()
-    return comp, request.dauer_minuten
+    return comp, comp.befund.gewuenscht_minuten
 
 
 def _shorter_said(k) -> bool:
