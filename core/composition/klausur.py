@@ -174,10 +174,10 @@ def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandi
             befund: Befund) -> Selection:
     """Oberstufe: few large material Aufgaben (issue #10, core.composition.oberstufe), with a note when the bank
     does not allow it; at every level no Aufgabe with 40 % of the points in an exam of three or more."""
-    oben = a.klassenstufe >= OBERSTUFE and select_oberstufe(usable, spec, fill,
-                                                            request=f"{a.request.thema} {a.request.zusatz}")
-    sel = oben or select(usable, spec, fill)
-    spread(sel, [*usable, *fill], spec, oberstufe=a.klassenstufe >= OBERSTUFE)
+    oben = a.klassenstufe >= OBERSTUFE
+    sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
+        select(usable, spec, fill)
+    spread(sel, [*usable, *fill], spec, oberstufe=oben)
     if oben:
         befund.notizen += oberstufe_notes(sel, spec)
     return sel

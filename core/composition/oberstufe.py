@@ -238,13 +238,14 @@ def select_oberstufe(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Seque
 
 def _heavy(chosen: Sequence[TaskCandidate], *, oberstufe: bool, max_aufgaben: int | None) -> bool:
     """An Aufgabe carries 40 % of the points or more in an exam of three or more Aufgaben — allowed only for the one
-    large material Aufgabe of an Oberstufe exam."""
+    large material Aufgabe (Teilaufgaben over two AFB levels or more) of an Oberstufe exam."""
     gs = groups(chosen, max_aufgaben)
     total = sum(c.punkte for c in chosen)
     if len(gs) < 3 or not total:
         return False
     heavy = [g for g in gs if sum(c.punkte for c in g) >= HEAVY * total]
-    return bool(heavy) and not (oberstufe and len(heavy) == 1 and heavy[0][0].material_key)
+    unit = len(heavy) == 1 and heavy[0][0].material_key and len({c.afb for c in heavy[0]}) >= 2
+    return bool(heavy) and not (oberstufe and unit)
 
 
 def _afb_miss(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
