@@ -29,6 +29,7 @@ OBERSTUFE = 11  # Klasse 11 (EF/Q1/Q2, GK and LK) and above
 HEAVY = 0.4  # share of the points no single Aufgabe may reach in an exam of three or more (decision 030)
 MAX_TEILE = 4  # Teilaufgaben of a unit as chosen; completing the time may add a fifth
 FULL = 0.9
+AFB_SLACK = 0.1  # how much further from the AFB target (sum over the levels) the 40 % rule may move an exam
 MAX_TRIALS = 40  # the best-scored other tasks tried as additions or swaps
 SHORT = 0.75  # below this share of the time, single tasks on a material of their own complete the exam
 _RANK = {"I": 1, "II": 2, "III": 3}
@@ -47,14 +48,6 @@ def minutes(chosen: Sequence[TaskCandidate]) -> int:
 def _repeats(c: TaskCandidate, chosen: Sequence[TaskCandidate]) -> bool:
     return any(x.key == c.key or (x.generator and x.generator == c.generator) or similar(view(x), view(c)) is not None
                for x in chosen)
-
-
-def _same_demand(c: TaskCandidate, part: Sequence[TaskCandidate]) -> bool:
-    """Within one material unit, tasks are meant to share the material and its words: only the same operator on
-    near-identical content is a repeat (a Stellungnahme after a Vergleich of the same two poems is the Abitur's
-    progression, not a repeat)."""
-    return any(x.key == c.key or (fold(x.operator) == fold(c.operator) and similar(view(x), view(c)) is not None)
-               for x in part)
 
 
 def _kinds(text: str) -> list[str]:
@@ -96,14 +89,14 @@ def _unit_part(unit: tuple[list[TaskCandidate], list[TaskCandidate]], spec: Exam
     for afb in ("I", "II", "III"):
         if any(c.afb == afb for c in part):
             continue
-        pick = next((c for c in ranked if c.afb == afb and minutes([*part, c]) <= cap and not _same_demand(c, part)),
+        pick = next((c for c in ranked if c.afb == afb and minutes([*part, c]) <= cap and not _repeats(c, part)),
                     None)
         if pick is not None:
             part.append(pick)
     for c in ranked:
         if len(part) >= MAX_TEILE:
             break
-        if c not in part and minutes([*part, c]) <= cap and not _same_demand(c, part):
+        if c not in part and minutes([*part, c]) <= cap and not _repeats(c, part):
             part.append(c)
     return part if len({c.afb for c in part}) >= 2 else []
 
@@ -271,6 +264,10 @@ def spread(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, obe
             trials += [rest, *([*rest, c] for c in extra if not _repeats(c, rest))]
         trials = [t for t in trials if floor <= minutes(t) <= limit
                   and all(any(carries(c, u, spec) for c in t) for u in named)]
+        # the rule must not cost the AFB split or bring in weaker tasks than the exam already has
+        worst = min(base_score(c, spec) for c in sel.chosen)
+        trials = [t for t in trials if _afb_miss(t, spec) <= _afb_miss(sel.chosen, spec) + AFB_SLACK
+                  and all(base_score(c, spec) >= worst for c in t if c not in sel.chosen)]
         ok = [t for t in trials if not _heavy(t, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben)]
         ok = ok or [t for t in trials if _most(t) < _most(sel.chosen)]
         if not ok:
