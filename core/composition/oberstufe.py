@@ -30,6 +30,7 @@ HEAVY = 0.4  # share of the points no single Aufgabe may reach in an exam of thr
 MAX_TEILE = 4  # Teilaufgaben of a unit as chosen; completing the time may add a fifth
 FULL = 0.9
 AFB_SLACK = 0.1  # how much further from the AFB target (sum over the levels) the 40 % rule may move an exam
+QUALITY_SLACK = 0.3  # below the weakest chosen task by at most this (a task of a related topic scores ~0.5 less)
 MAX_TRIALS = 40  # the best-scored other tasks tried as additions or swaps
 SHORT = 0.75  # below this share of the time, single tasks on a material of their own complete the exam
 _RANK = {"I": 1, "II": 2, "III": 3}
@@ -267,7 +268,7 @@ def spread(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, obe
         # the rule must not cost the AFB split or bring in weaker tasks than the exam already has
         worst = min(base_score(c, spec) for c in sel.chosen)
         trials = [t for t in trials if _afb_miss(t, spec) <= _afb_miss(sel.chosen, spec) + AFB_SLACK
-                  and all(base_score(c, spec) >= worst for c in t if c not in sel.chosen)]
+                  and all(base_score(c, spec) >= worst - QUALITY_SLACK for c in t if c not in sel.chosen)]
         ok = [t for t in trials if not _heavy(t, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben)]
         ok = ok or [t for t in trials if _most(t) < _most(sel.chosen)]
         if not ok:
