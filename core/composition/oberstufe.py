@@ -26,7 +26,7 @@ from core.composition.select import (
 from core.language.text import fold
 
 OBERSTUFE = 11  # Klasse 11 (EF/Q1/Q2, GK and LK) and above
-HEAVY = 0.4  # share of the points no single Aufgabe may reach in an exam of three or more (decision 031)
+HEAVY = 0.4  # share of the points no single Aufgabe may reach in an exam of three or more (decision 032)
 MAX_TEILE = 4  # Teilaufgaben of a unit as chosen; completing the time may add a fifth
 FULL = 0.9
 AFB_SLACK = 0.1  # how much further from the AFB target (sum over the levels) the 40 % rule may move an exam
