@@ -94,3 +94,25 @@ def _mail(teacher: uuid.UUID) -> str:
 
     with unit_of_work(Identity.system()) as db:
         return db.get(m.Teacher, teacher).email
+
+
+@pytest.mark.parametrize("role", ["teacher", "curator", "product"])
+def test_the_demo_banner_is_on_every_page_a_person_may_open(role: str, database) -> None:  # noqa: ANN001
+    """Demo mode says so on every page — also on a page opened directly (its own URL)."""
+    from core.app.service import DEMO_BANNER
+    from tests.pages.conftest import app_as, fresh_person
+    from views.ui import PAGE_ROLES
+
+    person = fresh_person(role=role, name=f"Test {role}", faecher=() if role == "product" else ("physik",))
+    at = app_as(person)
+    pages = {"chat": "chat", "materialien": "materialien", "bewerten": "bewerten", "wissenskarte": "wissenskarte",
+             "good_practices": "good_practices", "praeferenzen": "praeferenzen", "notizen": "notizen",
+             "hochladen": "hochladen", "prompt_labor": "prompt_labor", "sitzungen": "sitzungen", "system": "start",
+             "datenschutz": "datenschutz"}
+    assert set(pages) == set(PAGE_ROLES)
+    for key, file in pages.items():
+        if role not in PAGE_ROLES[key]:
+            continue
+        at.switch_page(f"views/{file}.py").run()
+        assert not at.exception, (key, at.exception)
+        assert DEMO_BANNER in [w.value for w in at.warning], key
