@@ -45,7 +45,7 @@ class Victim:
     session: uuid.UUID  # B's Rückfrage, waiting for her answer
 
 
-def _entry(teacher: uuid.UUID, scope_type: str, scope_id: uuid.UUID, text: str) -> uuid.UUID:
+def knowledge_entry(teacher: uuid.UUID, scope_type: str, scope_id: uuid.UUID, text: str) -> uuid.UUID:
     with unit_of_work(Identity.system()) as db:
         row = m.AgentKnowledge(
             agent_type="klausur", scope_type=scope_type, scope_id=scope_id, owner_id=teacher, fach="physik",
@@ -76,14 +76,14 @@ def victim(database) -> Victim:  # noqa: ANN001
         class_id = db.scalar(sa.select(m.TeacherClass.class_id).where(m.TeacherClass.teacher_id == teacher))
         db.execute(sa.update(m.Conversation).where(m.Conversation.id == r.conversation_id)
                    .values(title=f"Stromkreise {token}"))
-    consented = _entry(teacher, "teacher", teacher, "Freigegebene Aufgabe zum Ohmschen Gesetz")
+    consented = knowledge_entry(teacher, "teacher", teacher, "Freigegebene Aufgabe zum Ohmschen Gesetz")
     grant_consent(teacher, "knowledge", consented)
     with unit_of_work(Identity.system()) as db:
         prompt = db.scalar(sa.select(om.PromptVersion.id).where(om.PromptVersion.agent_name == "main").limit(1))
     return Victim(token=token, teacher=teacher, school=school, class_id=class_id, material=r.material_id,
                   conversation=r.conversation_id, file=file_id, note=note.id,
-                  private_entry=_entry(teacher, "teacher", teacher, f"Private Aufgabe {token}"),
-                  school_entry=_entry(teacher, "school", school, f"Schulaufgabe {token}"),
+                  private_entry=knowledge_entry(teacher, "teacher", teacher, f"Private Aufgabe {token}"),
+                  school_entry=knowledge_entry(teacher, "school", school, f"Schulaufgabe {token}"),
                   consent=my_consents(teacher)[0].id, prompt=prompt, session=uuid.UUID(waiting.session_id))
 
 

@@ -14,7 +14,7 @@ from core.app.service import grant_consent
 from core.curation.service import share_for_curation
 from tests.pages.conftest import app_as, fresh_person
 from tests.pages.test_sitzungen import turn
-from tests.security.conftest import _entry  # noqa: PLC2701
+from tests.security.conftest import knowledge_entry
 
 PIXEL = "![x](http://127.0.0.1:9/pixel.png)"
 _MD = MarkdownIt("commonmark")
@@ -31,7 +31,7 @@ def _images(at: AppTest) -> list[str]:
 def test_a_shared_entry_titled_with_an_image_loads_nothing_on_the_curation_desk() -> None:
     tag = uuid.uuid4().hex[:8]
     teacher = fresh_person(name="Test Pixel")
-    entry = _entry(teacher, "teacher", teacher, f"Berechnen Sie die Stromstärke {tag}.")
+    entry = knowledge_entry(teacher, "teacher", teacher, f"Berechnen Sie die Stromstärke {tag}.")
     from db import models as m
     from db.session import Identity, unit_of_work
 
