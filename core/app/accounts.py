@@ -54,8 +54,8 @@ def sign_in(*, email: str, password: str, client: str) -> uuid.UUID:
     """The teacher id for a correct e-mail and password; a German UserError otherwise (the same one for an unknown
     e-mail and a wrong password). Failures are counted per e-mail and per client; too many mean a pause."""
     s = get_settings()
-    email = (email or "").strip().lower()[:320]
-    client = (client or "unbekannt")[:100]
+    email = (email or "").replace("\x00", "").strip().lower()[:320]  # PostgreSQL text holds no NUL (a crafted form)
+    client = (client or "unbekannt").replace("\x00", "")[:100]
     now = datetime.now(UTC)
     window = now - timedelta(minutes=s.werkbank_login_lock_minutes)
     with unit_of_work(Identity.system()) as db:
