@@ -50,7 +50,9 @@ def cmd_account(args: argparse.Namespace) -> int:
         faecher = tuple(f.strip() for f in (args.faecher or "").split(",") if f.strip())
         password = create_account(email=args.email, password=given, name=args.name, role=args.role,
                                   school=args.school, faecher=faecher, bundesland=args.bundesland)
-        print(f"Konto {args.email.strip().lower()} angelegt ({args.role}).")
+        email = args.email.strip().lower()
+        role = next((r.role for r in accounts() if r.email == email), args.role)
+        print(f"Konto {email} angelegt ({role}).")
         _show(args.email, password, given is None)
     elif args.action == "password":
         given = _password(args)

@@ -153,7 +153,7 @@ def _admin(sub: argparse._SubParsersAction) -> None:
     s.add_argument("email", nargs="?")
     s.add_argument("--name", help="Name (beim Anlegen einer neuen Person)")
     s.add_argument("--school", help="Schule (Name oder ID) beim Anlegen einer neuen Person")
-    s.add_argument("--role", default="teacher", choices=["teacher", "curator", "product"])
+    s.add_argument("--role", default=None, choices=["teacher", "curator", "product"])
     s.add_argument("--faecher", help="Fächer, durch Komma getrennt (z. B. physik,mathematik)")
     s.add_argument("--bundesland")
     s.add_argument("--password-stdin", action="store_true", help="Passwort von der Standardeingabe lesen")
