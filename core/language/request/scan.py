@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.language.document import Doc
 from core.language.request.extraction import FACH_KEYS, FachSource
 from core.language.request.material import MATERIAL_WORDS
+from core.language.request.phrases import joined_to_topic
 from core.language.request.subjects import (
     LANGUAGE_SUBJECTS,
     NOT_ENGLISCH_BEFORE,
@@ -74,8 +75,8 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
             tok.consumed = True
             i += 1
             continue
-        if (tok.fold in FILLER_WORDS and not _starts_term(doc, i, vocab)) or tok.fold in META_WORDS \
-                or len(tok.fold) < 2:
+        if (tok.fold in FILLER_WORDS and not _starts_term(doc, i, vocab)) or len(tok.fold) < 2 \
+                or (tok.fold in META_WORDS and not joined_to_topic(doc, i)):
             i += 1
             continue
         cands: list[tuple[int, Entry]] = []
@@ -99,6 +100,9 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
             continue
         longest = max(length for length, _ in cands)
         chosen = [e for length, e in cands if length == longest]
+        if tok.fold in META_WORDS and not _same_fach(analysis, i, chosen):  # "Gleichungen und Lösungen"
+            i += 1
+            continue
         if any(e.from_profile for e in chosen):
             chosen = [e for e in chosen if e.from_profile]
         areas = [e for e in chosen if e.kind == "area"]
@@ -113,6 +117,12 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
         else:
             analysis.topics.append((i, i + longest, chosen))
         i += longest
+
+
+def _same_fach(analysis: Analysis, i: int, chosen: list[Entry]) -> bool:
+    """The topic term right before ("Wasser" in "Wasser und Lösungen") belongs to a Fach of the chosen entries."""
+    before = next((entries for _, end, entries in reversed(analysis.topics) if end == i - 1), [])
+    return bool({e.fach for e in before} & {e.fach for e in chosen})
 
 
 def _starts_term(doc: Doc, i: int, vocab: Vocab) -> bool:

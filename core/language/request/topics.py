@@ -21,6 +21,10 @@ MAX_SEPARATORS = 8
 MAX_ITEM_WORDS = 7
 
 _SEPARATOR = re.compile(r":|\s-\s|\(")
+# "Kalter Krieg, nur Kubakrise", "Plattentektonik – ausschließlich Vulkanismus", "(nur Kubakrise)": a restriction
+# after the topic names the parts the material is limited to (core.composition reads the "nur" itself).
+_RESTRICTION = re.compile(r"(?:,|\s-\s|\()\s*(?:nur|ausschließlich|ausschliesslich|lediglich|beschränkt auf|"
+                          r"und zwar nur|aber nur)\s+(?:(?:die|der|das|den|dem|auf|zu|zur|zum)\s+)?", re.I)
 _HEAD_BOUNDARY = re.compile(r"[.;,:()\n!?]|\s-\s")
 _LIST_END = re.compile(r"[;\n()]|\.\s|\s-\s|:")
 _ITEM_SPLIT = re.compile(r"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
@@ -58,6 +62,7 @@ _SHARED_TAILS = (
     "bindungen", "bindung", "stoffe", "stoff", "modelle", "modell", "zahlen", "zahl", "winkel", "körper", "flächen",
     "fläche", "lehre", "analyse", "sprache", "gedichte", "gedicht", "texte", "text", "entwicklung", "wandel",
 )
+_PARTICLES = ("aus", "ein", "auf", "ab", "an", "zu", "vor", "nach", "über", "unter", "um", "durch", "hin", "her")
 GENRES = frozenset(str.split("""
     erörterung gedichtanalyse gedichtinterpretation interpretation analyse inhaltsangabe charakterisierung
     sachtextanalyse redeanalyse dramenanalyse szenenanalyse textanalyse kommentar leserbrief essay rezension
@@ -134,6 +139,9 @@ def _expand_shared(parts: list[str], known: Known) -> list[str]:
                 tail = candidate if len(candidate) > len(tail) else tail
     if not tail:
         tail = next((t for t in _SHARED_TAILS if last.lower().endswith(t) and len(last) > len(t) + 2), "")
+    if not tail:  # "Ein- und Ausfuhr", "Auf- und Abbau": two particles before one stem
+        particle = next((p for p in _PARTICLES if last.lower().startswith(p) and len(last) > len(p) + 2), "")
+        tail = last[len(particle):] if particle else ""
     if not tail:
         return parts
     return [p[:-1] + tail if p.endswith("-") else p for p in parts]
@@ -163,6 +171,8 @@ def _noun_headed(part: str, known: Known) -> bool:
 
 _ADJECTIVE_PAIR = re.compile(r"^([^\W\d_A-ZÄÖÜ]+(?:e|er|es|en|em)) (und|oder|sowie) ([^\W\d_A-ZÄÖÜ]+(?:e|er|es|en|em)) "
                              r"([A-ZÄÖÜ][\w-]*)$")
+# "Erster und Zweiter Weltkrieg", "Französische und Russische Revolution": capitalised, with the same ending
+_NAME_PAIR = re.compile(r"^([A-ZÄÖÜ][^\W\d_]+(e|er|es)) (und|oder|sowie) ([A-ZÄÖÜ][^\W\d_]+\2) ([A-ZÄÖÜ][\w-]*)$")
 
 
 def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[str, ...]]:
@@ -172,6 +182,10 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
         return thema, ()
     if pair := _ADJECTIVE_PAIR.match(thema):
         nouns = tuple(capitalised(f"{adj} {pair.group(4)}") for adj in (pair.group(1), pair.group(3)))
+        if all(is_topic(n) for n in nouns):  # "Waagerechter und schiefer Wurf": both throws
+            return thema, nouns
+    if pair := _NAME_PAIR.match(thema):
+        nouns = (f"{pair.group(1)} {pair.group(5)}", f"{pair.group(4)} {pair.group(5)}")
         if all(is_topic(n) for n in nouns):  # "Waagerechter und schiefer Wurf": both throws
             return thema, nouns
     parts = [p.strip(_STRIP.replace("-", "")) for p in _PEER_SPLIT.split(thema)]
@@ -240,7 +254,8 @@ def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check,
     colon, a dash or a parenthesis that lists sub-topics. A clause without a topic before the colon ("Deutsch
     Klasse 8: …") is no header. With `unit_head`, a teaching unit followed by a comma heads a list too: "Weimarer
     Republik, Krisenjahr 1923 und das Ende der Republik"."""
-    seps = [(m, head_topic) for m in islice(_SEPARATOR.finditer(text), MAX_SEPARATORS)]
+    seps = [(m, head_topic) for m in islice(_RESTRICTION.finditer(text), MAX_SEPARATORS)]
+    seps += [(m, head_topic) for m in islice(_SEPARATOR.finditer(text), MAX_SEPARATORS)]
     if unit_head is not None:
         seps += [(m, unit_head) for m in islice(re.finditer(",", text), MAX_SEPARATORS)]
     for sep, read_head in seps:
@@ -250,7 +265,7 @@ def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check,
         head = read_head(clause) if clause else None
         if not head:
             continue
-        items = _list_items(text, sep.end(), sep.group().strip(), known, is_topic)
+        items = _list_items(text, sep.end(), sep.group().strip()[:1], known, is_topic)
         if items:
             items = _expand_shared(items, known)
             cleaned = tuple(c for c in (clean_topic(i, known) for i in items) if c)

@@ -1,0 +1,52 @@
+"""Thema and Unterthemen of requests that name parts: a restriction („nur Kubakrise“), adjectives sharing one noun
+(„zum Ersten und Zweiten Weltkrieg“), a shortened compound („Ein- und Ausfuhr“), a topic word that is also a word
+about the material („Wasser und Lösungen“). Read with the seeded subject lexicon, as the offline model reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.language.lexicon import seeded_lexicon
+from core.language.request.extract import extract
+
+CASES: list[tuple[str, str, tuple[str, ...]]] = [
+    # a restriction after the topic: the named part is the sub-topic, the topic stays
+    ("Klausur Geschichte GK 12 zum Kalten Krieg, nur Kubakrise, 90 Minuten", "Kalter Krieg", ("Kubakrise",)),
+    ("Klausur Geschichte GK 12 zum Kalten Krieg (nur Kubakrise), 90 Minuten", "Kalter Krieg", ("Kubakrise",)),
+    ("Arbeitsblatt Erdkunde 8 Plattentektonik – ausschließlich Vulkanismus", "Plattentektonik", ("Vulkanismus",)),
+    ("Klausur Erdkunde Klasse 7 Klimazonen, nur die Tropen, 45 Minuten", "Klimazonen", ("Tropen",)),
+    ("Bio Klasse 10 Klausur Genetik, lediglich Stammbaumanalyse, 45 Minuten", "Genetik", ("Stammbaumanalyse",)),
+    # „nur“ before something that is no topic limits nothing here
+    ("Mathe 7 Test Prozentrechnung, nur 30 Minuten", "Prozentrechnung", ()),
+    ("Mathe 7 Quiz Prozentrechnung, nur Lückentexte", "Prozentrechnung", ()),
+    ("Deutsch 8 Klassenarbeit Gedichtanalyse, nur AFB II und III, 45 min", "Gedichtanalyse", ()),
+    # adjectives sharing one noun, in lower case or as capitalised names, in the dative after „zum/zur/zu“
+    ("Klausur Physik Klasse 11 zum waagerechten und schiefen Wurf, 45 Minuten", "Waagerechter und schiefer Wurf",
+     ("Waagerechter Wurf", "Schiefer Wurf")),
+    ("Mathe 9 Klassenarbeit zu linearen und quadratischen Funktionen, 90 Minuten",
+     "Lineare und quadratische Funktionen", ("Lineare Funktionen", "Quadratische Funktionen")),
+    ("Geschichte 10 Arbeitsblatt zum Ersten und Zweiten Weltkrieg", "Erster und Zweiter Weltkrieg",
+     ("Erster Weltkrieg", "Zweiter Weltkrieg")),
+    ("Geschichte 9 Klausur zur Französischen und Russischen Revolution, 90 min",
+     "Französische und Russische Revolution", ("Französische Revolution", "Russische Revolution")),
+    ("Geschichte 8 Test zur Zweiten Industriellen Revolution, 30 min", "Zweite Industrielle Revolution", ()),
+    # shortened compounds
+    ("Physik Klasse 8 Klassenarbeit Reihen- und Parallelschaltung, 45 Minuten", "Reihen- und Parallelschaltung",
+     ("Reihenschaltung", "Parallelschaltung")),
+    ("Erdkunde 9 Arbeitsblatt Ein- und Ausfuhr", "Ein- und Ausfuhr", ("Einfuhr", "Ausfuhr")),
+    ("Bio 9 Test Auf- und Abbau von Stärke, 30 min", "Auf- und Abbau von Stärke",
+     ("Aufbau von Stärke", "Abbau von Stärke")),
+    ("Bio 9 Klausur Mendelsche Regeln und Erbgänge, 45 Minuten", "Mendelsche Regeln und Erbgänge",
+     ("Mendelsche Regeln", "Erbgänge")),
+    # a topic word of the request's Fach that is also a word about the material
+    ("Chemie H5P Klasse 7 Wasser und Lösungen, 8 Fragen", "Wasser und Lösungen", ("Wasser", "Lösungen")),
+    ("Mathe 8 Arbeitsblatt Gleichungen mit Lösungen", "Gleichungen", ()),
+    ("Mathe 8 Arbeitsblatt Gleichungen und Lösungen", "Gleichungen", ()),
+    ("Mathe 8 Klausur Gleichungen, Erwartungshorizont und Lösungen, 45 min", "Gleichungen", ()),
+]
+
+
+@pytest.mark.parametrize(("phrase", "thema", "parts"), CASES, ids=[c[0][:60] for c in CASES])
+def test_thema_and_named_parts(phrase: str, thema: str, parts: tuple[str, ...]) -> None:
+    result = extract(phrase, topic_terms=seeded_lexicon().terms)
+    assert (result.thema, result.unterthemen) == (thema, parts)
