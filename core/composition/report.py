@@ -56,7 +56,10 @@ class Befund:
     def focus_line(self) -> str | None:
         if not (self.schwerpunkt and self.ausserhalb):
             return None
-        words = ", ".join(self.schwerpunkt)
+        # several words of one phrase are named as the teacher wrote them („Waagerechter und schiefer Wurf“)
+        thema = self.thema.casefold().split()
+        whole = len(self.schwerpunkt) > 1 and all(w.casefold() in thema for w in self.schwerpunkt)
+        words = self.thema if whole else ", ".join(self.schwerpunkt)
         one = self.ausserhalb == 1
         return (f"Nur Aufgaben zum Schwerpunkt „{words}“: {anzahl(self.ausserhalb, 'weitere geprüfte ' + self.stueck)} "
                 f"zu „{self.schwerpunkt_thema}“ {'behandelt' if one else 'behandeln'} andere Teile des Themas und "
