@@ -36,3 +36,16 @@ def test_a_wish_for_one_afb_iii_task_on_the_exam_topic_keeps_the_rest_of_the_exa
     assert comp.material is not None
     afbs = [t.afb for a in comp.material.aufgaben for t in a.teilaufgaben]
     assert "III" in afbs and len(comp.material.aufgaben) >= 3, [a.titel for a in comp.material.aufgaben]
+
+
+def test_a_part_spelled_without_the_linking_s_is_found_in_tasks_that_spell_it_with_one(db: Session) -> None:
+    # „Halbwertzeit“ (as the teacher typed it) is „Halbwertszeit“ in the bank: the exam said the part was missing
+    request = MaterialRequest(fach="physik", thema="Radioaktivität und Halbwertzeit", klassenstufe=10,
+                              material_type="klausur", dauer_minuten=45,
+                              unterthemen=["Radioaktivität", "Halbwertzeit"])
+    comp = svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach="physik", themenfelder={},
+                            request=request, afb_ziel={"I": 30, "II": 40, "III": 30}, operators=[])
+    assert comp.material is not None
+    assert "Halbwertszeit" in comp.material.model_dump_json()
+    assert not any("Halbwertzeit" in h for h in comp.material.hinweise_lehrkraft), comp.material.hinweise_lehrkraft
+    assert broken_promises(comp.material, request, views(comp.material)) == []
