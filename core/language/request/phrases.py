@@ -7,10 +7,11 @@ import re
 from collections.abc import Collection
 
 from core.language.document import CHUNK_RE, Doc, Token
+from core.language.lexicon import seeded_words
 from core.language.request import topics
 from core.language.request.vocabulary import Vocab
 from core.language.stopwords import ARTICLES, CONNECTORS, FILLER_WORDS, META_WORDS, word_set
-from core.language.text import fold, stem
+from core.language.text import fold, key, stem
 
 THEMA_MAX_CHARS = 80
 
@@ -187,6 +188,9 @@ def _undative(word: str) -> str:
     if len(f) > 5 and f.endswith(("ern", "eln")):
         return word[:-1]
     if len(f) > 4 and f.endswith("en") and not f.endswith(_WEAK_PLURALS) and f[-3] in "szthkmfpgdbv":
+        words = seeded_words()
+        if key(f) in words and key(f[:-1]) not in words:
+            return word  # a plural in -en ("zu Uhrzeiten"): the seeded texts know it, not a form without the -n
         return word[:-1]
     return word
 

@@ -89,6 +89,8 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
                 for k in range(1, length)
             ) and (length == 1 or toks[i + length - 1].fold not in FILLER_WORDS or tok.fold in FILLER_WORDS):
                 cands.append((length, entry))
+        if not cands:
+            cands = _cut_short(doc, i, vocab)
         if not cands and len(tok.key) <= 40:
             for cut in range(len(tok.key) - 1, 4, -1):
                 hits = vocab.prefix_idx.get(tok.key[:cut])
@@ -117,6 +119,28 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
         else:
             analysis.topics.append((i, i + longest, chosen))
         i += longest
+
+
+def _cut_short(doc: Doc, i: int, vocab: Vocab) -> list[tuple[int, Entry]]:
+    """A known term of several words written without its last word or the end of a hyphenated last word, up to a
+    comma or the end of the text ("going to" for "going to-future")."""
+    toks = doc.tokens
+    out = []
+    for entry in vocab.stem_idx.get(toks[i].stem, ()):
+        words = entry.words
+        for k in range(len(words), 1, -1):
+            end = i + k
+            if end > len(toks) or (end < len(toks) and not toks[end].brk):
+                continue
+            typed = [toks[i + j] for j in range(1, k)]
+            if any(t.consumed or t.brk for t in typed):
+                continue
+            last = typed[-1].stem
+            same = all(t.stem == words[j] for j, t in enumerate(typed[:-1], 1))
+            if same and ((k < len(words) and last == words[k - 1]) or words[k - 1].startswith(last + "-")):
+                out.append((k, entry))
+                break
+    return out
 
 
 def _same_fach(analysis: Analysis, i: int, chosen: list[Entry]) -> bool:

@@ -62,7 +62,12 @@ _SHARED_TAILS = (
     "bindungen", "bindung", "stoffe", "stoff", "modelle", "modell", "zahlen", "zahl", "winkel", "körper", "flächen",
     "fläche", "lehre", "analyse", "sprache", "gedichte", "gedicht", "texte", "text", "entwicklung", "wandel",
 )
-_PARTICLES = ("aus", "ein", "auf", "ab", "an", "zu", "vor", "nach", "über", "unter", "um", "durch", "hin", "her")
+# Prefixes two compounds share the stem after ("Ein- und Ausfuhr", "intra- und interspezifisch", "endo- und exotherm"),
+# longest first
+_PARTICLES = tuple(sorted(str.split("""
+    aus ein auf ab an zu vor nach über unter um durch hin her intra inter extra endo exo homo hetero hypo hyper mikro
+    makro prä post prae anti pro mono poly multi uni bi di tri sub super trans
+    """), key=len, reverse=True))
 GENRES = frozenset(str.split("""
     erörterung gedichtanalyse gedichtinterpretation interpretation analyse inhaltsangabe charakterisierung
     sachtextanalyse redeanalyse dramenanalyse szenenanalyse textanalyse kommentar leserbrief essay rezension
@@ -77,6 +82,9 @@ _NEUTER_ENDINGS = (
     "drama", "maerchen", "märchen", "ende", "jahr", "hundert", "gesetz", "gehirn", "gebirge", "wort", "bild",
     "spiel", "lied", "ei", "prinzip", "molekuel", "molekül", "dreieck", "viereck", "rechteck", "prisma", "diagramm",
     "netz", "problem", "thema", "ziel", "mittel", "leben", "wissen", "lernen", "verhalten", "wachstum",
+    # countries, continents and cities are neuter: "zum alten Ägypten", "zum antiken Rom"
+    "ien", "ägypten", "aegypten", "rom", "athen", "sparta", "china", "japan", "europa", "afrika", "amerika",
+    "israel", "palästina", "mesopotamien", "byzanz", "preußen", "russland", "frankreich", "reich",
 )
 
 
@@ -137,7 +145,7 @@ def _expand_shared(parts: list[str], known: Known) -> list[str]:
             candidate = last[-cut:].lower()
             if known(prefix + candidate):
                 tail = candidate if len(candidate) > len(tail) else tail
-    if not tail:
+    if not tail and " " not in last:  # "exotherme Reaktionen" shares "therme Reaktionen", not "Reaktionen"
         tail = next((t for t in _SHARED_TAILS if last.lower().endswith(t) and len(last) > len(t) + 2), "")
     if not tail:  # "Ein- und Ausfuhr", "Auf- und Abbau": two particles before one stem
         particle = next((p for p in _PARTICLES if last.lower().startswith(p) and len(last) > len(p) + 2), "")
@@ -233,6 +241,11 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
         window = window[:end] if end >= 0 else window
     else:
         m = _LIST_END.search(window)
+        if m and m.group() == "(" and (close := window.find(")", m.end())) >= 0:
+            # "Analysis: Kurvendiskussion und Integralrechnung (Flächen zwischen Graphen), …": a parenthesis inside
+            # the list names further parts
+            inner = window[:m.start()] + ", " + window[m.end():close] + "," + window[close + 1:]
+            m, window = _LIST_END.search(inner), inner
         window = window[:m.start()] if m else window
     items: list[str] = []
     for raw in _raw_items(window):

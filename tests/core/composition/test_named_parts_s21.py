@@ -1,4 +1,5 @@
-"""Named parts and wishes as the composer reads them (stop 21). A worksheet's named sub-topics are judged on what the sheet prints, as the check judges them: a bank item filed
+"""Named parts and wishes as the composer reads them (stop 21). A worksheet's named sub-topics are judged on what
+the sheet prints, as the check judges them: a bank item filed
 under „Temperatur- und pH-Abhängigkeit“ whose tasks are about pH only does not cover „Temperatur“ — the sheet says
 so instead of being refused by the check (content suite case bi-diff-enzyme-11). A wish for one AFB III task on the
 exam's own topic („mindestens eine Aufgabe auf AFB III“) leaves the rest of the exam on that topic: it was a

@@ -38,6 +38,23 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
      ("Aufbau von Stärke", "Abbau von Stärke")),
     ("Bio 9 Klausur Mendelsche Regeln und Erbgänge, 45 Minuten", "Mendelsche Regeln und Erbgänge",
      ("Mendelsche Regeln", "Erbgänge")),
+    ("Chemie 8 Test endo- und exotherme Reaktionen, 30 min", "Endo- und exotherme Reaktionen",
+     ("Endotherme Reaktionen", "Exotherme Reaktionen")),
+    # a parenthesis inside a header list names further parts
+    ("Klassenarbeit Bio 10 Genetik: Mendelsche Regeln und Erbgänge (Stammbaumanalyse), 45 min", "Genetik",
+     ("Mendelsche Regeln", "Erbgänge", "Stammbaumanalyse")),
+    ("Klausur Bio Q1 GK Ökologie: Populationsdynamik (Räuber-Beute-Beziehung, Lotka-Volterra-Regeln), intra- und "
+     "interspezifische Konkurrenz, 90 min", "Ökologie", ("Populationsdynamik", "Räuber-Beute-Beziehung",
+                                                          "Lotka-Volterra-Regeln", "Intraspezifische Konkurrenz",
+                                                          "Interspezifische Konkurrenz")),
+    # the dative undone only where the teacher's form is not the nominative already
+    ("H5P Quiz Geschichte 6. Klasse zum alten Ägypten", "Altes Ägypten", ()),
+    ("H5P-Quiz Englisch Klasse 5 zu Uhrzeiten und Wochentagen, 10 Fragen", "Uhrzeiten und Wochentage",
+     ("Uhrzeiten", "Wochentage")),
+    ("Physik 8 Test zu Stromkreisen, 30 min", "Stromkreise", ()),
+    # a known term written without the end of its last word
+    ("differenziertes Arbeitsblatt Englisch Kl 6 will-future vs. going to, 3 Niveaus bitte", "Will-future vs. Going to",
+     ("Will-future", "Going to")),
     # a topic word of the request's Fach that is also a word about the material
     ("Chemie H5P Klasse 7 Wasser und Lösungen, 8 Fragen", "Wasser und Lösungen", ("Wasser", "Lösungen")),
     ("Mathe 8 Arbeitsblatt Gleichungen mit Lösungen", "Gleichungen", ()),
