@@ -108,15 +108,17 @@ def _enumeration_end(doc: Doc, start: int, end: int) -> int:
     """Where an enumeration that starts with the run [start, end) ends: "Alkane, Alkene und Alkine" is one topic
     list only if it closes with "und"/"sowie"; a comma alone may also separate the topic from something else."""
     toks = doc.tokens
-    pos = end
+    pos = known_end = end
     while pos < len(toks) and toks[pos].brk == 1 and "," in doc.fold[toks[pos - 1].end:toks[pos].start]:
         nxt = content_runs(doc, pos, min(len(toks), pos + 8), allow_area=False, first_only=True)
         if not nxt or nxt[0][0] != pos:
             break
         if any(toks[k].fold in CONJUNCTIONS for k in range(nxt[0][0], nxt[0][1])):
             return nxt[0][1]
+        if known_end == pos and toks[pos].vocab:  # "Kontinente und Ozeane, Gradnetz der Erde": a known term goes on
+            known_end = nxt[0][1]
         pos = nxt[0][1]
-    return end
+    return known_end
 
 
 def _without_generic_kind(doc: Doc, runs: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:

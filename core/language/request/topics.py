@@ -196,7 +196,9 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
         nouns = (f"{pair.group(1)} {pair.group(5)}", f"{pair.group(4)} {pair.group(5)}")
         if all(is_topic(n) for n in nouns):  # "Waagerechter und schiefer Wurf": both throws
             return thema, nouns
-    parts = [p.strip(_STRIP.replace("-", "")) for p in _PEER_SPLIT.split(thema)]
+    # a known term among comma-separated items stays whole: "Säuren und Basen, Neutralisation, pH-Wert"
+    pieces = [piece for seg in thema.split(",") for piece in ([seg] if known(seg.strip()) else _PEER_SPLIT.split(seg))]
+    parts = [p.strip(_STRIP.replace("-", "")) for p in pieces]
     parts = [p for p in parts if p]
     if len(parts) < 2 or any(len(_words(p)) > MAX_ITEM_WORDS for p in parts):
         return thema, ()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.language.followups import wants_added_part
 from core.language.lexicon import seeded_lexicon
 from core.language.request.extract import extract
 
@@ -55,6 +56,11 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
     # a known term written without the end of its last word
     ("differenziertes Arbeitsblatt Englisch Kl 6 will-future vs. going to, 3 Niveaus bitte", "Will-future vs. Going to",
      ("Will-future", "Going to")),
+    # a comma list after a pair: a known term after the comma goes on, a known pair stays whole
+    ("H5P Erdkunde Klasse 5: Kontinente und Ozeane, Gradnetz der Erde, 10 Fragen",
+     "Kontinente, Ozeane und Gradnetz der Erde", ("Kontinente", "Ozeane", "Gradnetz der Erde")),
+    ("Klassenarbeit Chemie Klasse 9 Säuren und Basen, Neutralisation, pH-Wert, 45 min",
+     "Säuren und Basen, Neutralisation und pH-Wert", ("Säuren und Basen", "Neutralisation", "pH-Wert")),
     # a topic word of the request's Fach that is also a word about the material
     ("Chemie H5P Klasse 7 Wasser und Lösungen, 8 Fragen", "Wasser und Lösungen", ("Wasser", "Lösungen")),
     ("Mathe 8 Arbeitsblatt Gleichungen mit Lösungen", "Gleichungen", ()),
@@ -67,3 +73,16 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
 def test_thema_and_named_parts(phrase: str, thema: str, parts: tuple[str, ...]) -> None:
     result = extract(phrase, topic_terms=seeded_lexicon().terms)
     assert (result.thema, result.unterthemen) == (thema, parts)
+
+
+@pytest.mark.parametrize(("message", "part"), [
+    ("Bitte noch eine reading comprehension zu Australia ergänzen, die fehlt.", "Australia"),
+    ("Bitte auch das going-to-future aufnehmen, das fehlt.", "going-to-future"),
+    ("Bitte die Fragen zum Gradnetz dazunehmen, damit es 10 werden.", "Gradnetz"),
+    ("Bitte den Erwartungshorizont ergänzen", None),  # a part of the material, not of its topic
+    ("Bitte noch die Lösungen dazu", None),
+    ("Bitte noch ein Arbeitsblatt zu Brüchen ergänzen", None),  # a new material
+    ("Aufgabe 3 bitte leichter", None),
+])
+def test_a_follow_up_naming_a_part_to_add_is_read_as_one(message: str, part: str | None) -> None:
+    assert wants_added_part(message) == part
