@@ -45,3 +45,17 @@ def test_a_part_named_after_a_quiz_stays_with_that_quiz(db: Session, as_teacher)
                      message="Bitte die Fragen zum Gradnetz dazunehmen, damit es 10 werden.")
     assert "Für welche Klasse" not in more.reply and "Was soll entstehen" not in more.reply, more.reply
     assert "dazunehm" not in more.reply.casefold(), more.reply
+
+
+def test_a_new_request_after_a_finished_exam_takes_nothing_from_it(db: Session, as_teacher) -> None:  # noqa: ANN001
+    ident = as_teacher(DEMO_TEACHER)
+    teacher = find_teacher(db=db, ref=DEMO_TEACHER)
+    first = chat_turn(db=db, identity=ident, teacher=teacher,
+                      message="Klausur Physik Klasse 11 zum waagerechten und schiefen Wurf, 45 Minuten, AFB 30/40/30")
+    assert first.material_id, first.reply
+    sheet = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=first.conversation_id,
+                      message="Jetzt noch ein Arbeitsblatt Chemie Klasse 8 zu Säuren und Basen")
+    assert sheet.material_id and sheet.material_id != first.material_id, sheet.reply
+    request = get_material(db=db, material_id=uuid.UUID(sheet.material_id)).request
+    assert request["fach"].casefold() == "chemie" and request["klassenstufe"] == 8, request
+    assert request.get("dauer_minuten") is None and request["thema"] == "Säuren und Basen", request
