@@ -69,6 +69,19 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
 ]
 
 
+@pytest.mark.parametrize(("phrase", "thema", "material"), [
+    ("KA Deutsch Klasse 10: dialektische Erörterung zum Thema Handyverbot an Schulen, 90 min",
+     "Dialektische Erörterung: Handyverbot an Schulen", "klausur"),
+    ("Klausur Deutsch 9 Erörterung zum Thema Schuluniformen, 90 Minuten", "Erörterung: Schuluniformen", "klausur"),
+    ("Deutsch 8 Klassenarbeit zum Thema Kurzgeschichte, 45 min", "Kurzgeschichte", "klausur"),
+    ("KA Mathe 8 lineare Funktionen, 45 min", "Lineare Funktionen", "klausur"),
+    ("ka, Mathe 8 Arbeitsblatt lineare Funktionen", "Lineare Funktionen", "differenzierung"),  # „keine Ahnung“
+])
+def test_a_text_type_before_zum_thema_names_the_task(phrase: str, thema: str, material: str) -> None:
+    result = extract(phrase, topic_terms=seeded_lexicon().terms)
+    assert (result.thema, result.material_type) == (thema, material)
+
+
 @pytest.mark.parametrize(("phrase", "thema", "parts"), CASES, ids=[c[0][:60] for c in CASES])
 def test_thema_and_named_parts(phrase: str, thema: str, parts: tuple[str, ...]) -> None:
     result = extract(phrase, topic_terms=seeded_lexicon().terms)
