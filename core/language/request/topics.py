@@ -232,7 +232,11 @@ def _raw_items(window: str) -> list[str]:
         return _ITEM_SPLIT.split(window)
     out: list[str] = []
     for seg in segments:
-        out += [seg] if _SHARED_PAIR.fullmatch(seg.strip()) else _ITEM_SPLIT.split(seg)
+        pieces = _ITEM_SPLIT.split(seg)
+        # "Brüche addieren und subtrahieren": a lone lower-case word after "und" shares the object before it
+        verb_pair = len(pieces) == 2 and len(pieces[1].split()) == 1 and pieces[1].strip().islower() \
+            and len(pieces[0].split()) > 1 and any(c.isupper() for c in pieces[0])
+        out += [seg] if _SHARED_PAIR.fullmatch(seg.strip()) or verb_pair else pieces
     return out
 
 

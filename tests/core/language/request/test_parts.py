@@ -56,6 +56,10 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
     # a known term written without the end of its last word
     ("differenziertes Arbeitsblatt Englisch Kl 6 will-future vs. going to, 3 Niveaus bitte", "Will-future vs. Going to",
      ("Will-future", "Going to")),
+    # a verb pair sharing its object stays one part
+    ("Klassenarbeit Mathe Kl. 6 Bruchrechnung: Kürzen/Erweitern, Brüche addieren und subtrahieren, Brüche "
+     "multiplizieren, 45 min mit Erwartungshorizont", "Bruchrechnung",
+     ("Kürzen/Erweitern", "Brüche addieren und subtrahieren", "Brüche multiplizieren")),
     # a comma list after a pair: a known term after the comma goes on, a known pair stays whole
     ("H5P Erdkunde Klasse 5: Kontinente und Ozeane, Gradnetz der Erde, 10 Fragen",
      "Kontinente, Ozeane und Gradnetz der Erde", ("Kontinente", "Ozeane", "Gradnetz der Erde")),
