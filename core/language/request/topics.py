@@ -288,9 +288,23 @@ def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check,
         if items:
             items = _expand_shared(items, known)
             cleaned = tuple(c for c in (clean_topic(i, known) for i in items) if c)
+            before = _topic_before(text, head_start, bounds, read_head) if sep.group().strip() == "(" else None
+            if cleaned and before:  # "Atombau und Periodensystem, Ionenbindung (Kochsalz)": the list goes on
+                head = clean_topic(head, known)
+                return f"{before}, {head}", (before, head, *cleaned)
             if cleaned:
                 return clean_topic(head, known), cleaned
     return None
+
+
+def _topic_before(text: str, head_start: int, bounds: list[re.Match[str]], read_head: HeadTopic) -> str | None:
+    """The topic before a comma that precedes a parenthesis' head: "Atombau und Periodensystem" in "Atombau und
+    Periodensystem, Ionenbindung (Kochsalz)"."""
+    if not bounds or bounds[-1].group() != ",":
+        return None
+    start = bounds[-2].end() if len(bounds) > 1 else head_start
+    clause = text[start:bounds[-1].start()].strip()
+    return read_head(clause) if clause else None
 
 
 def quoted_topic(text: str, known: Known) -> str | None:

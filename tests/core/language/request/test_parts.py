@@ -56,6 +56,11 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
     # a known term written without the end of its last word
     ("differenziertes Arbeitsblatt Englisch Kl 6 will-future vs. going to, 3 Niveaus bitte", "Will-future vs. Going to",
      ("Will-future", "Going to")),
+    # a topic list before a parenthesis; a typo with the s left out is corrected, the linking-s variant stays
+    ("Klassenarbeit Chemie 8 Atombau und Periodensytem, Ionenbindung (Kochsalz), 45 Minuten",
+     "Atombau und Periodensystem, Ionenbindung", ("Atombau und Periodensystem", "Ionenbindung", "Kochsalz")),
+    ("Klassenarbeit Physik Klasse 10 Radioaktivitat und Halbwertzeit, 45 min", "Radioaktivität und Halbwertzeit",
+     ("Radioaktivität", "Halbwertzeit")),
     # a verb pair sharing its object stays one part
     ("Klassenarbeit Mathe Kl. 6 Bruchrechnung: Kürzen/Erweitern, Brüche addieren und subtrahieren, Brüche "
      "multiplizieren, 45 min mit Erwartungshorizont", "Bruchrechnung",
