@@ -79,24 +79,7 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
                 or (tok.fold in META_WORDS and not joined_to_topic(doc, i)):
             i += 1
             continue
-        cands: list[tuple[int, Entry]] = []
-        for entry in vocab.stem_idx.get(tok.stem, ()):
-            length = len(entry.words)
-            if i + length > n:
-                continue
-            if all(
-                toks[i + k].stem == entry.words[k] and not toks[i + k].consumed and toks[i + k].brk == 0
-                for k in range(1, length)
-            ) and (length == 1 or toks[i + length - 1].fold not in FILLER_WORDS or tok.fold in FILLER_WORDS):
-                cands.append((length, entry))
-        if not cands:
-            cands = _cut_short(doc, i, vocab)
-        if not cands and len(tok.key) <= 40:
-            for cut in range(len(tok.key) - 1, 4, -1):
-                hits = vocab.prefix_idx.get(tok.key[:cut])
-                if hits:
-                    cands = [(1, e) for e in hits]
-                    break
+        cands = _candidates(doc, i, vocab)
         if not cands:
             i += 1
             continue
@@ -119,6 +102,32 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
         else:
             analysis.topics.append((i, i + longest, chosen))
         i += longest
+
+
+def _candidates(doc: Doc, i: int, vocab: Vocab) -> list[tuple[int, Entry]]:
+    """The known terms starting at token i, as (number of tokens, entry): written in full, cut short, or as a
+    compound whose first part is a known word."""
+    toks = doc.tokens
+    tok = toks[i]
+    n = len(toks)
+    cands: list[tuple[int, Entry]] = []
+    for entry in vocab.stem_idx.get(tok.stem, ()):
+        length = len(entry.words)
+        if i + length > n:
+            continue
+        if all(
+            toks[i + k].stem == entry.words[k] and not toks[i + k].consumed and toks[i + k].brk == 0
+            for k in range(1, length)
+        ) and (length == 1 or toks[i + length - 1].fold not in FILLER_WORDS or tok.fold in FILLER_WORDS):
+            cands.append((length, entry))
+    if not cands:
+        cands = _cut_short(doc, i, vocab)
+    if not cands and len(tok.key) <= 40:
+        for cut in range(len(tok.key) - 1, 4, -1):
+            hits = vocab.prefix_idx.get(tok.key[:cut])
+            if hits:
+                return [(1, e) for e in hits]
+    return cands
 
 
 def _cut_short(doc: Doc, i: int, vocab: Vocab) -> list[tuple[int, Entry]]:
