@@ -205,7 +205,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
         befund.notizen.append(a.vorlage.hinweis())
         if a.vorlage.afb and not a.afb_fest:
             afb_ziel = a.vorlage.afb
-    spec = ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel,
+    spec = ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel, thema=req.thema,
                     unterthemen=tuple(req.unterthemen), wuensche=tuple((w.thema, w.afb) for w in req.afb_wuensche),
                     primary_topics=a.primary_topics, related_topics=a.related_topics, notes=a.notes,
                     avoid=a.avoid, salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|{own_wishes(req.zusatz)}",

@@ -32,6 +32,7 @@ class ExamSpec:
     afb_ziel: dict[str, int]
     unterthemen: tuple[str, ...] = ()
     wuensche: tuple[tuple[str, str], ...] = ()  # (thema, afb)
+    thema: str = ""  # the exam's topic: a wish on it („mindestens eine Aufgabe auf AFB III“) is no topic of its own
     primary_topics: tuple[str, ...] = ()
     related_topics: tuple[str, ...] = ()
     notes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (the note, its key words)
@@ -212,8 +213,9 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
         else:
             _add(sel, pick)
     # a wished topic gets its one task above; the rest of the exam is about the requested topic
+    other = [t for t, _ in spec.wuensche if fold(t) != fold(spec.thema)]
     rest = [c for c in cands if c in sel.chosen or (c.key not in spec.wish_only and not any(
-        covers([view(c)], t) for t, _ in spec.wuensche))]
+        covers([view(c)], t) for t in other))]
     _fill(rest, sel, spec, limit)
     if fill and sel.minuten < FILL_BELOW * spec.budget_minuten:
         named = {c.key for c in sel.chosen}
