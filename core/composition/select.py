@@ -63,7 +63,12 @@ def view(c: TaskCandidate) -> TaskView:
 def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     """The task is about a named sub-topic: it names it, or it is filed under the topic that sub-topic names
     („Extremwertprobleme“ is carried by a box-volume optimisation that never says the word) — not under a topic
-    whose title names other requested parts as well („Vulkanismus und Erdbeben“ says nothing about which)."""
+    whose title names other requested parts as well („Vulkanismus und Erdbeben“ says nothing about which). A task
+    filed under another requested part is that part's task („Schiefer Wurf“ does not carry „Waagerechter Wurf“
+    because both say „Wurf“)."""
+    own = fold(c.unterthema)
+    if own != fold(unterthema) and any(own == fold(v) for v in spec.unterthemen):
+        return False
     return covers([view(c)], unterthema) or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen)
 
 
