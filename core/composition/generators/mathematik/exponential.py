@@ -277,7 +277,7 @@ def build_e_kurvendiskussion(rng: random.Random, klasse: int) -> GeneratedTask:
          + (f" ≈ W({dez(F(x_w))} | {dez(F(y_w), 2)})." if c * x_w else "."), 2),
         (f"Verhalten: {unendlich}.", 1),
     ]
-    return aufgabe(operator="Untersuchen", afb="II", text=text, schritte=schritte, minuten=16,
+    return aufgabe(operator="Untersuchen", afb="II", text=text, schritte=schritte, minuten=12,
                    werte={"a": dez(F(a)), "b": dez(F(b)), "c": dez(F(c))},
                    ergebnis={"nullstelle": zahl_oder_bruch(x_n), "art": art,
                              "extrempunkt": f"({dez(F(x_e))} | {dez(F(y_e), 2)})",

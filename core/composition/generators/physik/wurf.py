@@ -69,7 +69,7 @@ def _schiefer_wurf(rng: random.Random, klassenstufe: int) -> GeneratedTask:
         (f"Wurfweite x = v₀ₓ · t = {gr(vx, 'm/s', 2)} · {gr(t_f, 's', 2)} ≈ {gr(weite, 'm', 2)}.", 1),
     ]
     return aufgabe(klassenstufe=klassenstufe, operator="Bestimmen", afb="II", text=text, schritte=schritte,
-                   minuten=12, werte={"v0": gr(v0, "m/s"), "alpha": f"{alpha}°", "h0": gr(h0, "m", 1),
+                   minuten=9, werte={"v0": gr(v0, "m/s"), "alpha": f"{alpha}°", "h0": gr(h0, "m", 1),
                                       "ort": hoehe_text or "Boden"},
                    ergebnis={"vx": gr(vx, "m/s", 2), "vy": gr(vy, "m/s", 2), "h_max": gr(h_max, "m", 2),
                              "t_F": gr(t_f, "s", 2), "x_W": gr(weite, "m", 2)})
