@@ -72,6 +72,6 @@ def cmd_delete_data(args: argparse.Namespace) -> int:
         if input(f"Alle Daten von {label} endgültig löschen? Bitte „löschen“ eingeben: ").strip() != "löschen":
             print("Nichts gelöscht.")
             return 0
-    counts = delete_my_data(teacher_id)
+    counts = delete_my_data(teacher_id, by="Betrieb (Kommandozeile)")
     print(f"Gelöscht für {label}: " + (", ".join(f"{n} {what}" for what, n in counts.items()) or "es gab nichts."))
     return 0

@@ -125,10 +125,11 @@ def _upkeep(sub: argparse._SubParsersAction) -> None:
     _command(sub, "health", "database.cmd_health", help="Zustand für den Betrieb (Exit-Code 1 bei Problemen)")
     s = _command(sub, "retention", "database.cmd_retention",
                  help="Abgelaufene Rückfragen und alte Protokolle aufräumen")
-    s.add_argument("--session-days", type=_count(0), default=None, help="erledigte Rückfragen behalten (Tage, Std. 30)")
-    s.add_argument("--trace-days", type=_count(0), default=None,
+    days = _count(0, 36_500)  # a hundred years; more overflows the date arithmetic
+    s.add_argument("--session-days", type=days, default=None, help="erledigte Rückfragen behalten (Tage, Std. 30)")
+    s.add_argument("--trace-days", type=days, default=None,
                    help="Modellaufruf-Protokolle behalten (Tage, Std. 90)")
-    s.add_argument("--conversation-days", type=_count(0), default=None, help="Gespräche behalten (Tage, 0 = immer)")
+    s.add_argument("--conversation-days", type=days, default=None, help="Gespräche behalten (Tage, 0 = immer)")
 
 
 def _evaluation(sub: argparse._SubParsersAction) -> None:
