@@ -47,7 +47,7 @@ def complete_words(words: list[str]) -> list[str]:
         if joined.count("(") > joined.count(")"):
             words = words[: max(i for i, w in enumerate(words) if "(" in w)]
             continue
-        if _word(words[-1]) in _OPEN_END or words[-1].rstrip(",;:–-") == "":
+        if _open_word(words[-1]) or words[-1].rstrip(",;:–-") == "":
             words.pop()
             continue
         break
@@ -64,15 +64,48 @@ def complete_phrase(text: str) -> str:
     return " ".join(words).rstrip(" ,;:–-") + (" …" if body != text else "")
 
 
+_ORDINAL = re.compile(r"\b\d+\.$")
+
+
 def is_sentence_end(head: str) -> bool:
-    return not _ABBREVIATION.search(head)
+    """'… vom 22.' and 'z. B.' end no sentence: a number before the period is an ordinal or a date."""
+    return not _ABBREVIATION.search(head) and not _ORDINAL.search(head)
+
+
+def _open_word(token: str) -> bool:
+    """A word a phrase cannot end on: a function word, an abbreviation ('z.', 'Nr.') or an ordinal ('22.', a date
+    cut before its month)."""
+    return _word(token) in _OPEN_END or bool(_ABBREVIATION.search(token) or _ORDINAL.search(token))
+
+
+def single_colon(text: str) -> str:
+    """'A: B: C' -> 'A: B – C': a heading has at most one colon; further segments read as 'Autor – Titel'."""
+    head, sep, rest = text.partition(": ")
+    return f"{head}{sep}{rest.replace(': ', ' – ')}" if sep else text
+
+
+_RANGE_START = frozenset({"von", "vom", "ab", "zwischen"})
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+
+
+def without_asides(text: str, limit: int) -> str:
+    """A long heading without its asides: trailing parentheses first ('(Auszug)', '(vereinfacht)'), then any
+    ('(c = 1 mol/L)'); what they leave is a complete phrase."""
+    while len(text) > limit and (m := re.search(r"\s*\([^()]*\)[\s,.;]*$", text)) and m.start() > 0:
+        text = complete_phrase(text[:m.start()].rstrip(" ,;"))
+    if len(text) > limit and _ASIDE.search(text):
+        text = " ".join(_ASIDE.sub("", text).split())
+    return text
 
 
 def short_title(text: str, limit: int = 70) -> str:
     """A heading of at most about `limit` characters: the text itself when short enough; else the part before a
     sentence end, colon or dash; else cut before the last phrase that does not fit (ending with '…' only when the cut
     falls inside a phrase)."""
-    text = dedup_segments(" ".join(text.split()).strip(" :–-"))
+    text = single_colon(dedup_segments(" ".join(text.split()).strip(" :–-")))
+    if len(text) <= limit:
+        return text
+    text = without_asides(text, limit)
     if len(text) <= limit:
         return text
     for sep in (". ", ": ", " – ", "; ", ", "):
@@ -82,6 +115,10 @@ def short_title(text: str, limit: int = 70) -> str:
             start = i + 1
             if sep == ". " and not is_sentence_end(head):
                 continue
+            if sep == ": " and len(head) < limit // 2:  # 'Kubakrise 1962: <the speech, shortened>'
+                tail = short_title(text[i + 2:], limit - len(head) - 2)
+                if len(tail) >= 15 and not tail.endswith("…"):
+                    return f"{head}: {tail}"
             if 12 <= len(head) <= limit:
                 return head.strip(" :–-").rstrip(".") if sep != ". " else head.rstrip(".")
             break
@@ -89,9 +126,38 @@ def short_title(text: str, limit: int = 70) -> str:
     # Prefer a cut before a preposition or conjunction: what stays is a complete phrase.
     for i in range(len(words) - 1, 1, -1):
         if _word(words[i]) in _PHRASE_START:
+            if _word(words[i]) == "bis" and any(_word(w) in _RANGE_START for w in words[:i]):
+                continue  # 'von Nordnorwegen bis zur Südspitze': the range stays whole or goes whole
             head = complete_words(words[:i])
             if len(" ".join(head)) >= max(20, limit // 2):
                 return " ".join(head).rstrip(" ,;:–-")
             break
     head = complete_words(words) or words
     return " ".join(head).rstrip(" ,;:–-") + " …"
+
+
+# Stems of common adjectives ('intermediär', 'dihybrid', 'linear'): lower-case after 'und'. Adjectives in -isch may
+# belong to a name („Französische Revolution“) and keep their capital.
+_ADJECTIVE_STEM = re.compile(r"(?:är|iv|id|al|ell|ar|ig|lich|bar|los|sam|haft|ent|ant)(?:e|er|es|en|em)$")
+
+
+def join_parts(parts: list[str]) -> str:
+    """'Mendelsche Regeln', 'Intermediärer Erbgang' -> 'Mendelsche Regeln und intermediärer Erbgang': a part after
+    the first that opens with a common adjective before its noun is written in lower case."""
+    out = []
+    for i, part in enumerate(parts):
+        words = part.split(" ")
+        if i and len(words) > 1 and words[1][:1].isupper() and _ADJECTIVE_STEM.search(words[0]) \
+                and words[0][:1].isupper() and words[0][1:].islower():
+            part = " ".join([words[0].lower(), *words[1:]])
+        out.append(part)
+    return " und ".join(out)
+
+
+def capitalised(text: str) -> str:
+    """The heading's first letter in upper case, unless its first word is written in mixed case on purpose
+    ('pH-Wert', 'mRNA', 'e-Funktionen')."""
+    first = text.split(" ", 1)[0]
+    if any(ch.isupper() for ch in first[1:]) or re.match(r"^[a-z]-", first):
+        return text
+    return text[:1].upper() + text[1:]
