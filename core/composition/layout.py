@@ -206,7 +206,7 @@ def filed_under(c: TaskCandidate, unterthema: str, topic_titles: Mapping[str, st
 
 
 def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequence[str],
-                 topic_titles: Mapping[str, str]) -> str:
+                 topic_titles: Mapping[str, str], thema: str = "") -> str:
     """A requested sub-topic the group covers is named in the title when the texts do not name it themselves
     (a Mendel task about pea crosses need not say 'Mendel'; the title then does — with the teacher's word when
     only the topic the task is filed under carries it: 'Extremwertprobleme' over a box-volume task)."""
@@ -218,6 +218,8 @@ def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequen
         if (carriers or filed) and not covers([texts], u):
             names.append(carriers[0].unterthema if carriers else u)
     names = list(dict.fromkeys(n for n in names if n and n.casefold() not in titel.casefold()))
+    if names and fold(titel) in {fold(t) for t in (*topic_titles.values(), thema)}:
+        return short_title(titles.join_parts(names), 100)  # not 'Brüche addieren …: Bruchrechnung'
     return short_title(f"{titles.join_parts(names)}: {titel}", 100) if names else titel
 
 
@@ -249,7 +251,7 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
                 next_m += 1
         teile = [teilaufgabe(c, "abcdefghijklmnop"[i], (extra_quellen or {}).get(c.key, ()), mappings[c.key])
                  for i, c in enumerate(group)]
-        options.append([_named_title(group, o, unterthemen, topic_titles or {})
+        options.append([_named_title(group, o, unterthemen, topic_titles or {}, thema)
                         for o in title_options(group, thema, topic_titles)])
         out.append(Aufgabe(nummer=nummer, titel="", material=None, materialien=blocks, teilaufgaben=teile))
     for aufgabe, titel in zip(out, pick_titles(options), strict=True):

@@ -161,3 +161,29 @@ def capitalised(text: str) -> str:
     if any(ch.isupper() for ch in first[1:]) or re.match(r"^[a-z]-", first):
         return text
     return text[:1].upper() + text[1:]
+
+
+_DATE_CUT = re.compile(r"\b(?:vom|am|bis|ab|seit|zum)\s+\d{1,2}\.?$")
+
+
+def title_faults(titles: list[str], thema: str = "") -> list[str]:
+    """What a teacher would have to fix in a material's headings: a title cut off ('… vom 22', '… der …', an open
+    parenthesis), a chain of colons, two Aufgaben with one title, or the exam's whole topic over one of several
+    Aufgaben when the topic names several parts („Prozentrechnung und Zinsrechnung“ over a Prozent task)."""
+    faults = []
+    seen: set[str] = set()
+    several = len(titles) > 1 and bool(re.search(r" und |, ", thema))
+    for t in titles:
+        body = t.removesuffix("…").rstrip()
+        key = " ".join(t.casefold().split())
+        if t.endswith("…") or _DATE_CUT.search(body) or t.count("(") != t.count(")") or \
+                complete_phrase(body) != body:
+            faults.append(f"abgeschnitten: „{t}“")
+        if t.count(": ") > 1:
+            faults.append(f"Kette: „{t}“")
+        if key in seen:
+            faults.append(f"doppelt: „{t}“")
+        if several and key == " ".join(thema.casefold().split()):
+            faults.append(f"ganzes Thema über einer Aufgabe: „{t}“")
+        seen.add(key)
+    return faults

@@ -72,6 +72,9 @@ _NEUTER_ENDINGS = (
     "drama", "maerchen", "märchen", "ende", "jahr", "hundert", "gesetz", "gehirn", "gebirge", "wort", "bild",
     "spiel", "lied", "ei", "prinzip", "molekuel", "molekül", "dreieck", "viereck", "rechteck", "prisma", "diagramm",
     "netz", "problem", "thema", "ziel", "mittel", "leben", "wissen", "lernen", "verhalten", "wachstum",
+    # places are neuter: "zum alten Ägypten" -> "altes Ägypten", "zum kaiserlichen China"
+    "ägypten", "aegypten", "athen", "sparta", "china", "japan", "afrika", "amerika", "europa", "asien",
+    "indien", "italien", "spanien", "russland", "kuba", "korea", "vietnam", "berlin",
 )
 
 
