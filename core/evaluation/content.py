@@ -175,7 +175,9 @@ class TitlesClean(Evaluator[Any, Any, Any]):
             return {}
         faults = [f for f in title_faults([m.titel]) if not f.startswith("Kette")]
         if isinstance(m, Klausur):
-            faults += title_faults([a.titel for a in m.aufgaben], m.thema)
+            texts = [" ".join([*(t.text for t in a.teilaufgaben), *(b.text or "" for b in a.materialien)])
+                     for a in m.aufgaben]
+            faults += title_faults([a.titel for a in m.aufgaben], m.thema, texts)
         return {"titel": float(not faults), "inhalt_titel": _ok(not faults, "; ".join(faults) or "sauber")}
 
 

@@ -166,14 +166,23 @@ def capitalised(text: str) -> str:
 _DATE_CUT = re.compile(r"\b(?:vom|am|bis|ab|seit|zum)\s+\d{1,2}\.?$")
 
 
-def title_faults(titles: list[str], thema: str = "") -> list[str]:
+def _said(part: str, text: str) -> bool:
+    """A part of a topic is said in a text when one of its words is, by its stem or a compound's first part
+    ('Zinsrechnung' by 'zins', 'Prozentrechnung' by 'prozent')."""
+    words = re.findall(r"\w{4,}", part.casefold())
+    return not words or any(w[:max(4, len(w) - 8)] in text for w in words)
+
+
+def title_faults(titles: list[str], thema: str = "", texts: list[str] | None = None) -> list[str]:
     """What a teacher would have to fix in a material's headings: a title cut off ('… vom 22', '… der …', an open
     parenthesis), a chain of colons, two Aufgaben with one title, or the exam's whole topic over one of several
-    Aufgaben when the topic names several parts („Prozentrechnung und Zinsrechnung“ over a Prozent task)."""
+    Aufgaben when a part of it is not in that Aufgabe („Prozentrechnung und Zinsrechnung“ over Prozent tasks;
+    `texts`: what each Aufgabe prints)."""
     faults = []
     seen: set[str] = set()
-    several = len(titles) > 1 and bool(re.search(r" und |, ", thema))
-    for t in titles:
+    whole = " ".join(thema.casefold().split())
+    parts = [p for p in re.split(r" und |, | sowie ", thema) if p.strip()]
+    for i, t in enumerate(titles):
         body = t.removesuffix("…").rstrip()
         key = " ".join(t.casefold().split())
         if t.endswith("…") or _DATE_CUT.search(body) or t.count("(") != t.count(")") or \
@@ -183,7 +192,9 @@ def title_faults(titles: list[str], thema: str = "") -> list[str]:
             faults.append(f"Kette: „{t}“")
         if key in seen:
             faults.append(f"doppelt: „{t}“")
-        if several and key == " ".join(thema.casefold().split()):
-            faults.append(f"ganzes Thema über einer Aufgabe: „{t}“")
+        text = (texts or [])[i].casefold() if texts and i < len(texts) else ""
+        if len(titles) > 1 and len(parts) > 1 and key == whole and text and not all(_said(p, text) for p in parts):
+            faults.append(f"ganzes Thema über einer Aufgabe ohne „{next(p for p in parts if not _said(p, text))}“: "
+                          f"„{t}“")
         seen.add(key)
     return faults
