@@ -22,6 +22,9 @@ from core.materials.klausur import Klausur
 from core.materials.request import MaterialRequest
 from core.materials.titles import capitalised, join_parts, short_title, title_faults
 from db.session import Identity
+from tests.core.exports.test_print import pdf_text
+from tests.core.exports.test_print_layout import rendered
+from tests.core.materials.test_models import make_klausur
 
 
 def _task(key: str, unterthema: str, text: str, *blocks: MaterialBlock, topic: str = "t", punkte: int = 4,
@@ -154,6 +157,18 @@ def test_hypothesentest_in_a_request_does_not_make_the_klausur_a_test(db: Sessio
     comp = svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach="mathematik", themenfelder={},
                             request=request, afb_ziel={"I": 30, "II": 40, "III": 30}, operators=[])
     assert comp.material is not None and comp.material.titel.startswith("Klausur "), comp.material.titel
+
+
+# --- rule 3: headers agree with the exam ---------------------------------------------------------------------
+
+def test_the_pupils_sheet_states_one_time_and_one_total_the_headers() -> None:
+    # an exam shortened by editing (or written by a model) still carries „90 Minuten … 50 Punkte“ in its hints
+    k = make_klausur(hinweise=["Bearbeitungszeit: 90 Minuten; insgesamt sind 50 Punkte erreichbar.",
+                               "Gib bei Rechnungen immer den Rechenweg an."])
+    text = " ".join(pdf_text(rendered(k)["schueler_pdf"]).split())
+    assert f"Dauer: {k.dauer_minuten} Minuten" in text
+    assert f"Bearbeitungszeit: {k.dauer_minuten} Minuten" in text and "90 Minuten" not in text
+    assert f"insgesamt sind {k.gesamtpunkte:g} Punkte" in text and "50 Punkte" not in text
 
 
 # --- rule 4: the checker itself, and every exam of the content suite on the real bank ------------------------------
