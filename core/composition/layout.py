@@ -39,13 +39,16 @@ def title_options(group: Sequence[TaskCandidate], thema: str = "", topic_titles:
         titel = named[0].titel
         for prefix in ("M1 ", "M2 ", "M3 ", "M 1 ", "Material: "):
             titel = titel.removeprefix(prefix)
-        options.append(titel)
+        options.append(titles.without_editorial(titel))
     points: dict[str, int] = {}
     for c in group:
         if c.unterthema.strip():
             points[c.unterthema.strip()] = points.get(c.unterthema.strip(), 0) + c.punkte
     subs = list(points)
     topics = list(dict.fromkeys((topic_titles or {}).get(c.topic or "", "") for c in group))
+    asked = [u for u in subs if thema and fold(thema) in fold(u)]
+    if len(subs) > 2 and asked:  # the sub-topic the teacher asked for names the group ('Wirkungsgrad und …')
+        options.append(asked[0])
     if len(subs) == 1:
         options.append(subs[0])
     elif len(subs) == 2 and len(" ".join(subs)) < 60:
@@ -56,8 +59,14 @@ def title_options(group: Sequence[TaskCandidate], thema: str = "", topic_titles:
     if len(main) == 2 and len(" ".join(main)) < 60:
         options.append(titles.join_parts(main))
     options += [*subs, thema] if not options else []
+    # a table's caption tells two Aufgaben on one sub-topic apart ('Eigenschaften der Alkalimetalle'), never first
+    options += [titles.without_editorial(m.titel) for m in first.materialien if m.tabelle and not m.text]
+    said = " ".join(" ".join([c.text, *(b.text or "" for b in c.materialien)]) for c in group)
     out = [titles.capitalised(short_title(o)) for o in options if o.strip()]
-    return list(dict.fromkeys(out)) or ["Aufgabe"]
+    kept = [o for o in out if not titles.unsaid_part(o, thema, said)]  # not the whole topic over one part
+    if not kept and (own := titles.said_parts(thema, said)):
+        kept = [titles.capitalised(titles.join_parts(own))]  # 'Atombau', not „Atombau und Periodensystem“
+    return list(dict.fromkeys(kept or out)) or ["Aufgabe"]
 
 
 def aufgabe_titel(group: Sequence[TaskCandidate], thema: str = "", topic_titles: Mapping[str, str] | None = None

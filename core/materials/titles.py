@@ -84,6 +84,15 @@ def single_colon(text: str) -> str:
     return f"{head}{sep}{rest.replace(': ', ' – ')}" if sep else text
 
 
+_EDITORIAL = re.compile(r"\s*\((?:[^()]*=[^()]*|(?:[^()]*,\s*)?(?:Auszug|Ausschnitt|Beispiel|vereinfacht|gekürzt|"
+                        r"gerundet|bearbeitet|adaptiert|extract|excerpt|abridged|adapted|simplified))\)", re.I)
+
+
+def without_editorial(text: str) -> str:
+    """A caption's editorial notes and data are no part of a heading: '(Auszug)', '(Beispiel)', '(c = 1 mol/L)'."""
+    return " ".join(_EDITORIAL.sub("", text).split()) or text
+
+
 _RANGE_START = frozenset({"von", "vom", "ab", "zwischen"})
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 
@@ -119,6 +128,8 @@ def short_title(text: str, limit: int = 70) -> str:
                 tail = short_title(text[i + 2:], limit - len(head) - 2)
                 if len(tail) >= 15 and not tail.endswith("…"):
                     return f"{head}: {tail}"
+            if sep == ", " and len(head.rsplit(" ", 1)[-1]) <= 2:
+                break  # 'Salzen A, B und C': a list of labels is not cut after its first
             if 12 <= len(head) <= limit:
                 return head.strip(" :–-").rstrip(".") if sep != ". " else head.rstrip(".")
             break
@@ -144,13 +155,22 @@ _ADJECTIVE_STEM = re.compile(r"(?:är|iv|id|al|ell|ar|ig|lich|bar|los|sam|haft|e
 def join_parts(parts: list[str]) -> str:
     """'Mendelsche Regeln', 'Intermediärer Erbgang' -> 'Mendelsche Regeln und intermediärer Erbgang': a part after
     the first that opens with a common adjective before its noun is written in lower case."""
-    out = []
+    out: list[str] = []
     for i, part in enumerate(parts):
         words = part.split(" ")
+        shared = 0
+        while i and shared < len(words) - 1 and shared < len(parts[0].split(" ")) \
+                and words[shared].casefold() == parts[0].split(" ")[shared].casefold():
+            shared += 1
+        if shared and _word(words[shared - 1]) not in _OPEN_END:  # not 'Satz des Pythagoras und Thales'
+            words = words[shared:]  # 'if-clauses type 1', 'if-clauses type 3' -> 'if-clauses type 1 und 3'
+        part = " ".join(words)
         if i and len(words) > 1 and words[1][:1].isupper() and _ADJECTIVE_STEM.search(words[0]) \
                 and words[0][:1].isupper() and words[0][1:].islower():
             part = " ".join([words[0].lower(), *words[1:]])
         out.append(part)
+    if len(out) > 1 and any(" und " in p for p in out[:-1]):  # not 'Alkalimetalle, Halogene und Edelgase und …'
+        return ", ".join(p.replace(" und ", ", ") for p in out[:-1]) + " und " + out[-1]
     return " und ".join(out)
 
 
@@ -173,6 +193,24 @@ def _said(part: str, text: str) -> bool:
     return not words or any(w[:max(4, len(w) - 8)] in text for w in words)
 
 
+def topic_parts(thema: str) -> list[str]:
+    return [p.strip() for p in re.split(r" und |, | sowie ", thema) if p.strip()]
+
+
+def said_parts(thema: str, text: str) -> list[str]:
+    """The parts of a topic a text says ('Atombau' of „Atombau und Periodensystem“ over an atom-model task)."""
+    return [p for p in topic_parts(thema) if _said(p, text.casefold())]
+
+
+def unsaid_part(title: str, thema: str, text: str) -> str | None:
+    """The part of a several-part topic a heading claims while the text under it does not say it: „Zinsrechnung“
+    for „Prozentrechnung und Zinsrechnung“ over Prozent tasks; None when the heading is not the whole topic."""
+    parts = topic_parts(thema)
+    if len(parts) < 2 or " ".join(title.casefold().split()) != " ".join(thema.casefold().split()):
+        return None
+    return next((p for p in parts if not _said(p, text.casefold())), None)
+
+
 def title_faults(titles: list[str], thema: str = "", texts: list[str] | None = None) -> list[str]:
     """What a teacher would have to fix in a material's headings: a title cut off ('… vom 22', '… der …', an open
     parenthesis), a chain of colons, two Aufgaben with one title, or the exam's whole topic over one of several
@@ -180,8 +218,6 @@ def title_faults(titles: list[str], thema: str = "", texts: list[str] | None = N
     `texts`: what each Aufgabe prints)."""
     faults = []
     seen: set[str] = set()
-    whole = " ".join(thema.casefold().split())
-    parts = [p for p in re.split(r" und |, | sowie ", thema) if p.strip()]
     for i, t in enumerate(titles):
         body = t.removesuffix("…").rstrip()
         key = " ".join(t.casefold().split())
@@ -192,9 +228,8 @@ def title_faults(titles: list[str], thema: str = "", texts: list[str] | None = N
             faults.append(f"Kette: „{t}“")
         if key in seen:
             faults.append(f"doppelt: „{t}“")
-        text = (texts or [])[i].casefold() if texts and i < len(texts) else ""
-        if len(titles) > 1 and len(parts) > 1 and key == whole and text and not all(_said(p, text) for p in parts):
-            faults.append(f"ganzes Thema über einer Aufgabe ohne „{next(p for p in parts if not _said(p, text))}“: "
-                          f"„{t}“")
+        text = texts[i] if texts and i < len(texts) else ""
+        if len(titles) > 1 and text and (part := unsaid_part(t, thema, text)):
+            faults.append(f"ganzes Thema über einer Aufgabe ohne „{part}“: „{t}“")
         seen.add(key)
     return faults
