@@ -183,6 +183,10 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# Words no heading ends on (a verb particle like 'vor' in „Mephisto stellt sich vor“ may end one).
+_DANGLING_WORDS = """der die das den dem des ein eine einen einem einer eines und oder bzw sowie vom zum zur
+the of and or"""
+_DANGLING = frozenset(_DANGLING_WORDS.split())
 _DATE_CUT = re.compile(r"\b(?:vom|am|bis|ab|seit|zum)\s+\d{1,2}\.?$")
 
 
@@ -221,8 +225,9 @@ def title_faults(titles: list[str], thema: str = "", texts: list[str] | None = N
     for i, t in enumerate(titles):
         body = t.removesuffix("…").rstrip()
         key = " ".join(t.casefold().split())
+        last = body.rsplit(" ", 1)[-1]
         if t.endswith("…") or _DATE_CUT.search(body) or t.count("(") != t.count(")") or \
-                complete_phrase(body) != body:
+                _word(last) in _DANGLING or _ABBREVIATION.search(last) or _ORDINAL.search(last):
             faults.append(f"abgeschnitten: „{t}“")
         if t.count(": ") > 1:
             faults.append(f"Kette: „{t}“")

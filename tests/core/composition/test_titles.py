@@ -6,7 +6,6 @@ has a doubled, cut or mislabelled title. Titles below are written for the rules,
 from __future__ import annotations
 
 import re
-import uuid
 
 import pytest
 from sqlalchemy.orm import Session
@@ -14,11 +13,8 @@ from sqlalchemy.orm import Session
 from core.composition import service as svc
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import aufgaben
-from core.evaluation.player import CaseInputs, ensure_eval_teacher, play_case
-from core.evaluation.suites import load_suite
 from core.language.request.extract import extract
 from core.materials.blocks import MaterialBlock, Quelle, Tabelle
-from core.materials.klausur import Klausur
 from core.materials.request import MaterialRequest
 from core.materials.titles import capitalised, join_parts, short_title, title_faults
 from db.session import Identity
@@ -183,22 +179,3 @@ def test_the_title_check_finds_what_the_teacher_found_and_passes_clean_titles() 
     assert title_faults(["Kathetensatz und Höhensatz", "Die Rede vom 22. Oktober 1962",
                          "Prozentrechnung und Zinsrechnung"], "Prozentrechnung und Zinsrechnung",
                         ["", "", "Berechne den Prozentwert und die Zinsen für ein Jahr."]) == []
-
-
-CONTENT_EXAMS = [c for c in load_suite("content").faelle if c.erwartet.typ == "klausur"]
-
-
-@pytest.fixture(scope="module")
-def eval_teacher(database) -> uuid.UUID:  # noqa: ANN001
-    return ensure_eval_teacher()
-
-
-@pytest.mark.parametrize("case", CONTENT_EXAMS, ids=lambda c: c.name)
-def test_no_exam_of_the_content_suite_has_a_doubled_cut_or_mislabelled_title(case, eval_teacher) -> None:  # noqa: ANN001
-    out = play_case(CaseInputs(anfrage=case.anfrage, nachrichten=case.nachrichten,
-                               rueckfrage_antwort=case.rueckfrage_antwort), teacher_id=eval_teacher)
-    if out.material_type != "klausur" or out.material is None:
-        pytest.skip(f"kein Klausur-Material: {out.fehler or out.antwort_ohne_material or ''}"[:200])
-    k = Klausur.model_validate(out.material)
-    texts = [" ".join([*(t.text for t in a.teilaufgaben), *(b.text or "" for b in a.materialien)]) for a in k.aufgaben]
-    assert title_faults([a.titel for a in k.aufgaben], k.thema, texts) == [], [a.titel for a in k.aufgaben]
