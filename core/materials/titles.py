@@ -10,7 +10,7 @@ import re
 _OPEN_END_WORDS = """
 der die das den dem des ein eine einen einem einer eines und oder bzw sowie aber als wie mit ohne von vom zu zum zur
 für über unter bei nach aus in im an am auf gegen zwischen um durch vor seit bis während wegen dass ob sich
-of the an and or to for on at by with from vgl ca etc usw
+of the an and or to for on at by with from vgl ca etc usw quer mitten direkt knapp
 """
 _OPEN_END = frozenset(_OPEN_END_WORDS.split())
 # A phrase boundary: a cut just before one of these leaves a complete phrase.
@@ -85,7 +85,8 @@ def single_colon(text: str) -> str:
 
 
 _EDITORIAL = re.compile(r"\s*\((?:[^()]*=[^()]*|(?:[^()]*,\s*)?(?:Auszug|Ausschnitt|Beispiel|vereinfacht|gekürzt|"
-                        r"gerundet|bearbeitet|adaptiert|extract|excerpt|abridged|adapted|simplified))\)", re.I)
+                        r"gerundet|bearbeitet|adaptiert|Modelldaten|fiktiv\w*|extract|excerpt|abridged|adapted|"
+                        r"simplified))\)", re.I)
 
 
 def without_editorial(text: str) -> str:

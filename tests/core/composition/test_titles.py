@@ -68,6 +68,31 @@ def test_an_aside_goes_whole_before_a_phrase_is_cut() -> None:
     assert title == "Titration von Essigsäure mit Natronlauge unter Zugabe eines Indikators", title
 
 
+def test_a_list_of_labels_and_an_adverb_before_its_phrase_are_not_cut_off() -> None:
+    title = short_title("Bestimmung von vier unbekannten Flüssigkeiten W, X, Y und Z mit Indikatorpapier und "
+                        "Geruchsprobe")
+    assert "W, X, Y und Z" in title or "W" not in title.split(), title  # the whole list or none of it
+    title = short_title("Wanderung am Ufer des Rheins mitten durch die Altstadt von Köln bis zum Dom (Rundweg, 4 km)")
+    assert not title.endswith(("mitten", "am", "des")), title
+
+
+def test_editorial_notes_and_data_in_a_caption_are_no_part_of_a_title() -> None:
+    exam = aufgaben([_task("q", "Quellenarbeit", "Fasse die Quelle (M1) zusammen.", MaterialBlock(
+        titel="M1 Ein Zunftbrief aus Nürnberg (1480, gekürzt)", art="quelle", text="Kein Meister soll mehr als zwei "
+        "Gesellen halten, und kein Geselle soll am Sonntag arbeiten, bei Strafe von zwei Gulden."), topic="zunft"),
+        _task("p", "Druck", "Berechne den Druck.", MaterialBlock(
+            titel="M2 Versuch mit einer Spritze (A = 2 cm²) am Kolben", art="sachtext",
+            text="Auf den Kolben der Spritze wird eine Kraft von 20 N ausgeübt; die Luft wird zusammengedrückt."),
+            topic="druck")])
+    assert sorted(a.titel for a in exam) == ["Ein Zunftbrief aus Nürnberg", "Versuch mit einer Spritze am Kolben"]
+
+
+def test_words_two_joined_parts_share_are_said_once() -> None:
+    assert join_parts(["Gleichungen lösen", "Gleichungen aufstellen"]) == "Gleichungen lösen und aufstellen"
+    assert join_parts(["Satz des Vieta", "Satz des Thales"]) == "Satz des Vieta und Satz des Thales"
+    assert join_parts(["Säuren, Basen und Salze", "Neutralisation"]) == "Säuren, Basen, Salze und Neutralisation"
+
+
 def test_a_title_has_at_most_one_colon() -> None:
     title = short_title("Mechanik: Messreihe: Fallzeiten einer Stahlkugel", 100)
     assert title.count(":") == 1 and title == "Mechanik: Messreihe – Fallzeiten einer Stahlkugel"
