@@ -4,6 +4,7 @@ say honestly what is missing. Never pads: a shorter exam that is good beats a fu
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -78,7 +79,7 @@ def _niveau(a: KlausurAuftrag) -> str:
 def _art(a: KlausurAuftrag) -> str:
     zusatz = a.request.zusatz.casefold()
     for word, name in (("lernkontrolle", "Lernkontrolle"), ("kurzkontrolle", "Kurzkontrolle"), ("test", "Test")):
-        if word in zusatz:
+        if re.search(rf"\b{word}\b", zusatz):  # „Hypothesentest“ asks for no Test
             return name
     return "Klausur" if a.klassenstufe >= 11 else "Klassenarbeit"
 

@@ -26,18 +26,85 @@ def short_title(text: str, limit: int = MAX_TITLE) -> str:
     return titles.short_title(text, limit)
 
 
-def aufgabe_titel(group: Sequence[TaskCandidate], thema: str = "") -> str:
+def title_options(group: Sequence[TaskCandidate], thema: str = "", topic_titles: Mapping[str, str] | None = None
+                  ) -> list[str]:
+    """Titles that say what the group's tasks ask, best first: the one text they work on (a table's caption is no
+    title: 'Atommassen (gerundet)'), else their sub-topic(s), else the one topic they are filed under — never the
+    exam's whole topic when that names parts the group lacks („Prozentrechnung und Zinsrechnung“ over three
+    Prozent tasks). Later options name the group's own sub-topics, for when an earlier one is another's title."""
     first = group[0]
-    named = [m for m in first.materialien if m.titel and m.titel != "Material"]
+    options = []
+    named = [m for m in first.materialien if m.titel and m.titel != "Material" and not (m.tabelle and not m.text)]
     if len(named) == 1:
         titel = named[0].titel
         for prefix in ("M1 ", "M2 ", "M3 ", "M 1 ", "Material: "):
             titel = titel.removeprefix(prefix)
-        return short_title(titel)
-    subs = list(dict.fromkeys(c.unterthema.strip() for c in group if c.unterthema.strip()))
-    u = subs[0] if len(subs) == 1 else (" und ".join(subs) if len(subs) == 2 and len(" ".join(subs)) < 60 else
-                                        (thema or (subs[0] if subs else "")))
-    return short_title(u[:1].upper() + u[1:]) if u else "Aufgabe"
+        options.append(titles.without_editorial(titel))
+    points: dict[str, int] = {}
+    for c in group:
+        if c.unterthema.strip():
+            points[c.unterthema.strip()] = points.get(c.unterthema.strip(), 0) + c.punkte
+    subs = list(points)
+    topics = list(dict.fromkeys((topic_titles or {}).get(c.topic or "", "") for c in group))
+    asked = [u for u in subs if thema and fold(thema) in fold(u)]
+    if len(subs) > 2 and asked:  # the sub-topic the teacher asked for names the group ('Wirkungsgrad und …')
+        options.append(asked[0])
+    if len(subs) == 1:
+        options.append(subs[0])
+    elif len(subs) == 2 and len(" ".join(subs)) < 60:
+        options.append(titles.join_parts(subs))
+    if len(topics) == 1 and topics[0]:
+        options.append(topics[0])
+    main = sorted(subs, key=lambda u: -points[u])[:2]
+    if len(main) == 2 and len(" ".join(main)) < 60:
+        options.append(titles.join_parts(main))
+    options += [*subs, thema] if not options else []
+    # a table's caption tells two Aufgaben on one sub-topic apart ('Eigenschaften der Alkalimetalle'), never first
+    options += [titles.without_editorial(m.titel) for m in first.materialien if m.tabelle and not m.text]
+    said = " ".join(" ".join([c.text, *(b.text or "" for b in c.materialien)]) for c in group)
+    out = [titles.capitalised(short_title(o)) for o in options if o.strip()]
+    kept = [o for o in out if not titles.unsaid_part(o, thema, said)]  # not the whole topic over one part
+    if not kept and (own := titles.said_parts(thema, said)):
+        kept = [titles.capitalised(titles.join_parts(own))]  # 'Atombau', not „Atombau und Periodensystem“
+    return list(dict.fromkeys(kept or out)) or ["Aufgabe"]
+
+
+def aufgabe_titel(group: Sequence[TaskCandidate], thema: str = "", topic_titles: Mapping[str, str] | None = None
+                  ) -> str:
+    return title_options(group, thema, topic_titles)[0]
+
+
+def pick_titles(options: Sequence[Sequence[str]]) -> list[str]:
+    """One title per Aufgabe, each its first option unless another Aufgabe has it too: then the one with further
+    options moves on to its next."""
+    idx = [0] * len(options)
+    for _ in range(max((len(o) for o in options), default=0)):
+        chosen = [fold(o[i]) for o, i in zip(options, idx, strict=True)]
+        counts = {t: chosen.count(t) for t in chosen}
+        moved = False
+        for n, t in enumerate(chosen):
+            if counts[t] > 1 and idx[n] + 1 < len(options[n]):
+                idx[n] += 1
+                counts[t] -= 1
+                moved = True
+        if not moved:
+            break
+    return [o[i] for o, i in zip(options, idx, strict=True)]
+
+
+def distinct_titles(aufgaben_: list[Aufgabe], thema: str) -> list[Aufgabe]:
+    """Two Aufgaben never share a title: a repeated one gets the sub-topic its own tasks name, else a part number; a
+    single Aufgabe on a material names the exam's topic too (a whole American-Dream exam is not titled
+    „Declaration of Independence …“)."""
+    if len(aufgaben_) == 1 and aufgaben_[0].materialien and thema and fold(thema) not in fold(aufgaben_[0].titel):
+        aufgaben_[0].titel = short_title(f"{thema}: {aufgaben_[0].titel}", 100)
+    seen: dict[str, int] = {}
+    for a in aufgaben_:
+        key = fold(a.titel)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > 1:
+            a.titel = f"{a.titel} (Teil {seen[key]})"
+    return aufgaben_
 
 
 def _weight(g: Sequence[TaskCandidate]) -> tuple[float, str]:
@@ -148,7 +215,7 @@ def filed_under(c: TaskCandidate, unterthema: str, topic_titles: Mapping[str, st
 
 
 def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequence[str],
-                 topic_titles: Mapping[str, str]) -> str:
+                 topic_titles: Mapping[str, str], thema: str = "") -> str:
     """A requested sub-topic the group covers is named in the title when the texts do not name it themselves
     (a Mendel task about pea crosses need not say 'Mendel'; the title then does — with the teacher's word when
     only the topic the task is filed under carries it: 'Extremwertprobleme' over a box-volume task)."""
@@ -160,14 +227,17 @@ def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequen
         if (carriers or filed) and not covers([texts], u):
             names.append(carriers[0].unterthema if carriers else u)
     names = list(dict.fromkeys(n for n in names if n and n.casefold() not in titel.casefold()))
-    return short_title(f"{' und '.join(names)}: {titel}", 100) if names else titel
+    if names and fold(titel) in {fold(t) for t in (*topic_titles.values(), thema)}:
+        return short_title(titles.join_parts(names), 100)  # not 'Brüche addieren …: Bruchrechnung'
+    return short_title(f"{titles.join_parts(names)}: {titel}", 100) if names else titel
 
 
 def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quelle]] | None = None, *,
              thema: str = "", unterthemen: Sequence[str] = (), max_aufgaben: int | None = None,
              topic_titles: Mapping[str, str] | None = None) -> list[Aufgabe]:
     """The exam's Aufgaben; materials are numbered M1, M2 … through the exam and task texts refer to those."""
-    out = []
+    out: list[Aufgabe] = []
+    options: list[list[str]] = []
     next_m = 1
     for nummer, group in enumerate(groups(chosen, max_aufgaben), 1):
         blocks, mappings, printed = [], {}, {}
@@ -190,6 +260,9 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
                 next_m += 1
         teile = [teilaufgabe(c, "abcdefghijklmnop"[i], (extra_quellen or {}).get(c.key, ()), mappings[c.key])
                  for i, c in enumerate(group)]
-        titel = _named_title(group, aufgabe_titel(group, thema), unterthemen, topic_titles or {})
-        out.append(Aufgabe(nummer=nummer, titel=titel, material=None, materialien=blocks, teilaufgaben=teile))
-    return out
+        options.append([_named_title(group, o, unterthemen, topic_titles or {}, thema)
+                        for o in title_options(group, thema, topic_titles)])
+        out.append(Aufgabe(nummer=nummer, titel="", material=None, materialien=blocks, teilaufgaben=teile))
+    for aufgabe, titel in zip(out, pick_titles(options), strict=True):
+        aufgabe.titel = titel
+    return distinct_titles(out, thema)

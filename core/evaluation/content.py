@@ -25,6 +25,7 @@ from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.faecher import fach_name
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
+from core.materials.titles import title_faults
 
 MODELS: dict[str, type] = {"klausur": Klausur, "differenzierung": DifferenziertesMaterial, "h5p": H5PSet}
 
@@ -34,7 +35,7 @@ TEMPLATES = [re.compile(p, re.I) for p in (
     r"die bedeutung von .{1,60} für", r"importance of .{1,60} for young people", r"aspects of the topic",
     r"welche rolle .{1,60} im zusammenhang mit dem thema", r"den zusammenhang zwischen „[^“]+“ und „",
 )]
-SCORE_NAMES = ("aufgaben", "am_thema", "fuellaufgaben", "doppelungen", "versprechen", "niveau", "rechnungen")
+SCORE_NAMES = ("aufgaben", "am_thema", "fuellaufgaben", "doppelungen", "versprechen", "niveau", "rechnungen", "titel")
 
 
 def _material(output: Any) -> Klausur | DifferenziertesMaterial | H5PSet | None:
@@ -163,8 +164,25 @@ class CalculationsVerified(Evaluator[Any, Any, Any]):
             f"{f.task_ref}: {f.message}" for f in flags)[:500] or "alle nachgerechnet")}
 
 
+@dataclass
+class TitlesClean(Evaluator[Any, Any, Any]):
+    """Headings a teacher need not fix: none cut off, no colon chains, no two Aufgaben with one title, not the whole
+    topic over one of several Aufgaben (core.materials.titles.title_faults)."""
+
+    def evaluate(self, ctx: EvaluatorContext[Any, Any, Any]) -> dict[str, EvaluationReason | float]:
+        m = _material(ctx.output)
+        if not ctx.metadata.themenwoerter or m is None:
+            return {}
+        faults = [f for f in title_faults([m.titel]) if not f.startswith("Kette")]
+        if isinstance(m, Klausur):
+            texts = [" ".join([*(t.text for t in a.teilaufgaben), *(b.text or "" for b in a.materialien)])
+                     for a in m.aufgaben]
+            faults += title_faults([a.titel for a in m.aufgaben], m.thema, texts)
+        return {"titel": float(not faults), "inhalt_titel": _ok(not faults, "; ".join(faults) or "sauber")}
+
+
 def content_evaluators() -> list[Evaluator[Any, Any, Any]]:
-    return [ContentQuality(), PromisesKept(), LevelFit(), CalculationsVerified()]
+    return [ContentQuality(), PromisesKept(), LevelFit(), CalculationsVerified(), TitlesClean()]
 
 
 def _sum(cases: Sequence[Any], name: str) -> float:
@@ -188,7 +206,7 @@ def content_figures(cases: Sequence[Any]) -> dict[str, Any] | None:
                 "aufgaben": int(tasks), "am_thema": round(on / tasks, 3) if tasks else None,
                 "fuellaufgaben": int(_sum(group, "fuellaufgaben")), "doppelungen": int(_sum(group, "doppelungen")),
                 "versprechen": _count(group, "versprechen"), "niveau": _count(group, "niveau"),
-                "rechnungen": _count(group, "rechnungen")}
+                "rechnungen": _count(group, "rechnungen"), "titel": _count(group, "titel")}
 
     by_fach: dict[str, list[Any]] = {}
     for c in measured:
@@ -210,7 +228,8 @@ def content_lines(fig: dict[str, Any]) -> list[str]:
     am = "–" if g["am_thema"] is None else f"{g['am_thema']:.1%}"
     lines = [f"Inhalt: Füllaufgaben {g['fuellaufgaben']} · Doppelungen {g['doppelungen']} · am Thema {am} von "
              f"{g['aufgaben']} Aufgaben · Versprechen gehalten/erklärt {_pct(g['versprechen'])} · Niveau passend "
-             f"{_pct(g['niveau'])} · Rechnungen nachgerechnet {_pct(g['rechnungen'])} · Materialien "
+             f"{_pct(g['niveau'])} · Rechnungen nachgerechnet {_pct(g['rechnungen'])} · Titel sauber "
+             f"{_pct(g.get('titel', (0, 0)))} · Materialien "
              f"{g['materialien']}/{g['faelle']}"]
     head = f"{'Fach':<12} {'Fälle':>5} {'Mat.':>5} {'Aufg.':>6} {'am Thema':>9} {'Füll':>5} {'Dopp.':>6} " \
            f"{'Verspr.':>8} {'Niveau':>7} {'Rechn.':>7}"

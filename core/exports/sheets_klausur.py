@@ -7,6 +7,7 @@ anything of the Erwartungshorizont or the teacher notes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from core.exports.printable import split_inner_list
@@ -21,6 +22,17 @@ def eckdaten(k: Klausur) -> str:
     hilfsmittel = ", ".join(h.strip() for h in k.hilfsmittel if h.strip()) or "keine"
     return (f"Fach: {k.fach} · Klassenstufe {k.klassenstufe} · Dauer: {k.dauer_minuten} Minuten · "
             f"Hilfsmittel: {hilfsmittel}")
+
+
+_DAUER = re.compile(r"(Bearbeitungszeit|Dauer|Arbeitszeit):?\s*\d+\s*(Minuten|Min\.)")
+_PUNKTE = re.compile(r"(insgesamt (?:sind|können)\s*)\d+(?:,\d+)?(\s*Punkte)")
+
+
+def agreeing(hinweis: str, k: Klausur) -> str:
+    """A pupils' hint that states the time or the total says the header's: an edited or model-written exam may carry
+    „Bearbeitungszeit: 90 Minuten“ over a 45-minute header."""
+    hinweis = _DAUER.sub(lambda m: f"{m.group(1)}: {k.dauer_minuten} {m.group(2)}", hinweis)
+    return _PUNKTE.sub(lambda m: f"{m.group(1)}{format_zahl(k.gesamtpunkte)}{m.group(2)}", hinweis)
 
 
 def _titel(aufgabe: Aufgabe) -> str:
@@ -51,7 +63,7 @@ def schuelerfassung(k: Klausur, gruppe: str | None = None) -> Sheet:
               Para.of(eckdaten(k)))
     if k.thema.strip():
         sheet.add(Para.of(f"Thema: {k.thema.strip()}"))
-    hinweise = [h.strip() for h in k.hinweise if h.strip()]
+    hinweise = [agreeing(h.strip(), k) for h in k.hinweise if h.strip()]
     if hinweise:
         sheet.add(Para.of("Hinweise", bold=True))
         sheet.bullets(hinweise)

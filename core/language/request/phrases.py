@@ -24,7 +24,8 @@ _DIDACTIC_VERBS = word_set("""
     bearbeiten erarbeiten besprechen einueben anwenden vorbereiten liegen stehen dauern lauten kommen beinhalten
     enthalten umfassen abdecken drankommen vorkommen""")
 _MODALS = word_set("soll sollen sollte sollten muss muessen kann koennen wird werden will wollen moechte moechten darf")
-_WEAK_PLURALS = ("ungen", "ionen", "heiten", "keiten", "schaften", "taeten", "innen", "ien", "eien")
+_WEAK_PLURALS = ("ungen", "ionen", "heiten", "keiten", "schaften", "taeten", "innen", "ien", "eien", "zeiten",
+                 "arbeiten", "fahrten", "arten", "welten", "schriften", "pflichten")
 # Plurals in -en whose dative is the same ("zu den Verben"): the -n is no dative ending.
 _SAME_IN_DATIVE = (
     "verben", "nomen", "formen", "normen", "themen", "farben", "daten", "medien", "laengen", "kurven", "linsen",

@@ -83,15 +83,18 @@ _NEUTER_ENDINGS = (
     "spiel", "lied", "ei", "prinzip", "molekuel", "molekül", "dreieck", "viereck", "rechteck", "prisma", "diagramm",
     "netz", "problem", "thema", "ziel", "mittel", "leben", "wissen", "lernen", "verhalten", "wachstum",
     # countries, continents and cities are neuter: "zum alten Ägypten", "zum antiken Rom"
-    "ien", "ägypten", "aegypten", "rom", "athen", "sparta", "china", "japan", "europa", "afrika", "amerika",
+    "ien", "ägypten", "aegypten", "athen", "sparta", "china", "japan", "europa", "afrika", "amerika",
     "israel", "palästina", "mesopotamien", "byzanz", "preußen", "russland", "frankreich", "reich",
+    "kuba", "korea", "vietnam", "berlin",
 )
 
 
 def is_neuter(noun: str) -> bool:
-    """A rough guess from the noun's last part ("Periodensystem", "Feld"); German gender has no rule."""
+    """A rough guess from the noun's last part ("Periodensystem", "Feld"); German gender has no rule. Rom is neuter,
+    a Strom is not."""
     word = noun.lower()
-    return word.endswith(_NEUTER_ENDINGS) or (word.startswith("ge") and word.endswith("e") and len(word) > 5)
+    return word == "rom" or word.endswith(_NEUTER_ENDINGS) or (
+        word.startswith("ge") and word.endswith("e") and len(word) > 5)
 
 
 def _words(text: str) -> list[str]:
