@@ -29,6 +29,7 @@ from agents.offline.messages import (
     user_prompts,
 )
 from agents.offline.planner import rule_plan
+from core.language.additions import wants_addition
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
@@ -247,6 +248,9 @@ def _follow_up(text: str, target: str) -> ModelResponse | None:
     value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
     if (version := wants_version(text)) is not None:
         return call("restore_material_version", {"material_id": target, "version": version})
+    if addition := wants_addition(text):  # „Bitte auch das going-to-future aufnehmen“
+        return call("add_bank_task", {"material_id": target, "thema": addition.thema,
+                                      **({"dauer_minuten": addition.minuten} if addition.minuten else {})})
     added, thema = wants_added_task(text)
     if added:
         return call("add_bank_task", {"material_id": target, **({"thema": thema} if thema else {})})

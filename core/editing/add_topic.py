@@ -11,15 +11,20 @@ from typing import Any
 from agents.deps import TurnContext
 from core.checks.gate import duplicate_findings
 from core.checks.views import views
+from core.composition.klausur import budget
+from core.editing.apply import apply_operations
 from core.editing.bank_tasks import BankTask, Home, TaskBank, stems
 from core.editing.direct import bank_task_operation
 from core.editing.errors import PatchError
 from core.editing.loading import deps_for, klausur_of, own_row
-from core.editing.patch import EditOutcome, patch_material
+from core.editing.patch import EditOutcome, store_version
+from core.editing.regenerate import regenerate_from_previous
 from core.generation.prepare import subject_operators
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Aufgabe, Klausur
 from core.materials.notenschluessel import format_punkte
+
+_MAX_ADDED = 6  # tasks one follow-up adds at most (a duration to fill may ask for more)
 
 
 def _topic_words(entry: dict[str, Any]) -> set[str]:
@@ -75,8 +80,21 @@ def _pick(bank: TaskBank, homes: list[Home], afbs: list[str]) -> tuple[Home, Ban
     return None
 
 
-def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None) -> EditOutcome:
-    """A reviewed bank task on `thema` (None: the exam's topics) added at the end of the exam as its next version.
+def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, apply: Any) -> list[tuple[Home, BankTask]]:
+    """One bank task, or as many as fill `minuten` more working minutes (a task takes about a minute per point)."""
+    picks: list[tuple[Home, BankTask]] = []
+    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs)) is not None:
+        picks.append(picked)
+        bank.k = apply(bank.k, picked[1])
+        if sum(t.teil.punkte for _, t in picks) >= minuten:
+            break
+    return picks
+
+
+def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
+                   dauer_minuten: int | None = None) -> EditOutcome:
+    """Reviewed bank tasks on `thema` (None: the exam's topics) added at the end of the exam as its next version:
+    one, or with `dauer_minuten` as many as fill the exam to that duration (which it then gets).
 
     Raises PatchError (German) when the material is no exam or the bank has no further task on the topic for its
     Klassenstufe; nothing is stored then.
@@ -84,21 +102,64 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     row = own_row(turn, material_id)
     k = klausur_of(row)
     thema = " ".join((thema or "").split()) or None
-    bank = TaskBank(turn=turn, k=k, operatoren=subject_operators(turn, row.fach))
-    picked = _pick(bank, _homes(bank, thema), _afb_order(k, deps_for(turn, row, k).afb_ziel))
-    if picked is None:
+    operatoren = subject_operators(turn, row.fach)
+    afb_ziel = deps_for(turn, row, k).afb_ziel
+    bank = TaskBank(turn=turn, k=k, operatoren=operatoren)
+
+    def apply(current: Klausur, task: BankTask) -> Klausur:
+        return apply_operations(current, [bank_task_operation(turn, task.ref, position=None)], operatoren=operatoren,
+                                turn=turn, afb_ziel=afb_ziel)[0]
+
+    longer = dauer_minuten if dauer_minuten and dauer_minuten > k.dauer_minuten else None
+    minuten = budget(longer) - budget(k.dauer_minuten) if longer else 0
+    picks = _picks(bank, _homes(bank, thema), _afb_order(k, afb_ziel), minuten, apply)
+    if not picks:
         worum = f"zu „{thema}“" if thema else "zu den Themen dieser Klausur"
         raise PatchError(f"In der geprüften Aufgabensammlung gibt es {worum} für Klasse {k.klassenstufe} keine "
                          "weitere Aufgabe, die noch nicht in der Klausur steht – es wurde nichts gespeichert. Sie "
-                         "können unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen.")
-    home, task = picked
-    outcome = patch_material(turn=turn, material_id=row.id, operations=[bank_task_operation(turn, task.ref,
-                                                                                           position=None)], force=True)
-    said = (f"Ergänzt aus der geprüften Aufgabensammlung: „{task.unterthema}“, AFB {task.teil.afb}, "
-            f"{format_punkte(task.teil.punkte)} (Aufgabe {len(k.aufgaben) + 1}).")
-    if home.unterthema and task.unterthema != home.unterthema:
+                         "können unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen, mir die "
+                         "Aufgabe im Chat vorgeben („Ergänze als Aufgabe: …“) oder das Material mit einem weiter "
+                         "gefassten Thema neu erzeugen lassen.")
+    new, changes = apply_operations(k, [bank_task_operation(turn, t.ref, position=None) for _, t in picks],
+                                    operatoren=operatoren, turn=turn, afb_ziel=afb_ziel)
+    said = _said(k, picks, thema)
+    if longer:
+        new = new.model_copy(update={"dauer_minuten": longer})
+        changes.append(f"Dauer {k.dauer_minuten} → {longer} Minuten")
+        if sum(t.teil.punkte for _, t in picks) < minuten:
+            said += (f" Für {longer} Minuten reicht das noch nicht ganz: weitere passende geprüfte Aufgaben gibt es "
+                     f"dazu für Klasse {k.klassenstufe} nicht – ergänzen Sie gern eine eigene.")
+    outcome = store_version(turn, row, k, new, changes, force=True, art="patch")
+    outcome.changes.insert(0, said)
+    lines = outcome.text.split("\n")
+    outcome.text = "\n".join([*lines[:2], said, *lines[2:]])
+    return outcome
+
+
+def _said(k: Klausur, picks: list[tuple[Home, BankTask]], thema: str | None) -> str:
+    """„Ergänzt aus der geprüften Aufgabensammlung: …“ and, when the named sub-topic had no task, that too."""
+    parts = [f"„{t.unterthema}“, AFB {t.teil.afb}, {format_punkte(t.teil.punkte)} (Aufgabe {len(k.aufgaben) + i})"
+             for i, (_, t) in enumerate(picks, start=1)]
+    said = "Ergänzt aus der geprüften Aufgabensammlung: " + "; ".join(parts) + "."
+    home = picks[0][0]
+    if home.unterthema and all(t.unterthema != home.unterthema for _, t in picks):
         said += (f" Zu „{home.unterthema}“ selbst gibt es für Klasse {k.klassenstufe} keine geprüfte Aufgabe mehr; "
                  "ich habe die nächstliegende des Themas genommen.")
+    return said
+
+
+async def add_topic(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
+                    dauer_minuten: int | None = None) -> EditOutcome:
+    """A named sub-topic added to any material as its next version: an exam gets reviewed bank tasks on it (see
+    `add_topic_task`); a differentiated sheet or a quiz is made again with the sub-topic as one more part of its
+    request, kept only if it then has more on the sub-topic. Raises PatchError (German) when nothing could be added;
+    nothing is stored then."""
+    row = own_row(turn, material_id)
+    if row.material_type == "klausur" or not thema:
+        return add_topic_task(turn=turn, material_id=row.id, thema=thema, dauer_minuten=dauer_minuten)
+    outcome = await regenerate_from_previous(turn=turn, material_id=row.id,
+                                             instruction=f"Bitte auch „{thema}“ aufnehmen.", added=thema)
+    said = f"Ergänzt: „{thema}“ (aus der geprüften Aufgabensammlung, neu zusammengestellt)."
     outcome.changes.insert(0, said)
     lines = outcome.text.split("\n")
     outcome.text = "\n".join([*lines[:2], said, *lines[2:]])

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from agents.deps import SpecialistDeps, TurnContext
+from core.editing.bank_tasks import stems
 from core.editing.errors import PatchError
 from core.editing.loading import klausur_of, own_row, request_of, stored_target
 from core.editing.patch import EditOutcome, store_version
@@ -86,9 +87,10 @@ def _stored_material(row: GeneratedMaterial) -> Material | None:
         return None
 
 
-def _adjusted_request(row: GeneratedMaterial, plan: RegenerateInstruction, base: MaterialRequest
-                      ) -> tuple[MaterialRequest, list[str]]:
-    """The request for the rerun (instruction in `zusatz`, shifted AFB target, new duration) and the change notes."""
+def _adjusted_request(row: GeneratedMaterial, plan: RegenerateInstruction, base: MaterialRequest,
+                      added: str | None = None) -> tuple[MaterialRequest, list[str]]:
+    """The request for the rerun (instruction in `zusatz`, shifted AFB target, new duration, an `added` sub-topic)
+    and the change notes."""
     changes = [f"neu erzeugt mit der Anweisung „{shorten(plan.anweisung, 120)}“"]
     if (row.request or {}).get("bearbeitung"):
         changes.append(f"bitte prüfen, ob Ihre Einzeländerungen aus Version {row.version} noch enthalten sind")
@@ -98,6 +100,8 @@ def _adjusted_request(row: GeneratedMaterial, plan: RegenerateInstruction, base:
         update.update(thema=named or base.thema, unterthemen=[])
         changes.append(f"ganzes Thema „{named or base.thema}“ statt der Schwerpunkte" if base.unterthemen
                        else f"ganzes Thema „{named or base.thema}“")
+    if added:  # „Bitte auch das going-to-future aufnehmen“: one more named part of the request
+        update["unterthemen"] = [*update.get("unterthemen", base.unterthemen), added]
     if row.material_type == "klausur":
         ziel = stored_target(row) or dict(base.afb_ziel or {})
         if plan.richtung and ziel:
@@ -125,8 +129,9 @@ def _rework_prompt(row: GeneratedMaterial, plan: RegenerateInstruction, request:
 
 
 async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInstruction, deps: SpecialistDeps,
-                 prompt: str, changes: list[str]) -> EditOutcome:
-    """Run the specialist inside a savepoint; keep its material as the next version only if it differs."""
+                 prompt: str, changes: list[str], added: str | None = None) -> EditOutcome:
+    """Run the specialist inside a savepoint; keep its material as the next version only if it differs (and, with
+    an `added` sub-topic, only if the new version has more on it than the old one)."""
     bearbeitung = {"art": "regenerate", "von_version": row.version, "von_material": str(row.id),
                    "aenderungen": changes}
     n_outcomes = len(turn.outcomes)
@@ -156,6 +161,10 @@ async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInst
         raise PatchError("Mit dieser Anweisung ergab die Neuerzeugung dieselbe Fassung – es wurde nichts gespeichert. "
                          "Für gezielte Änderungen sagen Sie z. B. „Gib 1b 6 Punkte“, „Streich Aufgabe 4“ oder "
                          "„Formulier 2a so: …“.")
+    if added and _mentions(new_row.content, added) <= _mentions(row.content, added):
+        savepoint.rollback()
+        del turn.outcomes[n_outcomes:]
+        raise PatchError(not_added(added, row))
     savepoint.commit()
     material = _stored_material(new_row)
     faults = [str(f) for f in new_row.validation or []]
@@ -167,8 +176,35 @@ async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInst
                        changes=changes, faults=faults, files=outcome.files, text=text)
 
 
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _texts(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return []
+
+
+def _mentions(content: dict[str, Any] | None, thema: str) -> int:
+    """In how many texts of the material at least half the content words of `thema` stand."""
+    wanted = stems(thema)
+    return sum(1 for t in _texts(content or {}) if wanted and 2 * len(wanted & stems(t)) >= len(wanted))
+
+
+def not_added(thema: str, row: GeneratedMaterial) -> str:
+    """The refusal when the bank has nothing on a sub-topic the teacher wants added, with her options."""
+    was = {"h5p": "Fragen", "differenzierung": "Aufgaben"}.get(row.material_type, "Aufgaben")
+    klasse = f" für Klasse {row.klassenstufe}" if row.klassenstufe else ""
+    return (f"Zu „{thema}“ hat die geprüfte Aufgabensammlung{klasse} keine weiteren {was}, "
+            "die ich ergänzen könnte – es wurde nichts gespeichert. Sie können mir die Aufgabe im Chat vorgeben, "
+            "das Material mit einem anderen oder weiter gefassten Thema neu erzeugen lassen oder unter „Meine "
+            "Materialien“ selbst ergänzen.")
+
+
 async def regenerate_from_previous(*, turn: TurnContext, material_id: uuid.UUID | str,
-                                   instruction: str | RegenerateInstruction) -> EditOutcome:
+                                   instruction: str | RegenerateInstruction, added: str | None = None
+                                   ) -> EditOutcome:
     """Make a new version of a material from an instruction too large for patch operations.
 
     The specialist never asks back here. Explicit instructions are stored even if the check then reports faults
@@ -181,10 +217,10 @@ async def regenerate_from_previous(*, turn: TurnContext, material_id: uuid.UUID 
         new, changes = rework_task(turn, old, plan, subject_operators(turn, row.fach))
         return store_version(turn, row, old, new, changes, force=True, art="regenerate")
     old_material = _stored_material(row)
-    request, changes = _adjusted_request(row, plan, request_of(row, old_material))
+    request, changes = _adjusted_request(row, plan, request_of(row, old_material), added)
     deps = prepare_deps(turn, request)
     deps.rueckfragen, deps.final = MAX_RUECKFRAGEN, True  # the instruction is the answer: no Rückfrage
     if plan.rechnen:
         deps.preferences["rechnung_theorie_ratio"] = "100:0" if plan.rechnen == "mehr" else "0:100"
         changes.append(f"{plan.rechnen} Rechenaufgaben")
-    return await _rerun(turn, row, plan, deps, _rework_prompt(row, plan, request, old_material), changes)
+    return await _rerun(turn, row, plan, deps, _rework_prompt(row, plan, request, old_material), changes, added)

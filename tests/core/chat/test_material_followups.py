@@ -1,0 +1,129 @@
+"""Follow-ups that change the current material as teachers phrase them (teacher review, stop 21, findings 3, 7, 9,
+18, 19): adding a named sub-topic to an exam, a differentiated sheet or a quiz, filling an exam to a duration,
+striking several tasks — never a Rückfrage for Klasse or Materialart, never a new material titled with the verb."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from sqlalchemy.orm import Session
+
+from core.chat.turn import ChatResult, chat_turn
+from core.materials.klausur import Klausur
+from db.repos.materials import get_material
+from db.repos.teachers import find_teacher
+from tests.conftest import DEMO_TEACHER
+
+ASKED_AGAIN = ("Für welche Klasse", "Was soll entstehen")
+
+
+def _conversation(db: Session, as_teacher, first: str):  # noqa: ANN001, ANN202
+    ident = as_teacher(DEMO_TEACHER)
+    teacher = find_teacher(db=db, ref=DEMO_TEACHER)
+    made = chat_turn(db=db, identity=ident, teacher=teacher, message=first)
+    if made.session_id:  # the AFB question, once per Fach
+        made = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=made.conversation_id,
+                         message="30/40/30 ist ok")
+    assert made.material_id, made.reply
+
+    def say(message: str) -> ChatResult:
+        return chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=made.conversation_id,
+                         message=message)
+    return made, say
+
+
+def _is_edit(first: ChatResult, reply: ChatResult, db: Session) -> None:
+    """The follow-up changed the material (version 2 of it) or said plainly that nothing could be added — it never
+    asked for the request again or made a separate material."""
+    print("\n=====", reply.material_id, "\n", reply.reply)  # DEBUG
+    assert not any(q in reply.reply for q in ASKED_AGAIN) and reply.session_id is None, reply.reply
+    if reply.material_id:
+        row = get_material(db=db, material_id=uuid.UUID(reply.material_id))
+        assert row.version == 2 and row.parent_id == uuid.UUID(first.material_id), reply.reply
+        assert row.titel == get_material(db=db, material_id=uuid.UUID(first.material_id)).titel, row.titel
+    else:
+        assert "nichts gespeichert" in reply.reply, reply.reply
+
+
+def _exam(db: Session, material_id: str) -> Klausur:
+    return Klausur.model_validate(get_material(db=db, material_id=uuid.UUID(material_id)).content)
+
+
+def test_striking_two_tasks_removes_both_and_names_both(db: Session, as_teacher) -> None:  # noqa: ANN001
+    first, say = _conversation(db, as_teacher, "Klausur Mathematik GK Q1 Stochastik: Binomialverteilung, "
+                                               "Erwartungswert und Standardabweichung, einseitiger Hypothesentest, "
+                                               "135 Minuten")
+    v1 = _exam(db, first.material_id)
+    assert len(v1.aufgaben) >= 5
+    titles = [v1.aufgaben[0].titel, v1.aufgaben[4].titel]
+    struck = say("Bitte Aufgabe 1 und Aufgabe 5 streichen, Normalverteilung war nicht gewünscht.")
+    _is_edit(first, struck, db)
+    v2 = _exam(db, struck.material_id)
+    assert len(v2.aufgaben) == len(v1.aufgaben) - 2
+    assert not {a.titel for a in v2.aufgaben} & set(titles), [a.titel for a in v2.aufgaben]
+    assert all(t in struck.reply for t in titles), struck.reply
+
+
+def test_adding_tasks_to_fill_90_minutes_makes_a_longer_version(db: Session, as_teacher) -> None:  # noqa: ANN001
+    first, say = _conversation(db, as_teacher, "Klausur Physik GK Q1 elektromagnetische Induktion und Lenzsche "
+                                               "Regel, 90 min")
+    v1 = _exam(db, first.material_id)
+    added = say("Bitte die Aufgaben zu magnetischem Fluss und Induktionsgesetz dazunehmen, damit es 90 Minuten "
+                "werden.")
+    _is_edit(first, added, db)
+    assert added.material_id, added.reply
+    v2 = _exam(db, added.material_id)
+    assert len(v2.aufgaben) > len(v1.aufgaben) and v2.gesamtpunkte > v1.gesamtpunkte
+    assert "Ergänzt aus der geprüften Aufgabensammlung" in added.reply, added.reply
+    if v1.dauer_minuten < 90:
+        assert v2.dauer_minuten == 90 and f"Dauer {v1.dauer_minuten} → 90 Minuten" in added.reply, added.reply
+
+
+@pytest.mark.parametrize(("first", "follow_up"), [
+    ("Klassenarbeit Englisch Klasse 9: if-clauses (type I, II, III), 60 min",
+     "Bitte noch eine reading comprehension zu Australia ergänzen, die fehlt."),
+    ("Klassenarbeit Mathe Klasse 8 zu linearen Funktionen, 45 Minuten",
+     "Könnten Sie bitte auch Aufgaben zu linearen Gleichungssystemen mit aufnehmen?"),
+    ("Klassenarbeit Biologie Klasse 7 Fotosynthese, 45 Minuten", "Pack die Zellatmung bitte auch noch rein."),
+])
+def test_a_sub_topic_added_to_an_exam_is_an_edit(db: Session, as_teacher, first: str, follow_up: str) -> None:  # noqa: ANN001
+    made, say = _conversation(db, as_teacher, first)
+    reply = say(follow_up)
+    _is_edit(made, reply, db)
+    if reply.material_id:
+        assert "Ergänzt" in reply.reply, reply.reply
+
+
+@pytest.mark.parametrize(("first", "follow_up", "thema"), [
+    ("differenziertes Arbeitsblatt Englisch Kl 6 will-future vs. going to, 3 Niveaus bitte",
+     "Bitte auch das going-to-future aufnehmen, der Unterschied will/going to war der Kern.", "going"),
+    ("Differenziertes Arbeitsblatt Physik 7 Optik: Reflexionsgesetz, drei Niveaus",
+     "Nimm bitte noch Aufgaben zur Brechung dazu.", "Brechung"),
+])
+def test_a_sub_topic_added_to_a_differentiated_sheet_is_an_edit(db: Session, as_teacher, first: str,  # noqa: ANN001
+                                                                follow_up: str, thema: str) -> None:
+    made, say = _conversation(db, as_teacher, first)
+    reply = say(follow_up)
+    _is_edit(made, reply, db)
+    if reply.material_id:
+        assert f"Ergänzt: „" in reply.reply, reply.reply
+        content = str(get_material(db=db, material_id=uuid.UUID(reply.material_id)).content)
+        assert thema.casefold() in content.casefold()
+
+
+@pytest.mark.parametrize(("first", "follow_up", "thema"), [
+    ("H5P Erdkunde Klasse 5: Kontinente und Ozeane, 10 Fragen",
+     "Bitte die Fragen zum Gradnetz dazunehmen, das gehört zu meinem Auftrag.", "Gradnetz"),
+    ("H5P Quiz Geschichte Klasse 9 Imperialismus: Wettlauf um Afrika, 10 Fragen",
+     "Ergänze bitte noch Fragen zur Berliner Konferenz.", "Konferenz"),
+])
+def test_a_sub_topic_added_to_a_quiz_is_an_edit(db: Session, as_teacher, first: str, follow_up: str,  # noqa: ANN001
+                                                thema: str) -> None:
+    made, say = _conversation(db, as_teacher, first)
+    before = str(get_material(db=db, material_id=uuid.UUID(made.material_id)).content).count(thema)
+    reply = say(follow_up)
+    _is_edit(made, reply, db)
+    if reply.material_id:
+        after = str(get_material(db=db, material_id=uuid.UUID(reply.material_id)).content).count(thema)
+        assert after > before, (before, after)
