@@ -12,8 +12,9 @@ from agents.deps import TurnContext
 from core.checks.gate import duplicate_findings
 from core.checks.views import views
 from core.composition.klausur import budget
+from core.editing.add_questions import add_questions
 from core.editing.apply import apply_operations
-from core.editing.bank_tasks import BankTask, Home, TaskBank, stems
+from core.editing.bank_tasks import BankTask, Home, TaskBank, topics_named
 from core.editing.direct import bank_task_operation
 from core.editing.errors import PatchError
 from core.editing.loading import deps_for, klausur_of, own_row
@@ -27,28 +28,14 @@ from core.materials.notenschluessel import format_punkte
 _MAX_ADDED = 6  # tasks one follow-up adds at most (a duration to fill may ask for more)
 
 
-def _topic_words(entry: dict[str, Any]) -> set[str]:
-    words = [entry.get("id") or "", entry.get("thema") or "", *(entry.get("schlagworte") or []),
-             *(entry.get("unterthemen") or [])]
-    return stems(" ".join(str(w).replace("-", " ") for w in words))
-
-
 def _homes(bank: TaskBank, thema: str | None) -> list[Home]:
     """The coverage topics (and sub-topic) the teacher's words name, best first; without words the exam's own."""
     if not thema:
         found = dict.fromkeys(h for a in bank.k.aufgaben for t in a.teilaufgaben
                               if (h := bank.home(a, t)).topic)
         return [Home(h.topic, None) for h in found]
-    wanted = stems(thema)
-    if not wanted:
-        return []
-    scored = []
-    for entry in bank.coverage():
-        unter = next((u for u in entry.get("unterthemen") or [] if wanted <= stems(u)), None)
-        hits = len(wanted & _topic_words(entry)) + (2 if wanted & stems(str(entry.get("thema") or "")) else 0)
-        if hits:
-            scored.append((-hits, 0 if unter else 1, str(entry["id"]), unter))
-    return [Home(topic, unter) for _, _, topic, unter in sorted(scored)]
+    named = topics_named(bank.coverage(), thema)
+    return [h for h in named if h.topic == named[0].topic] if named else []  # the named topic, never a neighbour
 
 
 def _afb_order(k: Klausur, ziel: dict[str, int] | None) -> list[str]:
@@ -142,21 +129,27 @@ def _said(k: Klausur, picks: list[tuple[Home, BankTask]], thema: str | None) -> 
              for i, (_, t) in enumerate(picks, start=1)]
     said = "Ergänzt aus der geprüften Aufgabensammlung: " + "; ".join(parts) + "."
     home = picks[0][0]
-    if home.unterthema and all(t.unterthema != home.unterthema for _, t in picks):
+    others = [t for _, t in picks if t.unterthema != home.unterthema]
+    if home.unterthema and len(others) == len(picks):
         said += (f" Zu „{home.unterthema}“ selbst gibt es für Klasse {k.klassenstufe} keine geprüfte Aufgabe mehr; "
                  "ich habe die nächstliegende des Themas genommen.")
+    elif home.unterthema and others:
+        said += (f" Weitere passende Aufgaben zu „{home.unterthema}“ gibt es nicht; die übrigen sind aus demselben "
+                 "Thema.")
     return said
 
 
 async def add_topic(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
                     dauer_minuten: int | None = None) -> EditOutcome:
     """A named sub-topic added to any material as its next version: an exam gets reviewed bank tasks on it (see
-    `add_topic_task`); a differentiated sheet or a quiz is made again with the sub-topic as one more part of its
-    request, kept only if it then has more on the sub-topic. Raises PatchError (German) when nothing could be added;
-    nothing is stored then."""
+    `add_topic_task`), a quiz bank questions on it (see `add_questions`); a differentiated sheet is made again with
+    the sub-topic as one more part of its request, kept only if it then has more on the sub-topic. Raises PatchError
+    (German) when nothing could be added; nothing is stored then."""
     row = own_row(turn, material_id)
     if row.material_type == "klausur" or not thema:
         return add_topic_task(turn=turn, material_id=row.id, thema=thema, dauer_minuten=dauer_minuten)
+    if row.material_type == "h5p":
+        return add_questions(turn=turn, row=row, thema=thema)
     outcome = await regenerate_from_previous(turn=turn, material_id=row.id,
                                              instruction=f"Bitte auch „{thema}“ aufnehmen.", added=thema)
     said = f"Ergänzt: „{thema}“ (aus der geprüften Aufgabensammlung, neu zusammengestellt)."

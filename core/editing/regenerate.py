@@ -149,6 +149,10 @@ async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInst
         del turn.outcomes[n_outcomes:]
         raise PatchError(outcome.text.removeprefix("FEHLER: ") if outcome.kind == "error" else
                          "Die Überarbeitung hat kein Material ergeben. Bitte die Anweisung anders fassen.")
+    if added and not _more_on(new_row.content, row.content, added):
+        savepoint.rollback()
+        del turn.outcomes[n_outcomes:]
+        raise PatchError(not_added(added, row))
     if same_content(new_row.content, row.content):
         savepoint.rollback()
         del turn.outcomes[n_outcomes:]
@@ -161,10 +165,6 @@ async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInst
         raise PatchError("Mit dieser Anweisung ergab die Neuerzeugung dieselbe Fassung – es wurde nichts gespeichert. "
                          "Für gezielte Änderungen sagen Sie z. B. „Gib 1b 6 Punkte“, „Streich Aufgabe 4“ oder "
                          "„Formulier 2a so: …“.")
-    if added and _mentions(new_row.content, added) <= _mentions(row.content, added):
-        savepoint.rollback()
-        del turn.outcomes[n_outcomes:]
-        raise PatchError(not_added(added, row))
     savepoint.commit()
     material = _stored_material(new_row)
     faults = [str(f) for f in new_row.validation or []]
@@ -186,10 +186,17 @@ def _texts(value: Any) -> list[str]:
     return []
 
 
-def _mentions(content: dict[str, Any] | None, thema: str) -> int:
-    """In how many texts of the material at least half the content words of `thema` stand."""
+def _more_on(new: dict[str, Any] | None, old: dict[str, Any] | None, thema: str) -> bool:
+    """Has the new version more texts on `thema` (at least half its content words) than the old one — and no note
+    of its own saying that the sub-topic is missing („Zu „Gradnetz“ gibt es keine geprüfte Aufgabe …“)?"""
     wanted = stems(thema)
-    return sum(1 for t in _texts(content or {}) if wanted and 2 * len(wanted & stems(t)) >= len(wanted))
+
+    def on_topic(content: dict[str, Any] | None) -> list[str]:
+        return [t for t in _texts(content or {}) if wanted and 2 * len(wanted & stems(t)) >= len(wanted)]
+    neu = on_topic(new)
+    if any("keine geprüfte" in t or "dieser Teil fehlt" in t for t in neu):
+        return False
+    return len(neu) > len(on_topic(old))
 
 
 def not_added(thema: str, row: GeneratedMaterial) -> str:

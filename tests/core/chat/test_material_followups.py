@@ -10,7 +10,9 @@ import pytest
 from sqlalchemy.orm import Session
 
 from core.chat.turn import ChatResult, chat_turn
+from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
+from db.repos.knowledge import knowledge_by_ids
 from db.repos.materials import get_material
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
@@ -36,7 +38,6 @@ def _conversation(db: Session, as_teacher, first: str):  # noqa: ANN001, ANN202
 def _is_edit(first: ChatResult, reply: ChatResult, db: Session) -> None:
     """The follow-up changed the material (version 2 of it) or said plainly that nothing could be added — it never
     asked for the request again or made a separate material."""
-    print("\n=====", reply.material_id, "\n", reply.reply)  # DEBUG
     assert not any(q in reply.reply for q in ASKED_AGAIN) and reply.session_id is None, reply.reply
     if reply.material_id:
         row = get_material(db=db, material_id=uuid.UUID(reply.material_id))
@@ -100,6 +101,8 @@ def test_a_sub_topic_added_to_an_exam_is_an_edit(db: Session, as_teacher, first:
      "Bitte auch das going-to-future aufnehmen, der Unterschied will/going to war der Kern.", "going"),
     ("Differenziertes Arbeitsblatt Physik 7 Optik: Reflexionsgesetz, drei Niveaus",
      "Nimm bitte noch Aufgaben zur Brechung dazu.", "Brechung"),
+    ("Differenziertes Arbeitsblatt Deutsch Klasse 8 Komma bei Konjunktionen, drei Niveaus",
+     "Bitte auch das Komma bei Relativsätzen aufnehmen.", "Relativs"),
 ])
 def test_a_sub_topic_added_to_a_differentiated_sheet_is_an_edit(db: Session, as_teacher, first: str,  # noqa: ANN001
                                                                 follow_up: str, thema: str) -> None:
@@ -107,7 +110,7 @@ def test_a_sub_topic_added_to_a_differentiated_sheet_is_an_edit(db: Session, as_
     reply = say(follow_up)
     _is_edit(made, reply, db)
     if reply.material_id:
-        assert f"Ergänzt: „" in reply.reply, reply.reply
+        assert "Ergänzt: „" in reply.reply, reply.reply
         content = str(get_material(db=db, material_id=uuid.UUID(reply.material_id)).content)
         assert thema.casefold() in content.casefold()
 
@@ -115,15 +118,34 @@ def test_a_sub_topic_added_to_a_differentiated_sheet_is_an_edit(db: Session, as_
 @pytest.mark.parametrize(("first", "follow_up", "thema"), [
     ("H5P Erdkunde Klasse 5: Kontinente und Ozeane, 10 Fragen",
      "Bitte die Fragen zum Gradnetz dazunehmen, das gehört zu meinem Auftrag.", "Gradnetz"),
-    ("H5P Quiz Geschichte Klasse 9 Imperialismus: Wettlauf um Afrika, 10 Fragen",
-     "Ergänze bitte noch Fragen zur Berliner Konferenz.", "Konferenz"),
+    ("H5P Quiz Erdkunde Klasse 5 Bundesländer und Hauptstädte, 5 Fragen",
+     "Bitte noch ein paar Fragen zu Flüssen und Gebirgen ergänzen.", "Flüsse"),
 ])
-def test_a_sub_topic_added_to_a_quiz_is_an_edit(db: Session, as_teacher, first: str, follow_up: str,  # noqa: ANN001
-                                                thema: str) -> None:
+def test_a_sub_topic_added_to_a_quiz_appends_bank_questions_on_it(db: Session, as_teacher, first: str,  # noqa: ANN001
+                                                                  follow_up: str, thema: str) -> None:
     made, say = _conversation(db, as_teacher, first)
-    before = str(get_material(db=db, material_id=uuid.UUID(made.material_id)).content).count(thema)
+    v1 = H5PSet.model_validate(get_material(db=db, material_id=uuid.UUID(made.material_id)).content)
     reply = say(follow_up)
     _is_edit(made, reply, db)
-    if reply.material_id:
-        after = str(get_material(db=db, material_id=uuid.UUID(reply.material_id)).content).count(thema)
-        assert after > before, (before, after)
+    assert reply.material_id, reply.reply
+    v2 = H5PSet.model_validate(get_material(db=db, material_id=uuid.UUID(reply.material_id)).content)
+    assert v2.fragen[: len(v1.fragen)] == v1.fragen and len(v2.fragen) > len(v1.fragen)
+    added = [uuid.UUID(q.ref) for q in v2.quellen if q not in v1.quellen]
+    bank = knowledge_by_ids(db=db, identity=as_teacher(DEMO_TEACHER), ids=added)
+    assert len(bank) == len(added) >= len(v2.fragen) - len(v1.fragen)
+    for row in bank.values():  # each added question is from the bank and on the named sub-topic
+        c = row.content or {}
+        assert thema.casefold() in f"{c.get('unterthema')} {c.get('topic')} {c}".casefold(), c
+    assert f"Ergänzt: {len(v2.fragen) - len(v1.fragen)} geprüfte Fragen zu" in reply.reply, reply.reply
+    assert not any(thema in n and "keine geprüfte" in n for n in v2.hinweise_lehrkraft), v2.hinweise_lehrkraft
+
+
+def test_a_quiz_that_holds_every_bank_question_on_the_sub_topic_says_so(db: Session, as_teacher) -> None:  # noqa: ANN001
+    made, say = _conversation(db, as_teacher, "H5P Quiz Geschichte Klasse 9 Imperialismus: Wettlauf um Afrika, "
+                                              "Berliner Konferenz, 10 Fragen")
+    v1 = get_material(db=db, material_id=uuid.UUID(made.material_id)).content
+    assert "konferenz" in str(v1["fragen"]).casefold()  # the bank's two Konferenz questions are in it already
+    reply = say("Ergänze bitte noch Fragen zur Berliner Konferenz.")
+    _is_edit(made, reply, db)
+    assert reply.material_id is None
+    assert "Zu „Berliner Konferenz“ hat die geprüfte Aufgabensammlung für Klasse 9 keine weiteren Fragen" in reply.reply
