@@ -7,14 +7,18 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart, ToolReturnPart
+from pydantic_ai.models.function import AgentInfo
 from sqlalchemy.orm import Session
 
+from agents.models.registry import override_models, rules_model
 from core.chat.turn import ChatResult, chat_turn
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
 from db.repos.knowledge import knowledge_by_ids
 from db.repos.materials import get_material
 from db.repos.teachers import find_teacher
+from tests.agents.models.scripts import text
 from tests.conftest import DEMO_TEACHER
 
 ASKED_AGAIN = ("Für welche Klasse", "Was soll entstehen")
@@ -79,6 +83,32 @@ def test_adding_tasks_to_fill_90_minutes_makes_a_longer_version(db: Session, as_
     assert "Ergänzt aus der geprüften Aufgabensammlung" in added.reply, added.reply
     if v1.dauer_minuten < 90:
         assert v2.dauer_minuten == 90 and f"Dauer {v1.dauer_minuten} → 90 Minuten" in added.reply, added.reply
+
+
+def test_a_real_model_fills_the_exam_to_a_duration_with_the_tool(db: Session, as_teacher) -> None:  # noqa: ANN001
+    """The tool for a real model: `add_bank_task` takes the duration the exam should fill; a scripted model calls it
+    with the sub-topic and 90 minutes, and the exam becomes a 90-minute version with tasks on that sub-topic."""
+    first, say = _conversation(db, as_teacher, "Klausur Physik GK Q1 Lenzsche Regel, 30 min")
+    v1 = _exam(db, first.material_id)
+
+    def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if returned := [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]:
+            return text(str(returned[0].content))
+        tool = next(t for t in info.function_tools if t.name == "add_bank_task")
+        assert "dauer_minuten" in tool.parameters_json_schema["properties"], tool.parameters_json_schema
+        return ModelResponse(parts=[ToolCallPart("add_bank_task", {
+            "material_id": first.material_id, "thema": "Induktionsgesetz", "dauer_minuten": 90})])
+
+    with override_models(main=rules_model(model, model_name="claude-sonnet-4-6")):
+        added = say("Bitte noch das Induktionsgesetz, die Klausur soll 90 Minuten dauern.")
+    assert added.material_id, added.reply
+    v2 = _exam(db, added.material_id)
+    assert v2.dauer_minuten == 90 and len(v2.aufgaben) > len(v1.aufgaben), added.reply
+    neu = [a.titel for a in v2.aufgaben[len(v1.aufgaben):]]
+    assert neu[0] == "Magnetischer Fluss und Induktionsgesetz", neu  # the named sub-topic first
+    if any(t != neu[0] for t in neu):  # the rest of the time filled from the same topic, and said so
+        assert "die übrigen sind aus demselben Thema" in added.reply, added.reply
+    assert "Dauer 30 → 90 Minuten" in added.reply or v1.dauer_minuten == 90, added.reply
 
 
 @pytest.mark.parametrize(("first", "follow_up"), [
