@@ -24,6 +24,7 @@ from core.app.errors import UserError
 from core.editing.add_topic import add_topic
 from core.editing.patch import EditOutcome, patch_material
 from core.editing.regenerate import regenerate_from_previous as regenerate
+from core.editing.remove_topic import remove_topic
 from core.editing.restore import conversation_materials, material_files, restore_version
 from core.generation.outcomes import Feedback, TurnError
 from core.generation.service import continue_generation, start_generation
@@ -318,6 +319,21 @@ async def add_bank_task(ctx: RunContext[TurnContext], material_id: str, thema: s
     except UserError as exc:
         ctx.deps.outcomes.append(TurnError(exc.message))
         return f"FEHLER: {exc.message}"
+
+
+@MAIN_TOOLS.tool
+async def remove_topic_tasks(ctx: RunContext[TurnContext], material_id: str, thema: str) -> str:
+    """Aus einer Klausur die Aufgaben bzw. aus einem Quiz die Fragen zu einem (Unter-)Thema streichen ("Bitte die
+    Normalverteilung weglassen", "Nimm die Fragen zu Sparta raus"). Für nummerierte Aufgaben ("Streich Aufgabe 4")
+    nimm patch_material_task. Als NEUE Version gespeichert; Rückgabe wie bei patch_material_task oder FEHLER (dann
+    wurde nichts gespeichert).
+
+    Args:
+        material_id: Die ID aus [material:ID] – nimm die neueste Version.
+        thema: Das (Unter-)Thema in den Worten der Lehrkraft, z. B. "Normalverteilung".
+    """
+    ctx.deps.usage = ctx.usage
+    return _edit_text(ctx, lambda: remove_topic(turn=ctx.deps, material_id=_material_id(material_id), thema=thema))
 
 
 @MAIN_TOOLS.tool

@@ -29,7 +29,7 @@ from agents.offline.messages import (
     user_prompts,
 )
 from agents.offline.planner import rule_plan
-from core.language.additions import wants_addition
+from core.language.additions import wants_addition, wants_removal
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
@@ -49,7 +49,7 @@ _WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im net
 _TEACHER = re.compile(r"^Lehrkraft: .*, ([^,;]+); Fächer:", re.M)  # agents.main instructions: name, Bundesland
 _GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
 _MADE = ("generate_material", "generate_exercise", "continue_material_generation", "patch_material_task",
-         "add_bank_task", "regenerate_from_previous", "restore_material_version")
+         "add_bank_task", "remove_topic_tasks", "regenerate_from_previous", "restore_material_version")
 _HELLO = ("Hallo! Ich erstelle mit Ihnen Klausuren mit Erwartungshorizont, differenzierte Arbeitsblätter in drei "
           "Niveaus und interaktive H5P-Übungen. Sagen Sie einfach, was Sie brauchen – z. B. „Klausur Physik "
           "Klasse 10 zu Stromkreisen, 45 Minuten“.")
@@ -251,6 +251,8 @@ def _follow_up(text: str, target: str) -> ModelResponse | None:
     if addition := wants_addition(text):  # „Bitte auch das going-to-future aufnehmen“
         return call("add_bank_task", {"material_id": target, "thema": addition.thema,
                                       **({"dauer_minuten": addition.minuten} if addition.minuten else {})})
+    if removed := wants_removal(text):  # „Bitte die Normalverteilung weglassen“
+        return call("remove_topic_tasks", {"material_id": target, "thema": removed})
     added, thema = wants_added_task(text)
     if added:
         return call("add_bank_task", {"material_id": target, **({"thema": thema} if thema else {})})

@@ -78,13 +78,12 @@ def add_questions(*, turn: TurnContext, row: GeneratedMaterial, thema: str) -> E
     said = f"Ergänzt: {len(chosen)} geprüfte Fragen zu „{thema}“ (jetzt {len(new.fragen)} Fragen)."
     if len(found) < n:
         said += f" Mehr passende Fragen zu „{thema}“ gibt es für Klasse {quiz.klassenstufe} nicht."
-    outcome = _store(turn, row, new, [f"{len(chosen)} geprüfte Fragen zu „{thema}“ angefügt"])
-    lines = outcome.text.split("\n")
-    outcome.text = "\n".join([*lines[:2], said, *lines[2:]])
-    return outcome
+    outcome = store_quiz(turn, row, new, [f"{len(chosen)} geprüfte Fragen zu „{thema}“ angefügt"])
+    return outcome.said_first(said)
 
 
-def _store(turn: TurnContext, row: GeneratedMaterial, material: H5PSet, changes: list[str]) -> EditOutcome:
+def store_quiz(turn: TurnContext, row: GeneratedMaterial, material: H5PSet, changes: list[str]) -> EditOutcome:
+    """`material` stored as the next version of the quiz `row`, with fresh files and the version summary."""
     bearbeitung = {"art": "patch", "von_version": row.version, "von_material": str(row.id), "aenderungen": changes}
     request = {k: v for k, v in (row.request or {}).items() if k != "bearbeitung"}
     new_row, files = store_material(turn, material, material_type=row.material_type, fach=row.fach, request=request,

@@ -118,9 +118,7 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
                      f"dazu für Klasse {k.klassenstufe} nicht – ergänzen Sie gern eine eigene.")
     outcome = store_version(turn, row, k, new, changes, force=True, art="patch")
     outcome.changes.insert(0, said)
-    lines = outcome.text.split("\n")
-    outcome.text = "\n".join([*lines[:2], said, *lines[2:]])
-    return outcome
+    return outcome.said_first(said)
 
 
 def _said(k: Klausur, picks: list[tuple[Home, BankTask]], thema: str | None) -> str:
@@ -154,6 +152,4 @@ async def add_topic(*, turn: TurnContext, material_id: uuid.UUID | str, thema: s
                                              instruction=f"Bitte auch „{thema}“ aufnehmen.", added=thema)
     said = f"Ergänzt: „{thema}“ (aus der geprüften Aufgabensammlung, neu zusammengestellt)."
     outcome.changes.insert(0, said)
-    lines = outcome.text.split("\n")
-    outcome.text = "\n".join([*lines[:2], said, *lines[2:]])
-    return outcome
+    return outcome.said_first(said)

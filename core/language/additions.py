@@ -79,3 +79,25 @@ def wants_addition(text: str) -> Addition | None:
         if thema:
             return Addition(thema=thema, minuten=int(minutes.group(1)) if minutes else None)
     return None
+
+
+_REMOVE = r"(?:streich\w*|weglassen|wegnehmen|weg|raus(?:nehmen|lassen|werfen|streichen)?|entfern\w*|lösch\w*)"
+_REMOVE_AFTER = re.compile(r"^(?:bitte\s+)?(?:(?P<verb>streich\w*|entfern\w*|lösch\w*)|nimm|nehmt|lass\w*|wirf)\s+"
+                           r"(?P<rest>.+?)(?(verb)|\s+(?:raus|weg))$", re.I)
+_REMOVE_BEFORE = re.compile(r"^(?P<rest>.+?)\s+(?:(?:kann|soll|muss|darf)\s+(?:bitte\s+)?)?" + _REMOVE + r"$", re.I)
+
+
+def wants_removal(text: str) -> str | None:
+    """The sub-topic a follow-up asks to take out of the current material ('Bitte die Normalverteilung weglassen',
+    'Nimm die Fragen zu Sparta raus'), or None — numbered tasks („Streich Aufgabe 4“) are patches, not this."""
+    text = " ".join((text or "").split())
+    if not text or _NEW_MATERIAL.search(text) or _TASK_REF.search(text):
+        return None
+    for clause in _clauses(text):
+        found = _REMOVE_AFTER.match(clause) or _REMOVE_BEFORE.match(clause)
+        if found is None:
+            continue
+        thema = " ".join(_trimmed(found.group("rest").split())).strip("„“\"' ")
+        if thema and not _NOT_TOPIC.match(thema) and len(thema) <= 80:
+            return thema
+    return None

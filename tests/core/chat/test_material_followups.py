@@ -179,3 +179,43 @@ def test_a_quiz_that_holds_every_bank_question_on_the_sub_topic_says_so(db: Sess
     _is_edit(made, reply, db)
     assert reply.material_id is None
     assert "Zu „Berliner Konferenz“ hat die geprüfte Aufgabensammlung für Klasse 9 keine weiteren Fragen" in reply.reply
+
+
+def test_a_sub_topic_struck_from_an_exam_removes_its_tasks_and_names_them(db: Session, as_teacher) -> None:  # noqa: ANN001
+    first, say = _conversation(db, as_teacher, "Klausur Mathematik GK Q1 Stochastik: Binomialverteilung, "
+                                               "Erwartungswert und Standardabweichung, einseitiger Hypothesentest, "
+                                               "135 Minuten")
+    v1 = _exam(db, first.material_id)
+    struck = say("Bitte die Aufgaben zum Erwartungswert weglassen, das hatten wir schon.")
+    _is_edit(first, struck, db)
+    assert struck.material_id, struck.reply
+    v2 = _exam(db, struck.material_id)
+    gone = [a for a in v1.aufgaben if a.titel not in {b.titel for b in v2.aufgaben}]
+    assert gone and len(v2.aufgaben) == len(v1.aufgaben) - len(gone), struck.reply
+    assert all("erwartungswert" in (a.titel + " ".join(t.text for t in a.teilaufgaben)).casefold() for a in gone)
+    assert not any("erwartungswert" in (a.titel + " ".join(t.text for t in a.teilaufgaben)).casefold()
+                   for a in v2.aufgaben)
+    assert struck.reply.count("Gestrichen: ") == 1 and all(f"„{a.titel}“" in struck.reply for a in gone), struck.reply
+
+
+def test_a_real_model_strikes_quiz_questions_on_a_sub_topic_with_the_tool(db: Session, as_teacher) -> None:  # noqa: ANN001
+    first, say = _conversation(db, as_teacher, "H5P Quiz Geschichte Klasse 6 Antikes Griechenland: Polis, Sparta, "
+                                               "attische Demokratie, 10 Fragen")
+    v1 = H5PSet.model_validate(get_material(db=db, material_id=uuid.UUID(first.material_id)).content)
+    on_sparta = [f for f in v1.fragen if "sparta" in f.model_dump_json().casefold()]
+    assert on_sparta
+
+    def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if returned := [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]:
+            return text(str(returned[0].content))
+        assert "remove_topic_tasks" in {t.name for t in info.function_tools}
+        return ModelResponse(parts=[ToolCallPart("remove_topic_tasks", {"material_id": first.material_id,
+                                                                        "thema": "Sparta"})])
+
+    with override_models(main=rules_model(model, model_name="claude-sonnet-4-6")):
+        struck = say("Nimm die Fragen zu Sparta raus.")
+    assert struck.material_id, struck.reply
+    v2 = H5PSet.model_validate(get_material(db=db, material_id=uuid.UUID(struck.material_id)).content)
+    assert len(v2.fragen) == len(v1.fragen) - len(on_sparta)
+    assert not any("sparta" in f.model_dump_json().casefold() for f in v2.fragen)
+    assert f"Gestrichen: {len(on_sparta)} Fragen zu „Sparta“" in struck.reply, struck.reply

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.language.additions import Addition, wants_addition
+from core.language.additions import Addition, wants_addition, wants_removal
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -40,3 +40,19 @@ def test_an_addition_names_the_sub_topic_and_the_duration(text: str, expected: A
 ])
 def test_other_messages_are_no_addition(text: str) -> None:
     assert wants_addition(text) is None
+
+
+@pytest.mark.parametrize(("text", "thema"), [
+    ("Bitte die Normalverteilung weglassen.", "Normalverteilung"),
+    ("Die Aufgaben zur Normalverteilung bitte streichen, das war nicht gewünscht.", "Normalverteilung"),
+    ("Nimm die Fragen zu Sparta raus", "Sparta"), ("Normalverteilung kann weg", "Normalverteilung"),
+    ("Lass das Gradnetz weg", "Gradnetz"), ("Bitte die Lenzsche Regel entfernen", "Lenzsche Regel"),
+])
+def test_a_removal_names_the_sub_topic(text: str, thema: str) -> None:
+    assert wants_removal(text) == thema and wants_addition(text) is None
+
+
+@pytest.mark.parametrize("text", ["Bitte Aufgabe 1 und Aufgabe 5 streichen", "Streich 2b", "Danke, passt so",
+                                  "Die Klausur ist zu lang, bitte kürzer"])
+def test_numbered_tasks_and_other_messages_are_no_topic_removal(text: str) -> None:
+    assert wants_removal(text) is None
