@@ -26,10 +26,11 @@ from agents.offline.messages import (
     teacher_turns,
     text_of,
     tool_returns,
+    turn_returns,
     user_prompts,
 )
 from agents.offline.planner import rule_plan
-from core.language.additions import wants_addition, wants_removal
+from core.language.additions import wants_addition, wants_removal, wants_swap
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
@@ -248,11 +249,13 @@ def _follow_up(text: str, target: str) -> ModelResponse | None:
     value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
     if (version := wants_version(text)) is not None:
         return call("restore_material_version", {"material_id": target, "version": version})
+    if swap := wants_swap(text):  # „Statt der Normalverteilung lieber mehr zum Hypothesentest“: strike, then add
+        return call("remove_topic_tasks", {"material_id": target, "thema": swap[0]})
+    if removed := wants_removal(text):  # „Bitte die Normalverteilung weglassen“
+        return call("remove_topic_tasks", {"material_id": target, "thema": removed})
     if addition := wants_addition(text):  # „Bitte auch das going-to-future aufnehmen“
         return call("add_bank_task", {"material_id": target, "thema": addition.thema,
                                       **({"dauer_minuten": addition.minuten} if addition.minuten else {})})
-    if removed := wants_removal(text):  # „Bitte die Normalverteilung weglassen“
-        return call("remove_topic_tasks", {"material_id": target, "thema": removed})
     added, thema = wants_added_task(text)
     if added:
         return call("add_bank_task", {"material_id": target, **({"thema": thema} if thema else {})})
@@ -280,8 +283,10 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
     prompts = user_prompts(messages)
     text = prompts[-1] if prompts else ""
+    if returns and (then := _swap_addition(returns, text)) is not None:
+        return then
     if returns:
-        said = "\n\n".join(_present(p) for p in returns)
+        said = "\n\n".join(_present(p) for p in turn_returns(messages))
         made = [p for p in returns if p.tool_name in _STARTS]  # the topic as understood, once the call is answered
         fach = _called_fach(messages, made[0].tool_call_id) if made else None
         return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))
@@ -310,6 +315,15 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         return say(f"{dialog.SAME_AS_REFUSED.split('. ')[0]}. {refusal.which_one(state.offered)}" if state.offered
                    else dialog.SAME_AS_REFUSED)
     return call("generate_material", step)
+
+
+def _swap_addition(returns: list[ToolReturnPart], text: str) -> ModelResponse | None:
+    """After the first half of a swap („statt X lieber Y“) struck X: add Y to the version it made."""
+    swap = wants_swap(text)
+    struck = next((p for p in returns if p.tool_name == "remove_topic_tasks"), None)
+    if swap is None or struck is None or not (mm := _MATERIAL.search(text_of(struck.content))):
+        return None
+    return call("add_bank_task", {"material_id": mm.group(1), "thema": swap[1]})
 
 
 def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:

@@ -14,7 +14,7 @@ from core.checks.views import views
 from core.composition.klausur import budget
 from core.editing.add_questions import add_questions
 from core.editing.apply import apply_operations
-from core.editing.bank_tasks import BankTask, Home, TaskBank, topics_named
+from core.editing.bank_tasks import BankTask, Home, TaskBank, stems, topics_named
 from core.editing.direct import bank_task_operation
 from core.editing.errors import PatchError
 from core.editing.loading import deps_for, klausur_of, own_row
@@ -110,6 +110,9 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     new, changes = apply_operations(k, [bank_task_operation(turn, t.ref, position=None) for _, t in picks],
                                     operatoren=operatoren, turn=turn, afb_ziel=afb_ziel)
     said = _said(k, picks, thema)
+    added = {stem for _, t in picks for stem in stems(t.unterthema)}  # notes saying these were left out are untrue now
+    new = new.model_copy(update={"hinweise_lehrkraft": [h for h in new.hinweise_lehrkraft if not (
+        added & stems(h) and ("nicht verwendet" in h or "fehlt" in h))]})
     if longer:
         new = new.model_copy(update={"dauer_minuten": longer})
         changes.append(f"Dauer {k.dauer_minuten} → {longer} Minuten")

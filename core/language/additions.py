@@ -101,3 +101,25 @@ def wants_removal(text: str) -> str | None:
         if thema and not _NOT_TOPIC.match(thema) and len(thema) <= 80:
             return thema
     return None
+
+
+_SWAP = re.compile(r"\b(?:statt|anstatt|anstelle)\s+(?P<alt>[^,.;!?]+?)\s*,?\s+(?:lieber|besser|bitte|doch|eher)\s+"
+                   r"(?P<neu>[^,.;!?]+)|\b(?:ersetz\w*\s+)?(?P<alt2>[^,.;!?]+?)\s+durch\s+(?P<neu2>[^,.;!?]+?)"
+                   r"(?:\s+ersetz\w*)?\s*(?:[,.;!?]|$)", re.I)
+
+
+def wants_swap(text: str) -> tuple[str, str] | None:
+    """'Statt der Normalverteilung lieber mehr zum Hypothesentest' -> ('Normalverteilung', 'Hypothesentest');
+    'Ersetze die Aufgaben zu Sparta durch Fragen zu Athen' -> ('Sparta', 'Athen'); else None."""
+    text = " ".join((text or "").split())
+    if not text or _NEW_MATERIAL.search(text) or _TASK_REF.search(text) or not re.search(
+            r"\b(statt|anstatt|anstelle|ersetz\w*)\b", text, re.I):
+        return None
+    m = _SWAP.search(text)
+    if m is None:
+        return None
+    alt = " ".join(_trimmed([w for w in (m.group("alt") or m.group("alt2")).split() if not re.match(
+        r"(?i)ersetz\w*$", w)]))
+    neu = " ".join(_trimmed([w for w in (m.group("neu") or m.group("neu2")).split() if w.casefold() not in (
+        "mehr", "nehmen", "machen", "nehmen.", "bringen")]))
+    return (alt, neu) if alt and neu and not _NOT_TOPIC.match(alt) and not _NOT_TOPIC.match(neu) else None

@@ -219,3 +219,26 @@ def test_a_real_model_strikes_quiz_questions_on_a_sub_topic_with_the_tool(db: Se
     assert len(v2.fragen) == len(v1.fragen) - len(on_sparta)
     assert not any("sparta" in f.model_dump_json().casefold() for f in v2.fragen)
     assert f"Gestrichen: {len(on_sparta)} Fragen zu „Sparta“" in struck.reply, struck.reply
+
+
+def test_statt_x_lieber_y_strikes_x_and_adds_y_in_one_turn(db: Session, as_teacher) -> None:  # noqa: ANN001
+    first, say = _conversation(db, as_teacher, "Klausur Mathematik GK Q1 Stochastik: Binomialverteilung, "
+                                               "Erwartungswert und Standardabweichung, einseitiger Hypothesentest, "
+                                               "135 Minuten")
+    v1 = _exam(db, first.material_id)
+
+    def normal(a) -> bool:  # noqa: ANN001
+        return "erwartungswert" in (a.titel + " ".join(t.text for t in a.teilaufgaben)).casefold()
+    assert any(normal(a) for a in v1.aufgaben) and not all(normal(a) for a in v1.aufgaben)
+    swapped = say("Statt des Erwartungswerts lieber mehr zum Hypothesentest.")
+    assert not any(q in swapped.reply for q in ASKED_AGAIN) and swapped.session_id is None, swapped.reply
+    assert swapped.material_id, swapped.reply
+    row = get_material(db=db, material_id=uuid.UUID(swapped.material_id))
+    now = Klausur.model_validate(row.content)
+    assert not any(normal(a) for a in now.aufgaben), [a.titel for a in now.aufgaben]
+    assert "Gestrichen: " in swapped.reply, swapped.reply
+    if row.version == 3:  # version 2 struck, version 3 added
+        assert "Ergänzt aus der geprüften Aufgabensammlung" in swapped.reply, swapped.reply
+    else:  # the bank had no further task: the reply says so for the second half
+        assert row.version == 2 and "zu „Hypothesentest“ für Klasse 11 keine weitere Aufgabe" in swapped.reply, \
+            swapped.reply
