@@ -9,8 +9,8 @@ from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.anrede import siezen_differenzierung
 from core.composition.candidates import DiffCandidate, Umfeld, preference_score
-from core.composition.filters import focused, passing
-from core.composition.report import Befund
+from core.composition.filters import focused, named_part_only, passing
+from core.composition.report import Befund, titled
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
 MAX_TEILE = 3
@@ -65,9 +65,11 @@ def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
     usable = passing(a.candidates, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
                      wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid)
     usable, focus, aus = focused(usable, a.topic)
-    befund = Befund(was="Arbeitsblatt", thema=a.thema, gefunden=len(usable), nachbarn=a.nachbarn,
-                    einheit="Aufgaben je Niveau", gewuenscht_anzahl=a.anzahl, schwerpunkt=focus.words,
-                    schwerpunkt_thema=focus.topic, ausserhalb=aus)
+    befund = Befund(was="Arbeitsblatt", thema=a.thema, nachbarn=a.nachbarn, einheit="Aufgaben je Niveau",
+                    gewuenscht_anzahl=a.anzahl, schwerpunkt=focus.words, schwerpunkt_thema=focus.topic,
+                    ausserhalb=aus, klassenstufe=a.klassenstufe)
+    usable, _ = named_part_only(usable, befund, a.thema, a.unterthemen, a.topic)
+    befund.gefunden = len(usable)
     chosen = _choose(usable, a, befund)
     if not chosen:
         return DiffComposition(material=None, befund=befund)
@@ -80,8 +82,9 @@ def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
     befund.geschafft_anzahl = min(len(n.aufgaben) for n in niveaus)
     lernziel = chosen[0].lernziel if len(chosen) == 1 else " Außerdem: ".join(
         [chosen[0].lernziel, *(c.lernziel.replace("Die Schülerinnen und Schüler ", "sie ", 1) for c in chosen[1:])])
+    thema = titled(a.thema, a.unterthemen, befund.fehlende_unterthemen)
     m = DifferenziertesMaterial(
-        titel=f"Arbeitsblatt {a.fach_name}: {a.thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, thema=a.thema,
+        titel=f"Arbeitsblatt {a.fach_name}: {thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, thema=thema,
         lernziel=lernziel, niveaus=niveaus, materialien=[c.material for c in chosen if c.material is not None],
         quellen=list({c.quelle.ref: c.quelle for c in chosen}.values()))
     m.hinweise_lehrkraft = befund.hinweise()

@@ -19,10 +19,11 @@ from core.checks.topicality import (
     main_off_topic_reason,
     name_stems,
 )
-from core.checks.topics import TopicInfo
+from core.checks.topics import TopicInfo, term_matches
 from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
+from core.composition.report import Befund
 from core.composition.wishes import to_avoid
 from core.language.text import fold
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
@@ -151,16 +152,76 @@ def _within(words: set[str], other: set[str]) -> bool:
                for x in words)
 
 
-def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str]) -> list[str]:
+def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str], *, single: bool = False) -> list[str]:
     """The sub-topics of `t` a request does not name although it names others (see unnamed_siblings)."""
     wanted = [w for w in map(name_stems, unterthemen) if w]
+    head, _ = _title_split(t.thema)
+    if head and any(_within(w, head) for w in wanted):
+        return []  # „Halbleiter und Dioden“ names the head of „Halbleiter: Diode, LED und Sensoren“: all of it
+    if not single and any(_within(w, name_stems(t.thema)) for w in wanted):
+        return []  # „Atmung und Blutkreislauf“ names two topics („Atmung und Gasaustausch“, „Herz und …“)
     if all(w <= name_stems(thema) and _within(w, name_stems(t.thema)) for w in wanted):
         wanted = []  # „Ionenbindung und Salze“ read as two sub-topics names the topic, not a part of it
     if wanted:
-        named = [u for u in t.unterthemen if any(_within(w, name_stems(u)) for w in wanted)]
-        return [u for u in t.unterthemen if u not in named] if named else []
+        if any(_names_whole(t, w) for w in wanted):
+            return []  # „Prozentrechnung und Zinsrechnung“ names two whole topics: neither has unnamed siblings
+        named = [u for u in t.unterthemen if any(_within(w, name_stems(u)) or _compound_of(w, name_stems(u))
+                                                 for w in wanted)]
+        if named:
+            return [u for u in t.unterthemen if u not in named]
     part, other = _other_parts(t, thema)
-    return [u for u in t.unterthemen if name_stems(u) & other and not part <= name_stems(u)]
+    if other and not wanted:
+        return [u for u in t.unterthemen if name_stems(u) & other and not part <= name_stems(u)]
+    return _thema_siblings(t, thema) if single else []
+
+
+def _compound_of(words: set[str], other: set[str]) -> bool:
+    """Every word is in `other` as the tail of a compound („Landschaften“ names „Großlandschaften“)."""
+    return all(any(len(x) >= 6 and y.endswith(x) for y in other) for x in words)
+
+
+def _family(a: str, b: str) -> bool:
+    """One word inside the other (compounds: „Massentourismus“) or a long shared start („Romantik“, „romantisch“)."""
+    if term_matches(a, b):
+        return True
+    n = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return n >= max(5, min(len(a), len(b)) - 2)
+
+
+def _names_whole(t: TopicInfo, said: set[str]) -> bool:
+    """The teacher's words name the whole topic: every word of its title (its head aside, when it has one)."""
+    head, parts = _title_split(t.thema)
+    title = {w for w in set().union(set(), *parts) or head if len(w) > 3}
+    return bool(title) and all(any(term_matches(s, w) for s in said) for w in title)
+
+
+_COMPLEMENT = re.compile(r"\s(?:in|im|von|vom|der|des|bei|beim|auf|an|am|für|mit)\s", re.I)
+
+
+def part_words(t: TopicInfo, thema: str) -> set[str]:
+    """The words naming the thing a request's topic is about, beyond the head of the resolved topic's title and
+    its other name in parentheses: „Tourismus“ of „Tourismus in den Alpen“ for „Die Alpen: Hochgebirge,
+    Höhenstufen und Tourismus“; empty when it names the whole topic."""
+    head, _ = _title_split(t.thema)
+    head |= set().union(set(), *map(name_stems, re.findall(r"\(([^)]*)\)", t.thema)))
+    if _names_whole(t, name_stems(thema) | head):
+        return set()  # „Satz des Pythagoras“: the title itself
+    said = {w for w in name_stems(_COMPLEMENT.split(thema)[0])
+            if not w.isdigit() and len(w) > 2 and not any(term_matches(w, h) for h in head)}
+    return set() if not said or _names_whole(t, said | head) else said
+
+
+def _thema_siblings(t: TopicInfo, thema: str) -> list[str]:
+    """A request naming one sub-topic of its only topic in its own words („Tourismus in den Alpen“, „Auftrieb in
+    Flüssigkeiten“): the sub-topics its words do not name are siblings — the Höhenstufen or the Schweredruck are
+    not what was asked. Only when every such word names a sub-topic („Säuren und Basen“ names no sub-topic
+    „Basen“: it is the topic in other words, not a part of it)."""
+    said = part_words(t, thema)
+    names = [name_stems(u) for u in t.unterthemen]
+    if not said or not all(any(_family(s, w) for n in names for w in n) for s in said):
+        return []
+    named = [u for u, n in zip(t.unterthemen, names, strict=True) if any(_family(s, w) for s in said for w in n)]
+    return [u for u in t.unterthemen if u not in named]
 
 
 def _about_other_part(c: TaskCandidate | QuizCandidate | DiffCandidate, parts: list[tuple[set[str], set[str]]]
@@ -185,7 +246,8 @@ def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str],
     Returns the kept candidates and the left-out siblings' names."""
     if topic is None:
         return list(cands), []
-    siblings = {fold(u): u for t in topic.resolved for u in _named_siblings(t, thema, unterthemen)}
+    single = len(topic.resolved) == 1
+    siblings = {fold(u): u for t in topic.resolved for u in _named_siblings(t, thema, unterthemen, single=single)}
     parts = _title_parts(thema, unterthemen, topic)
     kept, out = [], []
     for c in cands:
@@ -195,6 +257,24 @@ def unnamed_siblings(cands: Sequence[C], thema: str, unterthemen: Sequence[str],
             continue
         kept.append(c)
     return kept, sorted(set(out))
+
+
+def named_part_only(cands: Sequence[C], befund: Befund, thema: str, unterthemen: Sequence[str],
+                    topic: TopicContext | None) -> tuple[list[C], list[C]]:
+    """A quiz or worksheet holds the items on the part of the topic the teacher named („Auftrieb in
+    Flüssigkeiten“ gets no Schweredruck task). Returns those and the left-out items on the topic's other parts
+    (what a list of named parts may be filled up with, decision 027); they are counted for the option „das ganze
+    Thema nehmen“, and when nothing is left the teacher hears that the named part has no reviewed item."""
+    kept, siblings = unnamed_siblings(cands, thema, unterthemen, topic)
+    if topic is None or not siblings or len(kept) == len(cands):
+        return kept, []
+    if not kept:
+        befund.fehlende_unterthemen.append(thema)
+    befund.schwerpunkt = befund.schwerpunkt or (thema,)
+    befund.schwerpunkt_thema = befund.schwerpunkt_thema or topic.resolved[0].thema
+    befund.ausserhalb += len(cands) - len(kept)
+    inside = {c.key for c in kept}
+    return kept, [c for c in cands if c.key not in inside]
 
 
 def fill_ups(usable: Sequence[TaskCandidate], kept: Sequence[TaskCandidate], thema: str, unterthemen: Sequence[str],

@@ -16,7 +16,7 @@ from core.composition.examples import ExampleStructure
 from core.composition.filters import fill_ups, focused, passing, series_member, unnamed_siblings, wish_only
 from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
-from core.composition.report import Befund, Nachbar, artikel
+from core.composition.report import Befund, Nachbar, artikel, titled
 from core.composition.select import ExamSpec, Selection, select
 from core.composition.wishes import names_emphasis, only_named, own_wishes
 from core.language.text import fold
@@ -180,7 +180,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     fill = fill_ups(alle, usable, req.thema, req.unterthemen, a.topic) if _may_fill(a, focus) else []
     befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable) + len(fill), gewuenscht_minuten=dauer,
                     nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
-                    schwerpunkt_thema=focus.topic, ausserhalb=0 if fill else aus)
+                    schwerpunkt_thema=focus.topic, ausserhalb=0 if fill else aus, klassenstufe=a.klassenstufe)
     if not usable:
         if siblings:
             _left_out(befund, a, siblings, before, narrower=bool(focus))
@@ -211,15 +211,14 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     if not sel.chosen:
         befund.geschafft_minuten = 0
         return Composition(material=None, befund=befund, selection=sel)
-    if sel.minuten < SHORT * spec.budget_minuten:
-        dauer_neu = min(dauer, dauer_for(sel.minuten))
+    dauer_neu = min(dauer, dauer_for(sel.minuten)) if sel.minuten < SHORT * spec.budget_minuten else dauer
+    if dauer_neu < dauer:
         befund.geschafft_minuten = dauer_neu
-    else:
-        dauer_neu = dauer
     gesamt = sum(c.punkte for c in sel.chosen)
+    thema = titled(req.thema, req.unterthemen, befund.fehlende_unterthemen)  # never a part it has no task on
     klausur = Klausur(
-        titel=f"{_art(a)} {a.fach_name}: {req.thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, klasse=req.klasse,
-        thema=req.thema, dauer_minuten=dauer_neu, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, sel.chosen),
+        titel=f"{_art(a)} {a.fach_name}: {thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, klasse=req.klasse,
+        thema=thema, dauer_minuten=dauer_neu, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, sel.chosen),
         hinweise=[f"Bearbeitungszeit: {dauer_neu} Minuten; insgesamt sind {gesamt} Punkte erreichbar.",
                   "Achte auf die Operatoren: Sie sagen, was in deiner Antwort erwartet wird."],
         aufgaben=aufgaben(sel.chosen, a.extra_quellen, thema=req.thema,  # a wished topic is named like a sub-topic

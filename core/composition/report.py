@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from core.checks.topicality import says
 from core.materials.wording import anzahl
 
 _GENUS = {"Test": "m", "Quiz": "n", "Arbeitsblatt": "n"}  # the rest: Klausur, Klassenarbeit, …kontrolle
@@ -47,16 +48,25 @@ class Befund:
     schwerpunkt_thema: str = ""  # the whole topic that part belongs to
     ausserhalb: int = 0  # checked items on other parts of that topic, left out
     ergaenzt: bool = False  # the named parts were filled up with the topic's other tasks (decision 027)
+    klassenstufe: int | None = None
 
     @property
     def stueck(self) -> str:
         """The unit of whole items (a worksheet's items are three-level tasks)."""
         return "dreistufige Aufgaben" if self.einheit == "Aufgaben je Niveau" else self.einheit
 
+    @property
+    def schwerpunkt_name(self) -> str:
+        """The emphasis in the teacher's words: her topic when it holds every focus word („Waagerechter und schiefer
+        Wurf“, not „Waagerechter, schiefer, Wurf“)."""
+        if self.schwerpunkt and all(w.casefold() in self.thema.casefold() for w in self.schwerpunkt):
+            return self.thema
+        return ", ".join(self.schwerpunkt)
+
     def focus_line(self) -> str | None:
-        if not (self.schwerpunkt and self.ausserhalb):
+        if not (self.schwerpunkt and self.ausserhalb) or self.ergaenzt:
             return None
-        words = ", ".join(self.schwerpunkt)
+        words = self.schwerpunkt_name
         one = self.ausserhalb == 1
         return (f"Nur Aufgaben zum Schwerpunkt „{words}“: {anzahl(self.ausserhalb, 'weitere geprüfte ' + self.stueck)} "
                 f"zu „{self.schwerpunkt_thema}“ {'behandelt' if one else 'behandeln'} andere Teile des Themas und "
@@ -73,8 +83,8 @@ class Befund:
     def hinweise(self) -> list[str]:
         """Lines for hinweise_lehrkraft: deviations with their reason, then what was taken into account."""
         out = []
-        if self.gewuenscht_minuten and self.geschafft_minuten is not None \
-                and self.geschafft_minuten < self.gewuenscht_minuten:
+        if self.gewuenscht_minuten and self.geschafft_minuten \
+                and self.geschafft_minuten < self.gewuenscht_minuten:  # 0: no material, said in the refusal
             liegen = "liegt" if self.gefunden == 1 else "liegen"
             zu = f"Zu „{self.thema}“ {liegen}" + (" auch mit den übrigen Teilen des Themas" if self.ergaenzt else "")
             out.append(f"Kürzer als gewünscht: ausgelegt auf {self.geschafft_minuten} statt "
@@ -86,7 +96,8 @@ class Befund:
             out.append(f"Nur {self.geschafft_anzahl} statt {self.gewuenscht_anzahl} {self.einheit}: mehr geprüfte "
                        f"{self.einheit} zu „{self.thema}“ gibt es in der Wissensbasis nicht; aufgefüllt wird nicht.")
         for u in self.fehlende_unterthemen:
-            out.append(f"Zu „{u}“ gibt es keine geprüfte Aufgabe in passender Klassenstufe – dieser Teil fehlt.")
+            fuer = f"für Klasse {self.klassenstufe}" if self.klassenstufe else "in passender Klassenstufe"
+            out.append(f"Zu „{u}“ habe ich keine geprüfte Aufgabe {fuer} – dieser Teil fehlt.")
         for w in self.fehlende_wuensche:
             out.append(f"Wunsch nicht erfüllbar: {w} – dazu gibt es keine passende geprüfte Aufgabe.")
         if (line := self.focus_line()) and (self.kuerzer or not self.gefunden):
@@ -115,3 +126,13 @@ class Befund:
 
 def options_text(optionen: Sequence[str]) -> str:
     return "Möglichkeiten: " + "; ".join(f"({i}) {o}" for i, o in enumerate(optionen, 1)) + "." if optionen else ""
+
+
+def titled(thema: str, unterthemen: Sequence[str], fehlende: Sequence[str]) -> str:
+    """What a material may be titled with: the request's topic — or, when it names a part the material has no
+    task on („Waagerechter und schiefer Wurf“ without a schiefer Wurf), the named parts it does hold."""
+    missing = {u.casefold() for u in fehlende}
+    present = [u for u in unterthemen if u.casefold() not in missing]
+    if not present or len(present) == len(unterthemen) or not any(says(thema, u) for u in fehlende):
+        return thema
+    return " und ".join(present)

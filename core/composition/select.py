@@ -14,10 +14,11 @@ from functools import lru_cache
 
 from core.checks.duplicates import similar, soft_jaccard, target
 from core.checks.promises import covers
+from core.checks.topics import text_stems
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import filed_under
-from core.language.text import fold, fold_loose
+from core.language.text import fold, fold_loose, words
 
 READING_WORDS_PER_MINUTE = 120
 OVERFILL = 1.08  # the exam may run this much over the budget rather than leave a gap
@@ -50,6 +51,7 @@ class Selection:
     missing_unterthemen: list[str] = field(default_factory=list)
     missing_wuensche: list[tuple[str, str]] = field(default_factory=list)
     note_hits: dict[str, list[str]] = field(default_factory=dict)  # note term -> keys of tasks that use it
+    parts_of: dict[str, tuple[str, ...]] = field(default_factory=dict)  # task key -> the named parts it carries
 
     def punkte(self, afb: str | None = None) -> int:
         return sum(c.punkte for c in self.chosen if afb is None or c.afb == afb)
@@ -63,8 +65,31 @@ def view(c: TaskCandidate) -> TaskView:
 def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     """The task is about a named sub-topic: it names it, or it is filed under the topic that sub-topic names
     („Extremwertprobleme“ is carried by a box-volume optimisation that never says the word) — not under a topic
-    whose title names other requested parts as well („Vulkanismus und Erdbeben“ says nothing about which)."""
-    return covers([view(c)], unterthema) or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen)
+    whose title names other requested parts as well („Vulkanismus und Erdbeben“ says nothing about which). When the
+    named parts share words („waagerechter und schiefer Wurf“), the task must say what sets this part apart: a
+    waagerechter Wurf does not carry the schiefe."""
+    if not (covers([view(c)], unterthema) or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen)
+            or _under_head(c, unterthema, spec)):
+        return False
+    own = distinct_words(unterthema, spec.unterthemen)
+    return not own or covers([view(c)], own) or filed_under(c, own, spec.topic_titles, spec.unterthemen)
+
+
+def _under_head(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
+    """The head of the task's topic title names the part: „Halbleiter“ is every task filed under „Halbleiter:
+    Diode, LED und Sensoren“."""
+    head = spec.topic_titles.get(c.topic or "", "").rpartition(":")[0]
+    return bool(head) and covers([TaskView(ref=c.key, text="", titel=head)], unterthema)
+
+
+def distinct_words(unterthema: str, named: Sequence[str]) -> str:
+    """The words of a named part that no other named part has („Schiefer“ of „Schiefer Wurf“ beside „Waagerechter
+    Wurf“); empty when it shares none."""
+    others = set().union(set(), *(text_stems(v) for v in named if fold(v) != fold(unterthema)))
+    mine = text_stems(unterthema)
+    if not mine & others:
+        return ""
+    return " ".join(w for w in words(unterthema) if text_stems(w) and not text_stems(w) & others)
 
 
 @lru_cache(maxsize=65536)
@@ -165,6 +190,8 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
     parts the teacher did not name: used only when the named parts leave the time unfilled, and then around the
     named tasks, which all stay (decision 027)."""
     sel = Selection()
+    if len(spec.unterthemen) >= 2:
+        sel.parts_of = {c.key: tuple(u for u in spec.unterthemen if carries(c, u, spec)) for c in [*cands, *fill]}
     limit = int(spec.budget_minuten * OVERFILL)
     for u in spec.unterthemen:  # a named sub-topic gets a task first
         matching = [c for c in cands if carries(c, u, spec)]
@@ -198,6 +225,13 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
                                    if not any(carries(x, u, spec) for x in sel.chosen)]
     else:
         _balance(rest, sel, spec, limit)
+        if fill and _afb_miss(sel.chosen, spec) > 0:  # the named parts' tasks cannot meet the AFB split alone
+            trial = Selection(chosen=list(sel.chosen), minuten=sel.minuten, parts_of=sel.parts_of)
+            pool = [*rest, *(c for c in fill if c.key not in spec.wish_only)]
+            _fill(pool, trial, spec, limit)
+            _balance(pool, trial, spec, limit, fixed=_protected(sel, spec), drop=False)
+            if _objective(trial.chosen, spec, sel.parts_of) < _objective(sel.chosen, spec, sel.parts_of) - 0.05:
+                sel.chosen, sel.minuten = trial.chosen, trial.minuten
     sel.note_hits = {n[0]: [c.key for c in sel.chosen if _mentions(c, n)] for n in spec.notes}
     return sel
 
@@ -218,22 +252,60 @@ def _fill(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit:
             b += 0.2 if fold(c.unterthema) not in used_sub else 0.0
             if c.material_key and any(x.material_key == c.material_key for x in sel.chosen):
                 b += 0.35  # the material is already read: its further tasks are cheap and coherent
-            bonus[c.key] = b
+            bonus[c.key] = b + _share_bonus(c, sel)
         pick = _best(cands, sel, spec, limit, bonus)
         if pick is None:
             return
         _add(sel, pick)
 
 
+def part_points(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[str, ...]]) -> dict[str, float]:
+    """Points per named part; a task on two parts counts half for each."""
+    out: dict[str, float] = {u: 0.0 for ps in parts_of.values() for u in ps}
+    for c in chosen:
+        ps = parts_of.get(c.key, ())
+        for u in ps:
+            out[u] += c.punkte / len(ps)
+    return out
+
+
+def _share_bonus(c: TaskCandidate, sel: Selection) -> float:
+    """Several named parts each get a fair share of the points (issue #10): a task on a part below its share is
+    preferred, one on a part above it is the last resort."""
+    ps = sel.parts_of.get(c.key, ())
+    if not ps:
+        return 0.0
+    have = part_points(sel.chosen, sel.parts_of)
+    fair = sum(have.values()) / max(len(have), 1)
+    return SHARE_BONUS * max(min((fair - min(have[u] for u in ps)) / max(c.punkte, 1), 1.0), -1.0)
+
+
+def _share_miss(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[str, ...]]) -> float:
+    """How far the named parts' shares of their points are from equal, beyond a tolerance of a fifth of a share."""
+    have = part_points(chosen, parts_of)
+    total = sum(have.values()) or 1  # fill-up tasks belong to no named part (decision 027)
+    if len(have) < 2:
+        return 0.0
+    fair = 1 / len(have)
+    return sum(max(0.0, fair - p / total - fair / 5) for p in have.values())
+
+
 AFB_TOLERANCE = 0.08  # aim inside the ±10-point check, with a margin
 TIME_WEIGHT = 8.0  # per share of the budget left empty below 85 %
+SHARE_WEIGHT = 6.0  # per share of the points a named part lacks of its fair share (beyond a fifth of it)
+SHARE_BONUS = 0.0  # while filling: preference for a task on a part below its share
 
 
-def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
-    """Lower is better: AFB shares off target, minutes off budget, and (a little) the tasks' own scores."""
+def _afb_miss(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
     total = sum(c.punkte for c in chosen) or 1
-    afb = sum(max(0.0, abs(sum(c.punkte for c in chosen if c.afb == a) / total - spec.afb_ziel.get(a, 0) / 100)
-                  - AFB_TOLERANCE) for a in ("I", "II", "III"))
+    return sum(max(0.0, abs(sum(c.punkte for c in chosen if c.afb == a) / total - spec.afb_ziel.get(a, 0) / 100)
+                   - AFB_TOLERANCE) for a in ("I", "II", "III"))
+
+
+def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
+               parts_of: Mapping[str, tuple[str, ...]] | None = None) -> float:
+    """Lower is better: AFB shares off target, minutes off budget, and (a little) the tasks' own scores."""
+    afb = _afb_miss(chosen, spec)
     minutes = sum(c.minuten for c in chosen) + sum(reading_minutes(c) for c in {x.material_key: x for x in chosen
                                                                                  if x.material_key}.values())
     time = max(0.0, spec.budget_minuten * 0.85 - minutes) / spec.budget_minuten
@@ -241,7 +313,9 @@ def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
     same = sum(1 for i, a in enumerate(chosen) for b in chosen[i + 1:] if _same_demand(a, b))
     # time before AFB: an exam cut below the requested time breaks the request (a 42-minute Genetik exam was cut
     # to 16 minutes for a better AFB split); an AFB deviation is reported to the teacher instead
-    return 4 * afb + TIME_WEIGHT * time + 6 * over + 0.3 * same - 0.02 * sum(base_score(c, spec) for c in chosen)
+    share = SHARE_WEIGHT * _share_miss(chosen, parts_of) if parts_of else 0.0
+    return 4 * afb + TIME_WEIGHT * time + 6 * over + 0.3 * same + share \
+        - 0.02 * sum(base_score(c, spec) for c in chosen)
 
 
 def _protected(sel: Selection, spec: ExamSpec) -> set[str]:
@@ -269,7 +343,7 @@ def _balance(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, lim
     """Local search: swap, add or drop single tasks while that brings AFB shares and time closer to target; tasks in
     `fixed` stay, and without `drop` a task is only swapped (filling up is for the time)."""
     for _ in range(rounds):
-        current = _objective(sel.chosen, spec)
+        current = _objective(sel.chosen, spec, sel.parts_of)
         keep = _protected(sel, spec) | fixed
         best, best_val = None, current - 1e-6
         pool = [c for c in cands if all(c.key != x.key for x in sel.chosen)]
@@ -283,7 +357,7 @@ def _balance(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, lim
                 trial = rest + ([inn] if inn else [])
                 if not trial:
                     continue
-                val = _objective(trial, spec)
+                val = _objective(trial, spec, sel.parts_of)
                 if val < best_val:
                     best, best_val = trial, val
         if best is None:

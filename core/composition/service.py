@@ -196,7 +196,8 @@ def compose_quiz(*, db: Session, identity: Identity, fach: str, themenfelder: di
         anzahl=request.anzahl or count_in(request.zusatz), unterthemen=list(request.unterthemen), candidates=cands,
         topic=pool.topic,
         kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
-        salt=f"{request.thema}|{request.zusatz}", ausgeschlossen=frozenset(excluded_quiz_types(request.zusatz))))
+        salt=f"{request.thema}|{request.zusatz}", ausgeschlossen=frozenset(excluded_quiz_types(request.zusatz)),
+        zusatz=request.zusatz))
 
 
 def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
