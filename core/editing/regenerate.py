@@ -26,6 +26,7 @@ from core.generation.run import MAX_RUECKFRAGEN, auftrag_prompt, run_specialist
 from core.generation.store import NewVersion
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.followups import wants_whole_topic
+from core.language.lexicon import strings_in
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur
 from core.materials.patch_ops import RegenerateInstruction
@@ -176,23 +177,13 @@ async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInst
                        changes=changes, faults=faults, files=outcome.files, text=text)
 
 
-def _texts(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [t for v in value.values() for t in _texts(v)]
-    if isinstance(value, list):
-        return [t for v in value for t in _texts(v)]
-    return []
-
-
 def _more_on(new: dict[str, Any] | None, old: dict[str, Any] | None, thema: str) -> bool:
     """Has the new version more texts on `thema` (at least half its content words) than the old one — and no note
     of its own saying that the sub-topic is missing („Zu „Gradnetz“ gibt es keine geprüfte Aufgabe …“)?"""
     wanted = stems(thema)
 
     def on_topic(content: dict[str, Any] | None) -> list[str]:
-        return [t for t in _texts(content or {}) if wanted and 2 * len(wanted & stems(t)) >= len(wanted)]
+        return [t for t in strings_in(content or {}) if wanted and 2 * len(wanted & stems(t)) >= len(wanted)]
     neu = on_topic(new)
     if any("keine geprüfte" in t or "dieser Teil fehlt" in t for t in neu):
         return False

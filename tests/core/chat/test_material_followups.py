@@ -126,23 +126,29 @@ def test_a_sub_topic_added_to_an_exam_is_an_edit(db: Session, as_teacher, first:
         assert "Ergänzt" in reply.reply, reply.reply
 
 
-@pytest.mark.parametrize(("first", "follow_up", "thema"), [
-    ("differenziertes Arbeitsblatt Englisch Kl 6 will-future vs. going to, 3 Niveaus bitte",
-     "Bitte auch das going-to-future aufnehmen, der Unterschied will/going to war der Kern.", "going"),
-    ("Differenziertes Arbeitsblatt Physik 7 Optik: Reflexionsgesetz, drei Niveaus",
-     "Nimm bitte noch Aufgaben zur Brechung dazu.", "Brechung"),
-    ("Differenziertes Arbeitsblatt Deutsch Klasse 8 Komma bei Konjunktionen, drei Niveaus",
-     "Bitte auch das Komma bei Relativsätzen aufnehmen.", "Relativs"),
-])
+# The bank's going-to and Brechung sheets are for Klasse 7 and 9: above these sheets' grade, so the reply says that
+# nothing could be added; the Komma sheets are all Klasse 8.
+SHEETS = [("differenziertes Arbeitsblatt Englisch Kl 6 will-future vs. going to, 3 Niveaus bitte",
+           "Bitte auch das going-to-future aufnehmen, der Unterschied will/going to war der Kern.", None),
+          ("Differenziertes Arbeitsblatt Physik 7 Optik: Reflexionsgesetz, drei Niveaus",
+           "Nimm bitte noch Aufgaben zur Brechung dazu.", None),
+          ("Differenziertes Arbeitsblatt Deutsch Klasse 8 Komma bei Konjunktionen, drei Niveaus",
+           "Bitte auch das Komma bei Relativsätzen aufnehmen.", "Relativs")]
+
+
+@pytest.mark.parametrize(("first", "follow_up", "thema"), SHEETS)
 def test_a_sub_topic_added_to_a_differentiated_sheet_is_an_edit(db: Session, as_teacher, first: str,  # noqa: ANN001
-                                                                follow_up: str, thema: str) -> None:
+                                                                follow_up: str, thema: str | None) -> None:
     made, say = _conversation(db, as_teacher, first)
     reply = say(follow_up)
     _is_edit(made, reply, db)
-    if reply.material_id:
-        assert "Ergänzt: „" in reply.reply, reply.reply
-        content = str(get_material(db=db, material_id=uuid.UUID(reply.material_id)).content)
-        assert thema.casefold() in content.casefold()
+    if thema is None:
+        assert reply.material_id is None and "keine weiteren Aufgaben" in reply.reply, reply.reply
+        return
+    assert reply.material_id and "Ergänzt: „" in reply.reply, reply.reply
+    content = get_material(db=db, material_id=uuid.UUID(reply.material_id)).content
+    assert thema.casefold() in str(content).casefold()
+    assert not any("dieser Teil fehlt" in h and thema in h for h in content.get("hinweise_lehrkraft") or [])
 
 
 @pytest.mark.parametrize(("first", "follow_up", "thema"), [
