@@ -148,6 +148,8 @@ async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInst
     if new_row is None or outcome.kind != "material":
         savepoint.rollback()
         del turn.outcomes[n_outcomes:]
+        if added:  # the composer found nothing for the sheet with the sub-topic
+            raise PatchError(not_added(added, row))
         raise PatchError(outcome.text.removeprefix("FEHLER: ") if outcome.kind == "error" else
                          "Die Überarbeitung hat kein Material ergeben. Bitte die Anweisung anders fassen.")
     if added and not _more_on(new_row.content, row.content, added):
