@@ -210,8 +210,8 @@ def show_entry(entry_id: uuid.UUID) -> None:
     if v is None:
         return
     st.session_state["gp_open_label"] = v.card.label
-    st.subheader(v.card.thema)
-    st.caption(v.summary)
+    st.subheader(safe(v.card.thema))  # a teacher's title: no remote images, no markup
+    st.caption(safe(v.summary))
     a1, a2, a3 = st.columns(3)
     with a1:
         stars = st.feedback("stars", key=f"gp_stars_{entry_id}_{v.card.bewertungen}")
@@ -279,12 +279,13 @@ def duplicates_tab(filters: cur.QueueFilter) -> None:
         with st.container(border=True):
             st.markdown(p.heading)
             for col, card, task in zip(st.columns(2), (p.a, p.b), (p.text_a, p.text_b), strict=True):
-                col.markdown(card.summary)
+                col.markdown(safe(card.summary))
                 col.markdown(safe(task))  # a teacher's text: no remote images, no markup
             st.dataframe(pd.DataFrame(p.compare_table()), hide_index=True, column_config={  # room for the texts
                 "Feld": st.column_config.TextColumn(width="small"), "": st.column_config.TextColumn(width=40)})
             if p.mergeable:
-                keep = st.radio("Behalten", [p.a.id, p.b.id], horizontal=True, format_func=p.choice_label,
+                choices = {i: safe(p.choice_label(i)) for i in (p.a.id, p.b.id)}  # a teacher's title: no markup
+                keep = st.radio("Behalten", list(choices), horizontal=True, format_func=choices.get,
                                 key=f"gp_keep_{p.key}")
                 act("Zusammenführen", cur.merge_entries, key=f"gp_merge_{p.key}", entry_id=keep, keep_id=keep,
                     drop_id=p.other(keep))

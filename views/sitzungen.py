@@ -11,6 +11,7 @@ from core.chat.service import (
     shared_conversations,
 )
 from views import ui
+from views.widgets import safe
 
 persona = ui.page_setup("sitzungen")
 st.title("Sitzungen & Traces")
@@ -95,7 +96,8 @@ else:
 if trace.turns:
     st.markdown(f"**Ablauf je Anfrage** · {len(trace.turns)} Anfragen")
     for n, turn in enumerate(trace.turns, start=1):
-        title = f"{n}. {turn.zeit} · {turn.anfrage[:80]} → {turn.model}" + (" · ⚠ Hinweis" if turn.notices else "")
+        title = f"{n}. {turn.zeit} · {safe(turn.anfrage[:80])} → {turn.model}" + (  # the teacher's words: no markup
+            " · ⚠ Hinweis" if turn.notices else "")
         with st.expander(title, expanded=bool(turn.notices)):
             for notice in turn.notices:
                 st.warning(notice)

@@ -34,7 +34,14 @@ from core.language.additions import wants_addition, wants_removal, wants_swap
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
-from core.language.followups import value_swap, wants_added_task, wants_format, wants_version, wants_whole_topic
+from core.language.followups import (
+    value_swap,
+    wants_added_part,
+    wants_added_task,
+    wants_format,
+    wants_version,
+    wants_whole_topic,
+)
 from core.language.klasse import Oberstufe, oberstufe_of
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
@@ -201,7 +208,8 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     for p in tool_returns(messages):
         if p.tool_name in _MADE and (mm := _MATERIAL.search(text_of(p.content))):
             target = mm.group(1)
-    if not new_request and (reply := _follow_up(text, target)) is not None:
+    kind = str(_current_request(messages).get("material_type") or "")
+    if not new_request and (reply := _follow_up(text, target, kind)) is not None:
         return reply
     try:
         edit = None if new_request else parse_edit_request(text)
@@ -244,9 +252,9 @@ def _new_request(wanted: Extraction, messages: list[ModelMessage]) -> bool:
     return not same or wanted.klassenstufe is not None
 
 
-def _follow_up(text: str, target: str) -> ModelResponse | None:
-    """A follow-up about the current material that is no patch: an earlier version back, its files in a format, a
-    value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
+def _follow_up(text: str, target: str, kind: str) -> ModelResponse | None:
+    """A follow-up about the current material that is no patch: an earlier version back, a task or a part of the topic
+    added, its files in a format, a value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
     if (version := wants_version(text)) is not None:
         return call("restore_material_version", {"material_id": target, "version": version})
     if swap := wants_swap(text):  # „Statt der Normalverteilung lieber mehr zum Hypothesentest“: strike, then add
@@ -259,6 +267,10 @@ def _follow_up(text: str, target: str) -> ModelResponse | None:
     added, thema = wants_added_task(text)
     if added:
         return call("add_bank_task", {"material_id": target, **({"thema": thema} if thema else {})})
+    if part := wants_added_part(text):  # „Bitte noch eine reading comprehension zu Australia ergänzen“
+        if kind == "klausur":
+            return call("add_bank_task", {"material_id": target, "thema": part})
+        return call("regenerate_from_previous", {"material_id": target, "instruction": text})
     if fmt := wants_format(text):
         return call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
     if swap := value_swap(text):

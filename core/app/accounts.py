@@ -54,8 +54,8 @@ def sign_in(*, email: str, password: str, client: str) -> uuid.UUID:
     """The teacher id for a correct e-mail and password; a German UserError otherwise (the same one for an unknown
     e-mail and a wrong password). Failures are counted per e-mail and per client; too many mean a pause."""
     s = get_settings()
-    email = (email or "").strip().lower()[:320]
-    client = (client or "unbekannt")[:100]
+    email = (email or "").replace("\x00", "").strip().lower()[:320]  # PostgreSQL text holds no NUL (a crafted form)
+    client = (client or "unbekannt").replace("\x00", "")[:100]
     now = datetime.now(UTC)
     window = now - timedelta(minutes=s.werkbank_login_lock_minutes)
     with unit_of_work(Identity.system()) as db:
@@ -96,20 +96,21 @@ def local_accounts_exist() -> bool:
         return repo.active_accounts(db=db) > 0
 
 
-def create_account(*, email: str, password: str | None, name: str | None = None, role: str = "teacher",
+def create_account(*, email: str, password: str | None, name: str | None = None, role: str | None = None,
                    school: str | None = None, faecher: tuple[str, ...] = (), bundesland: str | None = None) -> str:
     """Create (or complete) the account of a person; creates the person when they do not exist yet (then `name` and
-    `school` are needed). Without `password` a random one is made and returned. Returns the password."""
+    `school` are needed). Without `password` a random one is made and returned. Returns the password. Without `role`
+    a new person is a teacher and an existing person keeps her role (a curator is never demoted by accident)."""
     email = (email or "").strip().lower()
     if "@" not in email or len(email) > 320 or any(c.isspace() for c in email):
         raise UserError(f"„{email[:80]}“ ist keine gültige E-Mail-Adresse.")
-    if role not in ROLES:
+    if role is not None and role not in ROLES:
         raise UserError(f"Unbekannte Rolle „{role}“. Möglich: {', '.join(ROLES)}.")
     password = _check_password(password) if password is not None else secrets.token_urlsafe(12)
     with unit_of_work(Identity.system()) as db:
         found = repo.account_by_email(db=db, email=email)
         if found is None:
-            teacher = _new_teacher(db, email=email, name=name, role=role, school=school, faecher=faecher,
+            teacher = _new_teacher(db, email=email, name=name, role=role or "teacher", school=school, faecher=faecher,
                                    bundesland=bundesland)
             account = None
         else:
@@ -117,7 +118,7 @@ def create_account(*, email: str, password: str | None, name: str | None = None,
             if account is not None and account.password_hash:
                 raise UserError(f"Für {email} gibt es schon ein Konto. Neues Passwort: `python -m core account "
                                 "password`.")
-            if role != teacher.role:
+            if role is not None and role != teacher.role:
                 teacher.role = role
         account = account or Account(teacher_id=teacher.id)
         account.password_hash = _HASHER.hash(password)

@@ -43,11 +43,16 @@ def _local(when: datetime) -> datetime:
     return when.astimezone(ZoneInfo(get_settings().werkbank_timezone))
 
 
-def delete_my_data(teacher_id: uuid.UUID) -> dict[str, int]:
-    """Everything of this teacher, deleted in one transaction (all or nothing). {German label: rows}."""
+def delete_my_data(teacher_id: uuid.UUID, *, by: str = "Sie selbst (Seite Datenschutz)") -> dict[str, int]:
+    """Everything of this teacher, deleted in one transaction (all or nothing). {German label: rows}.
+
+    One row stays in her access log: that (and by whom) it was deleted, with the counts only."""
     with unit_of_work(Identity.system()) as db:
         counts = repo.delete_teacher_data(db=db, teacher_id=teacher_id)
-    return {TABLE_LABELS[t]: n for t, n in counts.items() if n and t in TABLE_LABELS}
+        shown = {TABLE_LABELS[t]: n for t, n in counts.items() if n and t in TABLE_LABELS}
+        repo.record_deletion(db=db, teacher_id=teacher_id, by=by, what="Alle Daten gelöscht: " + (
+            ", ".join(f"{n} {what}" for what, n in shown.items()) or "es gab nichts"))
+    return shown
 
 
 def my_access_log(teacher_id: uuid.UUID) -> list[AccessEntry]:

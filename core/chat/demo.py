@@ -99,6 +99,9 @@ class Played:
 def sandbox_for(owner_id: uuid.UUID) -> tuple[uuid.UUID, str]:
     """A fresh sandbox copy of the demo teacher for this product person: (teacher id, e-mail)."""
     with unit_of_work(Identity.system()) as db:
+        owner = find_teacher(db=db, ref=str(owner_id))
+        if owner is None or owner.role != "product":  # the chat page offers it to them only; the service checks too
+            raise UserError("Demo-Szenarien spielt nur das Produktteam ab (in einer Sandbox).")
         template = find_teacher(db=db, ref=DEMO_TEACHER_EMAIL)
         if template is None:
             raise UserError("Die Demo-Lehrkraft fehlt. Bitte `python -m core seed` ausführen.")

@@ -28,7 +28,7 @@ from core.knowledge.learning import rate_material
 from core.material_sets.archive import combined_zip
 from core.materials.dates import local_time
 from core.materials.service import RatingOutcome, material_view
-from core.uploads.service import store_upload
+from core.uploads.service import attachment_notices, store_upload
 from db.repos import conversations as conv_repo
 from db.repos import materials as material_repo
 
@@ -86,17 +86,18 @@ def send(*, teacher_id: uuid.UUID, message: str, conversation_id: uuid.UUID | No
          attachments: list[Attachment] = (), on_step: Callable[[str], None] | None = None) -> ChatResult:
     """One chat turn; attachments are checked and stored first and named in the message for the specialists."""
     with acting(teacher_id) as (db, teacher, identity):
-        notes = []
+        notes, notices = [], []
         for a in attachments:
             up = store_upload(db=db, teacher_id=teacher.id, conversation_id=conversation_id, filename=a.filename,
                               mime=a.mime, data=a.data)
             removed = "; personenbezogene Angaben entfernt" if up.notice else ""
             notes.append(f"[Anhang {up.filename}, upload_id {up.id}, {up.chars} Zeichen Text{removed}]")
+            notices += attachment_notices(up)
         text = "\n".join([message.strip(), *notes]).strip() if notes else message
         if not text.strip() and not notes:
             raise UserError("Bitte eine Nachricht eingeben oder eine Datei anhängen.")
         return chat_turn(db=db, identity=identity, teacher=teacher, message=text, conversation_id=conversation_id,
-                         on_step=on_step)
+                         on_step=on_step, notices=notices)
 
 
 def file_bytes(*, teacher_id: uuid.UUID, file_id: uuid.UUID) -> bytes:

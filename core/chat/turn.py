@@ -11,7 +11,7 @@ import json
 import logging
 import secrets
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -242,8 +242,9 @@ def _call_rows(turn: TurnContext, calls: CallLog, conv_id: uuid.UUID | None) -> 
 
 def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str,
               conversation_id: uuid.UUID | None = None, on_step: Callable[[str], None] | None = None,
-              model_role: str = "main") -> ChatResult:
-    """Run one turn and commit it as a whole; on any failure nothing of the turn is stored."""
+              model_role: str = "main", notices: Sequence[str] = ()) -> ChatResult:
+    """Run one turn and commit it as a whole; on any failure nothing of the turn is stored. `notices`: what the
+    attachments' checks told the teacher (stored with the turn like the turn's own notices)."""
     text = clean_message(message)
     # Safety and scope first: refused requests never reach the agent; pupils' personal data is never stored.
     verdict = check_request(text)
@@ -273,7 +274,7 @@ def chat_turn(*, db: Session, identity: Identity, teacher: Teacher, message: str
         except UserError:
             _keep_calls(turn, calls, conv_id=conversation_id)
             raise
-    notices = [n for n in [guard_notice, *fallback_notices(calls), *length_notices(calls)] if n]
+    notices = [n for n in [*notices, guard_notice, *fallback_notices(calls), *length_notices(calls)] if n]
     model_name = next((m.model_name for m in reversed(messages) if isinstance(m, ModelResponse) and m.model_name
                        and m.model_name != "werkbank"), "offline-rules")
     if not verdict.allowed:

@@ -95,7 +95,15 @@ def term_matches(token: str, term: str) -> bool:
     if token == term:
         return True
     short, long_ = (token, term) if len(token) <= len(term) else (term, token)
-    return len(short) >= _MIN_PART and short in long_
+    return len(short) >= _MIN_PART and (short in long_ or _linking_s(long_, short))
+
+
+def _linking_s(long_: str, short: str) -> bool:
+    """The same compound with and without the linking s („Halbwertszeit“, „Halbwertzeit“)."""
+    if len(long_) != len(short) + 1:
+        return False
+    i = next((k for k, (a, b) in enumerate(zip(long_, short, strict=False)) if a != b), len(short))
+    return long_[i] == "s" and 3 <= i <= len(short) - 3 and long_[i + 1:] == short[i:]
 
 
 class TopicIndex:

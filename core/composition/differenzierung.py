@@ -34,7 +34,11 @@ class DiffComposition:
 
 
 def _view(c: DiffCandidate) -> TaskView:
-    return TaskView(ref=c.key, text=" ".join([c.lernziel, *c.niveaus["mittel"]["aufgaben"]]), titel=c.unterthema)
+    """The task as the check will see it on the sheet (core.checks.views): its Lernziel, tasks and solutions — not its
+    bank label, which the sheet does not print („Temperatur- und pH-Abhängigkeit“ over tasks on pH only)."""
+    niveaus = c.niveaus.values()
+    return TaskView(ref=c.key, text=" ".join(t for n in niveaus for t in n["aufgaben"]), titel=c.lernziel,
+                    kriterien=tuple(t for n in niveaus for t in n["loesungen"]))
 
 
 def _score(c: DiffCandidate, a: DiffAuftrag) -> float:

@@ -16,6 +16,7 @@ from core.composition.examples import ExampleStructure
 from core.composition.filters import fill_ups, focused, passing, series_member, unnamed_siblings, wish_only
 from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
+from core.composition.oberstufe import OBERSTUFE, oberstufe_notes, select_oberstufe, spread
 from core.composition.report import Befund, Nachbar, artikel, titled
 from core.composition.select import ExamSpec, Selection, select
 from core.composition.wishes import names_emphasis, only_named, own_wishes
@@ -169,6 +170,19 @@ def _say_left_out(befund: Befund, a: KlausurAuftrag, sel: Selection, fill: Seque
     return added
 
 
+def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], spec: ExamSpec,
+            befund: Befund) -> Selection:
+    """Oberstufe: few large material Aufgaben (issue #10, core.composition.oberstufe), with a note when the bank
+    does not allow it; at every level no Aufgabe with 40 % of the points in an exam of three or more."""
+    oben = a.klassenstufe >= OBERSTUFE
+    sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
+        select(usable, spec, fill)
+    spread(sel, [*usable, *fill], spec, oberstufe=oben)
+    if oben:
+        befund.notizen += oberstufe_notes(sel, spec)
+    return sel
+
+
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
@@ -191,7 +205,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
         befund.notizen.append(a.vorlage.hinweis())
         if a.vorlage.afb and not a.afb_fest:
             afb_ziel = a.vorlage.afb
-    spec = ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel,
+    spec = ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel, thema=req.thema,
                     unterthemen=tuple(req.unterthemen), wuensche=tuple((w.thema, w.afb) for w in req.afb_wuensche),
                     primary_topics=a.primary_topics, related_topics=a.related_topics, notes=a.notes,
                     avoid=a.avoid, salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|{own_wishes(req.zusatz)}",
@@ -200,7 +214,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     wish_only=frozenset(wish_only([*usable, *fill], a.topic)),
                     prefer_generated=wants_groups(req.zusatz, req.gruppen),
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
-    sel = select(usable, spec, fill)
+    sel = _choose(a, usable, fill, spec, befund)
     added = _say_left_out(befund, a, sel, fill, siblings, before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
     if (seiten := contrast_parts(req.thema)) and not any(

@@ -32,6 +32,7 @@ class ExamSpec:
     afb_ziel: dict[str, int]
     unterthemen: tuple[str, ...] = ()
     wuensche: tuple[tuple[str, str], ...] = ()  # (thema, afb)
+    thema: str = ""  # the exam's topic: a wish on it („mindestens eine Aufgabe auf AFB III“) is no topic of its own
     primary_topics: tuple[str, ...] = ()
     related_topics: tuple[str, ...] = ()
     notes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (the note, its key words)
@@ -121,7 +122,7 @@ def _noise(salt: str, key: str) -> float:
     return int(hashlib.sha256(f"{salt}|{key}".encode()).hexdigest()[:6], 16) / 0xFFFFFF * 0.08
 
 
-def _mentions(c: TaskCandidate, note: tuple[str, tuple[str, ...]]) -> bool:
+def mentions(c: TaskCandidate, note: tuple[str, tuple[str, ...]]) -> bool:
     """A task meets a note when it contains a unit-like key word ('mA') or at least half of the note's key words."""
     text = " ".join([c.text, *(t for t, _ in c.erwartung)])
     folded = fold_loose(text)  # 'Potential' in a note meets 'Potenzial' in a task
@@ -145,7 +146,7 @@ def base_score(c: TaskCandidate, spec: ExamSpec) -> float:
         s += 0.15
     if c.klassenstufe is not None and spec.klassenstufe <= 10:
         s -= 0.25 * abs(c.klassenstufe - spec.klassenstufe)
-    if any(_mentions(c, n) for n in spec.notes):
+    if any(mentions(c, n) for n in spec.notes):
         s += 0.4
     if any(carries(c, u, spec) for u in spec.unterthemen):
         s += 0.3
@@ -212,8 +213,9 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
         else:
             _add(sel, pick)
     # a wished topic gets its one task above; the rest of the exam is about the requested topic
+    other = [t for t, _ in spec.wuensche if fold(t) != fold(spec.thema)]
     rest = [c for c in cands if c in sel.chosen or (c.key not in spec.wish_only and not any(
-        covers([view(c)], t) for t, _ in spec.wuensche))]
+        covers([view(c)], t) for t in other))]
     _fill(rest, sel, spec, limit)
     if fill and sel.minuten < FILL_BELOW * spec.budget_minuten:
         named = {c.key for c in sel.chosen}
@@ -232,7 +234,7 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
             _balance(pool, trial, spec, limit, fixed=_protected(sel, spec), drop=False)
             if _objective(trial.chosen, spec, sel.parts_of) < _objective(sel.chosen, spec, sel.parts_of) - 0.05:
                 sel.chosen, sel.minuten = trial.chosen, trial.minuten
-    sel.note_hits = {n[0]: [c.key for c in sel.chosen if _mentions(c, n)] for n in spec.notes}
+    sel.note_hits = {n[0]: [c.key for c in sel.chosen if mentions(c, n)] for n in spec.notes}
     return sel
 
 

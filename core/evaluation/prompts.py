@@ -75,15 +75,24 @@ def _require_product(role: str) -> None:
                         "Produktteam wählen.")
 
 
+def _require_product_reader(role: str) -> None:
+    """Drafts and notes of the prompts are the product team's work, not something teachers or curators read."""
+    if role not in ("product", "system"):
+        raise UserError("Das Prompt-Labor ist dem Produktteam vorbehalten. Prompt-Versionen sehen nur Personen aus "
+                        "dem Produktteam.")
+
+
 def list_versions(*, teacher_id: uuid.UUID, agent_name: str) -> list[VersionInfo]:
-    """All versions of an agent's instructions, newest first."""
+    """All versions of an agent's instructions, newest first (product team only)."""
     agent_name = _check_agent(agent_name)
-    with acting(teacher_id) as (db, _, _):
+    with acting(teacher_id) as (db, teacher, _):
+        _require_product_reader(teacher.role)
         return [_info(r) for r in prompt_repo.versions(db=db, agent_name=agent_name)]
 
 
 def get_version(*, teacher_id: uuid.UUID, version_id: uuid.UUID) -> VersionInfo:
-    with acting(teacher_id) as (db, _, _):
+    with acting(teacher_id) as (db, teacher, _):
+        _require_product_reader(teacher.role)
         row = prompt_repo.get_version(db=db, version_id=version_id)
         if row is None:
             raise NotFoundError("Diese Prompt-Version gibt es nicht (mehr). Bitte die Liste neu laden.")
@@ -92,7 +101,7 @@ def get_version(*, teacher_id: uuid.UUID, version_id: uuid.UUID) -> VersionInfo:
 
 def resolve_version(*, agent_name: str, ref: str | int | None, teacher_id: uuid.UUID | None = None) -> VersionInfo:
     """A version by number ('3', 'v3'), id, or 'aktiv'/None for the active one. Without a person (the CLI) the
-    versions are read as the system identity; everyone may read prompts anyway."""
+    versions are read as the system identity; a person must be from the product team."""
     if teacher_id is not None:
         versions = list_versions(teacher_id=teacher_id, agent_name=agent_name)
     else:

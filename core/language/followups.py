@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from core.language.stopwords import ARTICLES, META_WORDS
+from core.language.text import fold
 from core.materials import patch_ops as patch
 
 FORMATS = {"pdf": "PDF", "docx": "DOCX", "word": "DOCX", "h5p": "H5P", "moodle": "Moodle-XML", "zip": "ZIP"}
@@ -80,6 +82,34 @@ def wants_added_task(text: str) -> tuple[bool, str | None]:
             thema = cut
         return True, thema.strip("„“\"' ") or None
     return (True, None) if _ONE_MORE.search(text) else (False, None)
+
+
+# „Bitte noch eine reading comprehension zu Australia ergänzen“, „Bitte die Fragen zum Gradnetz dazunehmen“, „Bitte auch
+# das going-to-future aufnehmen“: a part of the topic (not „eine Aufgabe“) added to the material just made
+_ADD_PART = re.compile(r"\b(?:(?:noch|auch)\s+(?:(?:eine?n?|das|die|den|der)\s+)?|(?:die|den|das)\s+)(?:weiteren?\s+)?"
+                       r"(?:(?P<kind>[^.,;!?]{1,40}?)\s+(?:zur|zum|zu|über)\s+)?(?P<thema>[^.,;!?]{2,60}?)\s+"
+                       + _VERB + r"(?![a-zäöüß])", re.I)
+
+
+def wants_added_part(text: str) -> str | None:
+    """The part of the topic a follow-up wants added: 'Bitte noch eine reading comprehension zu Australia ergänzen'
+    -> 'Australia', 'Bitte auch das going-to-future aufnehmen' -> 'going-to-future'; None for other messages (and for
+    a new material: 'noch ein Arbeitsblatt zu Brüchen')."""
+    text = " ".join((text or "").split())
+    if _NEW_MATERIAL.search(text) or _NEW_KIND.search(text):
+        return None
+    m = _ADD_PART.search(text)
+    if m is None:
+        return None
+    thema = m.group("thema").strip()
+    while (cut := _TRAILING.sub("", thema)) != thema:
+        thema = cut
+    if all(w in META_WORDS or w in ARTICLES for w in fold(thema).split()):
+        return None  # „den Erwartungshorizont ergänzen“, „die Lösungen dazu“: part of the material, not of the topic
+    return thema.strip("„“\"' ") or None
+
+
+_NEW_KIND = re.compile(r"\b(?:klausur|klassenarbeit|arbeitsblatt|test|quiz|h5p|übungsblatt|lernkontrolle)\b", re.I)
 
 
 _WHOLE_TOPIC = re.compile(r"\b(?:das|den)\s+(?:ganze|gesamte|komplette|vollständige)n?s?\s+(?:thema|stoff|bereich)"

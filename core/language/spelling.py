@@ -89,8 +89,9 @@ def _fugen_s(word: str, known: str) -> bool:
     if abs(len(word) - len(known)) != 1:
         return False
     short, long_ = (word, known) if len(word) < len(known) else (known, word)
+    # the word after the s has four letters or more ("…s|zeit"): "Periodensytem" is a typo, not "Periodens|tem"
     return any(long_[i] == "s" and long_[:i] + long_[i + 1:] == short and long_[i - 1] != "s"
-               and long_[i + 1] not in "aeiousy" for i in range(3, len(long_) - 3))
+               and long_[i + 1] not in "aeiousy" for i in range(3, len(long_) - 4))
 
 
 def _umlauts_restored(word: str, spelling: str) -> bool:

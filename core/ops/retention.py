@@ -9,9 +9,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from core.app.config import get_settings
+from core.app.errors import UserError
 from db.repos import accounts as accounts_repo
 from db.repos import ops as ops_repo
 from db.session import Identity, unit_of_work
+
+MAX_DAYS = 36_500  # a hundred years; more overflows the date arithmetic
 
 
 @dataclass(frozen=True)
@@ -32,15 +35,26 @@ class RetentionReport:
                 f"Alte Anmeldeversuche gelöscht: {self.login_attempts_deleted}"]
 
 
+def _days(name: str, default: int) -> int:
+    """A number of days from the environment, checked before anything is deleted (-1 would have meant "everything
+    older than tomorrow")."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) > MAX_DAYS:
+        raise UserError(f"Die Einstellung {name} hat einen ungültigen Wert („{value[:40]}“). Erwartet wird eine ganze "
+                        f"Zahl von 0 bis {MAX_DAYS} (Tage). Nichts wurde gelöscht.")
+    return int(value)
+
+
 def retention(*, session_days: int | None = None, trace_days: int | None = None,
               conversation_days: int | None = None, now: datetime | None = None) -> RetentionReport:
     """Mark overdue waiting sessions expired; delete finished sessions, call logs and (optionally) conversations
     older than the configured number of days. Never touches a session that is still waiting and unexpired."""
-    env = os.environ
-    session_days = session_days if session_days is not None else int(env.get("WERKBANK_RETAIN_SESSION_DAYS", 30))
-    trace_days = trace_days if trace_days is not None else int(env.get("WERKBANK_RETAIN_TRACE_DAYS", 90))
-    conversation_days = conversation_days if conversation_days is not None else int(
-        env.get("WERKBANK_RETAIN_CONVERSATION_DAYS", 0))  # 0 = keep conversations
+    session_days = session_days if session_days is not None else _days("WERKBANK_RETAIN_SESSION_DAYS", 30)
+    trace_days = trace_days if trace_days is not None else _days("WERKBANK_RETAIN_TRACE_DAYS", 90)
+    conversation_days = conversation_days if conversation_days is not None else _days(
+        "WERKBANK_RETAIN_CONVERSATION_DAYS", 0)  # 0 = keep conversations
     now = now or datetime.now(UTC)
     with unit_of_work(Identity.system()) as db:
         expired = ops_repo.expire_overdue_sessions(db=db, now=now)

@@ -31,7 +31,7 @@ DOCUMENT_SUFFIXES = {".docx": "docx", ".pdf": "pdf", ".txt": "txt", ".md": "txt"
 MAX_ZIP_MEMBERS = 2000
 
 
-def _guard_docx(data: bytes) -> None:
+def guard_docx(data: bytes) -> None:
     """Refuse zip bombs by the bytes really unpacked (not the sizes a zip declares) and XML with DTDs/entities.
 
     Word never writes a DOCTYPE; python-docx parses with resolve_entities=False anyway — this is the second fence."""
@@ -91,7 +91,7 @@ def check_document(filename: str, data: bytes) -> tuple[str, str, list[Block]]:
                         "(DOCX), ein PDF oder eine Textdatei hochladen.")
     check_size(data)
     if suffix == ".docx" and data.startswith(b"PK"):
-        _guard_docx(data)
+        guard_docx(data)
     if DOCUMENT_SUFFIXES[suffix] == "pdf":  # a PDF is parsed once: its text is the text of its blocks
         if not data.startswith(b"%PDF"):
             raise UserError("Die Datei heißt .pdf, ist aber kein PDF.")

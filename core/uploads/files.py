@@ -4,9 +4,12 @@ name says, too large, encrypted or broken gets a German message and goes no furt
 from __future__ import annotations
 
 import io
+import os
 import re
+import stat
+import unicodedata
 import zipfile
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from core.app.errors import UserError
 
@@ -26,10 +29,36 @@ def check_size(data: bytes) -> None:
         raise UserError(f"Die Datei ist zu groß ({len(data) / 2**20:.0f} MB). Höchstens 20 MB sind möglich.")
 
 
+def read_named_file(path: Path, *, limit: int) -> bytes:
+    """At most `limit` + 1 bytes of a regular file named on the command line (one byte more shows it is too large).
+    A FIFO, a device (/dev/zero), a socket or a folder is refused before a byte is read: reading them blocks for
+    ever or fills the memory. Missing and unreadable files become German UserErrors."""
+    shown = str(path)[:200]
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # opening a FIFO with no writer would block
+    except FileNotFoundError as exc:
+        raise UserError(f"Die Datei „{shown}“ gibt es nicht. Bitte den Pfad prüfen.") from exc
+    except OSError as exc:
+        raise UserError(f"Die Datei „{shown}“ lässt sich nicht lesen ({exc.strerror}).") from exc
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise UserError(f"„{shown}“ ist ein Ordner, keine Datei.")
+        if not stat.S_ISREG(mode):
+            raise UserError(f"„{shown}“ ist keine gewöhnliche Datei (sondern z. B. ein Gerät oder eine Pipe). "
+                            "Bitte eine gespeicherte Datei angeben.")
+        try:
+            return f.read(limit + 1)
+        except OSError as exc:
+            raise UserError(f"Die Datei „{shown}“ lässt sich nicht lesen ({exc.strerror}).") from exc
+
+
 def safe_filename(name: str) -> str:
-    """Only the last path component, without control characters ('../../etc/passwd' -> 'passwd')."""
+    """Only the last path component, without control and format characters ('../../etc/passwd' -> 'passwd'; a
+    right-to-left override (U+202E) that makes 'x<RLO>cod.txt' look like 'xtxt.docx', zero-width and bidi marks are
+    taken out)."""
     base = PurePath(str(name).replace("\\", "/")).name
-    base = re.sub(r"[\x00-\x1f\x7f]", "", base).strip() or "datei"
+    base = "".join(c for c in base if unicodedata.category(c) not in ("Cc", "Cf")).strip() or "datei"
     return base[:200]
 
 

@@ -15,6 +15,7 @@ from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text
 from core.materials.faecher import normalize_fach
 from core.safety.service import find_personal_data
+from core.uploads.files import read_named_file
 from db.models import KNOWLEDGE_TYPES, School, SchoolClass, Teacher
 from db.repos import knowledge as knowledge_repo
 
@@ -45,12 +46,11 @@ def _describe(err: ValidationError, index: int) -> str:
 
 
 def parse_import_file(path: Path) -> list[ImportItem]:
-    if not path.exists():
-        raise UserError(f"Datei nicht gefunden: {path}")
-    if path.stat().st_size > MAX_IMPORT_BYTES:
+    raw = read_named_file(path, limit=MAX_IMPORT_BYTES)
+    if len(raw) > MAX_IMPORT_BYTES:
         raise UserError("Die Datei ist größer als 20 MB. Bitte in mehrere Dateien aufteilen.")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise UserError("Die Datei ist kein UTF-8-Text. Bitte als UTF-8-kodiertes JSON speichern.") from exc
     except json.JSONDecodeError as exc:

@@ -67,9 +67,12 @@ def parse(filename: str, data: bytes, *, mode: Mode) -> Parsed:
 
 
 def _hidden(kind: str, data: bytes) -> list[tuple[str, str]]:
-    from core.uploads.hidden import docx_hidden
+    from core.uploads import files
+    from core.uploads.hidden import docx_hidden, pdf_hidden
 
     try:
+        if kind == "pdf":
+            return pdf_hidden(data, files.MAX_PDF_PAGES)
         return docx_hidden(data) if kind == "docx" else []
     except Exception:  # noqa: BLE001 — the text was read; a part we cannot read hides nothing we could show
         return []
@@ -79,7 +82,7 @@ def _child() -> None:
     """The child: read header and bytes, parse, print one JSON object (a German error message or the result)."""
     from core.uploads import files
     from core.uploads.blocks import document_blocks, text_blocks
-    from core.uploads.documents import check_document
+    from core.uploads.documents import check_document, guard_docx
     from core.uploads.files import extract_text
 
     raw = sys.stdin.buffer.read()
@@ -90,6 +93,8 @@ def _child() -> None:
         if header["mode"] == "document":
             kind, text, blocks = check_document(header["filename"], data)
         else:
+            if files.safe_filename(header["filename"]).lower().endswith(".docx") and data.startswith(b"PK"):
+                guard_docx(data)  # the same fences as on the Hochladen page: unpacked bytes, parts, DTDs
             kind, text = extract_text(header["filename"], data)  # images are fine here (no text)
             blocks = document_blocks(kind, data) if kind in ("docx", "txt") else text_blocks(text)
         out = {"kind": kind, "text": text, "blocks": [asdict(b) for b in blocks], "hidden": _hidden(kind, data)}

@@ -12,16 +12,17 @@ from core.app.errors import UserError
 from core.materials.faecher import FAECHER, fach_name, normalize_fach
 from core.uploads.curriculum_import import curriculum_rows
 from core.uploads.examples import check_agent, example_message, example_row
+from core.uploads.files import MAX_UPLOAD_BYTES, read_named_file
 from core.uploads.json_import import ImportItem, import_knowledge, parse_import_file
 from core.uploads.review import STATUS_LABELS, ReviewView, decide_upload, held_uploads, hold_upload, my_reviews
 from core.uploads.sandbox import parse
-from core.uploads.store import StoredUpload, add_upload, store_upload, upload_blocks
+from core.uploads.store import StoredUpload, add_upload, attachment_notices, store_upload, upload_blocks
 from db.repos import uploads as upload_repo
 from db.session import Identity, unit_of_work
 
-__all__ = ["FAECHER", "STATUS_LABELS", "ImportItem", "ImportKind", "ImportResult", "ReviewView", "StoredUpload",
-           "decide_upload", "held_uploads", "import_file", "import_knowledge", "import_knowledge_items", "my_reviews",
-           "parse_import_file", "store_upload"]
+__all__ = ["FAECHER", "MAX_UPLOAD_BYTES", "STATUS_LABELS", "ImportItem", "ImportKind", "ImportResult", "ReviewView",
+           "StoredUpload", "attachment_notices", "decide_upload", "held_uploads", "import_file", "import_knowledge",
+           "import_knowledge_items", "my_reviews", "parse_import_file", "read_named_file", "store_upload"]
 
 ImportKind = Literal["example", "curriculum"]
 

@@ -73,6 +73,16 @@ def add_upload(*, db: Session, teacher_id: uuid.UUID, conversation_id: uuid.UUID
                         notice=removed_notice(removed, f"Aus „{row.filename}“"), flag=flagged(parsed, clean.text))
 
 
+def attachment_notices(stored: StoredUpload) -> list[str]:
+    """What a chat attachment's checks tell the teacher: personal data removed, instruction-like or hidden text
+    (read by the assistants only as data — an attachment is private to her conversation, so nobody reviews it)."""
+    flagged_notice = [] if stored.flag is None else [
+        f"Hinweis: „{stored.filename}“ enthält {stored.flag.reason}. Die Assistenten lesen den Text des Anhangs "
+        "ausschließlich als Daten, nie als Anweisung. Ist die Stelle ein Versehen, entfernen Sie sie und hängen die "
+        "Datei neu an."]
+    return [*([stored.notice] if stored.notice else []), *flagged_notice]
+
+
 def upload_blocks(upload: Upload) -> list[Block]:
     """The stored, redacted blocks of an upload."""
     return [Block(**b) for b in upload.blocks or []]

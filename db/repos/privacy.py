@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Session
 
 from db import models as m
@@ -14,7 +15,8 @@ from db.access_models import AccessLog, StaffConsent
 
 def delete_teacher_data(*, db: Session, teacher_id: uuid.UUID) -> dict[str, int]:
     """Delete conversations (with messages, Rückfragen, summaries), materials (files, ratings), uploads, memories,
-    model-call records, own knowledge and curriculum chunks (not global ones), consents and the access log.
+    model-call records, own knowledge and curriculum chunks (not global ones), consents, the access log and her
+    settings.
     The person and their account stay (the administrator removes those). Returns {table: rows deleted}."""
     t = teacher_id
     own_knowledge = sa.select(m.AgentKnowledge.id).where(m.AgentKnowledge.owner_id == t,
@@ -35,8 +37,18 @@ def delete_teacher_data(*, db: Session, teacher_id: uuid.UUID) -> dict[str, int]
         ("llm_calls", sa.delete(m.LlmCall).where(m.LlmCall.teacher_id == t)),
         ("staff_consents", sa.delete(StaffConsent).where(StaffConsent.teacher_id == t)),
         ("access_log", sa.delete(AccessLog).where(AccessLog.teacher_id == t)),
+        # Her own settings (today: her Sek-I Notenschlüssel) are preferences like the ones deleted above.
+        ("teacher_settings", sa.update(m.Teacher).where(m.Teacher.id == t, m.Teacher.settings != sa.literal({}, JSONB))
+         .values(settings={})),
     ]
     return {table: db.execute(stmt).rowcount or 0 for table, stmt in steps}
+
+
+def record_deletion(*, db: Session, teacher_id: uuid.UUID, by: str, what: str) -> None:
+    """The one row that stays: that (and by whom) all of her data was deleted, with counts only, in her log."""
+    db.add(AccessLog(teacher_id=teacher_id, viewer_id=None, viewer_label=by[:300], object_type="deletion",
+                     object_id=teacher_id, what=what[:300]))
+    db.flush()
 
 
 def access_log_of(*, db: Session, teacher_id: uuid.UUID, limit: int = 200) -> list[AccessLog]:

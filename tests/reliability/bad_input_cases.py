@@ -186,8 +186,8 @@ CASES: list[Case] = [
     attach("upload-xxe", "xxe.docx", Lazy(xxe_docx),
            "unzulässige XML-Definitionen"),
     attach("upload-billion-laughs", "lol.docx", Lazy(billion_laughs_docx), "unzulässige XML-Definitionen"),
-    attach("upload-lying-zip-bomb", "luegt.docx", Lazy(docs.lying_zip_bomb_docx), None,
-           stored={"text": "Aufgabe 1\nNenne drei Beispiele."}),
+    # A chat attachment gets the DOCX fences of the Hochladen page (issue #13): refused like the import below.
+    attach("upload-lying-zip-bomb", "luegt.docx", Lazy(docs.lying_zip_bomb_docx), "DOCX-Datei"),
     attach("upload-cp1252", "notizen.txt", txt(CP1252_TEXT, "cp1252"), None, stored={"text": CP1252_TEXT}),
     attach("upload-latin1", "notizen.txt", txt(LATIN1_TEXT, "latin-1"), None, stored={"text": LATIN1_TEXT}),
     attach("upload-utf16-bom", "notepad.txt", txt(UTF16_TEXT, "utf-16"), None, stored={"text": UTF16_TEXT}),

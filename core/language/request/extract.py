@@ -182,9 +182,14 @@ class _TopicTools:
             return None
         return e.area_text
 
+    def _single_term(self, word: str) -> bool:
+        return " " not in word.strip() and any(len(e.words) == 1 for e in self.vocab.stem_idx.get(stem(fold(word)), ()))
+
     def is_topic(self, piece: str) -> bool:
         e = _extract(piece, self.vocab, self.hyphen_words, nested=True)
         facts = (e.klassenstufe, e.dauer_minuten, e.afb_verteilung, e.aufgaben_anzahl, e.material_type, e.niveau)
+        if e.thema is None and e.area_text is None and not e.problems and self._single_term(piece):
+            return True  # a known term that is also a word about the material ("Lösungen" of "Wasser und Lösungen")
         return bool(e.thema or e.area_text) and all(f is None for f in facts) and not e.problems
 
 

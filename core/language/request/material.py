@@ -35,7 +35,7 @@ _EXAM_WORDS = (  # word ending (folded) -> the name the chat uses
     ("lernkontrollen", "Lernkontrolle"), ("lernkontrolle", "Lernkontrolle"), ("lek", "Lernkontrolle"),
     ("leks", "Lernkontrolle"), ("kurzkontrollen", "Kurzkontrolle"), ("kurzkontrolle", "Kurzkontrolle"),
     ("leistungskontrollen", "Leistungskontrolle"), ("leistungskontrolle", "Leistungskontrolle"), ("tests", "Test"),
-    ("test", "Test"), ("schulaufgabe", "Schulaufgabe"), ("stegreifaufgabe", "Stegreifaufgabe"),
+    ("test", "Test"), ("schulaufgabe", "Schulaufgabe"), ("stegreifaufgabe", "Stegreifaufgabe"), ("ka", "Klassenarbeit"),
 )
 _TEST_HEADS = word_set("kurz vokabel wissens einstiegs abschluss lern lernstands zwischen eingangs diagnose")
 _NIVEAU_WORDS = word_set("niveaus niveaustufen anforderungsniveaus leistungsniveaus schwierigkeitsstufen")
@@ -80,6 +80,8 @@ def extract_material(doc: Doc, vocab: Vocab, analysis: Analysis) -> MaterialType
             continue
         f = tok.fold
         found = MATERIAL_WORDS.get(f)
+        if found is None and tok.orig == "KA":  # the usual abbreviation of Klassenarbeit (not "ka", keine Ahnung)
+            found = (_K, True)
         if found is None:
             found = _special_material(doc, i, vocab, analysis)
         if found is None:

@@ -7,10 +7,11 @@ import re
 from collections.abc import Collection
 
 from core.language.document import CHUNK_RE, Doc, Token
+from core.language.lexicon import seeded_words
 from core.language.request import topics
 from core.language.request.vocabulary import Vocab
 from core.language.stopwords import ARTICLES, CONNECTORS, FILLER_WORDS, META_WORDS, word_set
-from core.language.text import fold, stem
+from core.language.text import fold, key, stem
 
 THEMA_MAX_CHARS = 80
 
@@ -45,7 +46,9 @@ def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
     if f.isdigit():  # a year ("Revolution 1848") or a unit number ("Unit 4") belongs to the topic
         prev = doc.tokens[i - 1].fold if i > 0 and tok.brk == 0 else ""
         return (len(f) == 4 and 1000 <= int(f) <= 2100) or prev in _NUMBERED
-    if tok.vocab and f not in META_WORDS:  # part of a known term, even "das und dass"
+    if tok.vocab and (f not in META_WORDS or joined_to_topic(doc, i)):  # part of a known term, even "das und dass"
+        return True
+    if _truncated(doc, i):  # "Ein- und Ausfuhr": the first part of a compound whose head follows
         return True
     if f in FILLER_WORDS or f in META_WORDS or f in CONNECTORS:
         return False
@@ -66,11 +69,53 @@ def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
     return True
 
 
+def joined_to_topic(doc: Doc, i: int) -> bool:
+    """A topic term that is also a word about the material ("Lösungen") joined by "und" to a topic word before it:
+    "Wasser und Lösungen" is a topic, "mit Lösungen" or "Erwartungshorizont und Lösungen" is not."""
+    toks = doc.tokens
+    if i < 2 or toks[i].brk or toks[i - 1].brk or toks[i - 1].fold not in CONJUNCTIONS:
+        return False
+    prev = toks[i - 2]
+    return ((prev.cap or prev.vocab) and not prev.consumed and prev.fold not in META_WORDS
+            and prev.fold not in FILLER_WORDS)
+
+
+def _truncated(doc: Doc, i: int) -> bool:
+    """A word ending in a hyphen right before "und"/"oder" ("Ein-", "Reihen-"): a compound shortened to its first
+    part, whatever the part alone would mean ("ein" as an article)."""
+    toks = doc.tokens
+    tok = toks[i]
+    return (i + 2 < len(toks) and not tok.consumed and doc.fold[tok.end:tok.end + 1] == "-"
+            and toks[i + 1].fold in CONJUNCTIONS and toks[i + 1].brk == 0 and toks[i + 2].brk == 0)
+
+
 def _shares_noun(doc: Doc, i: int) -> bool:
     """A lower-case adjective joined by "und"/"oder" to a second lower-case one: both describe the noun after it."""
     toks = doc.tokens
-    return (i + 2 < len(toks) and toks[i + 1].fold in CONJUNCTIONS and toks[i + 1].brk == 0 and toks[i + 2].brk == 0
-            and not toks[i].cap and not toks[i + 2].cap and toks[i + 2].fold.endswith(_ADJ_ENDINGS))
+    if not (i + 2 < len(toks) and toks[i + 1].fold in CONJUNCTIONS and toks[i + 1].brk == 0 and toks[i + 2].brk == 0):
+        return False
+    if not toks[i].cap and not toks[i + 2].cap and toks[i + 2].fold.endswith(_ADJ_ENDINGS):
+        return True
+    # "zum Ersten und Zweiten Weltkrieg": capitalised adjectives of a name, both before its noun
+    return _cap_adjective(doc, i) and _cap_adjective(doc, i + 2) and toks[i].fold[-2:] == toks[i + 2].fold[-2:]
+
+
+_CAP_ADJ_ENDINGS = ("ten", "igen", "lichen", "ellen", "alen", "ischen")
+
+
+def _cap_adjective(doc: Doc, i: int) -> bool:
+    """A capitalised word with an adjective's dative ending before a capitalised noun or a second such word:
+    "Ersten", "Kalten", "Industriellen" in names ("zur Zweiten Industriellen Revolution")."""
+    toks = doc.tokens
+    tok = toks[i]
+    if not (tok.cap and doc.mixed_case and tok.fold.endswith(_CAP_ADJ_ENDINGS)) or i + 1 >= len(toks):
+        return False
+    nxt = toks[i + 1]
+    if nxt.brk:
+        return False
+    if nxt.fold in CONJUNCTIONS:
+        return i + 2 < len(toks) and toks[i + 2].brk == 0 and toks[i + 2].cap
+    return nxt.cap
 
 
 def _is_topic_verb(doc: Doc, i: int, allow_area: bool) -> bool:
@@ -143,6 +188,9 @@ def _undative(word: str) -> str:
     if len(f) > 5 and f.endswith(("ern", "eln")):
         return word[:-1]
     if len(f) > 4 and f.endswith("en") and not f.endswith(_WEAK_PLURALS) and f[-3] in "szthkmfpgdbv":
+        words = seeded_words()
+        if key(f) in words and key(f[:-1]) not in words:
+            return word  # a plural in -en ("zu Uhrzeiten"): the seeded texts know it, not a form without the -n
         return word[:-1]
     return word
 
@@ -183,9 +231,10 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
         ends_conjunct = k == end - 1 or toks[k + 1].fold in CONJUNCTIONS or toks[k + 1].brk == 1
         f = tok.fold
         if not is_last and f.endswith("en") and (not tok.cap or f.endswith(("ischen", "schen")) or not
-                                                 doc.mixed_case):
+                                                 doc.mixed_case or (case != "plural" and _cap_adjective(doc, k))):
             # "zur quadratischen Ergänzung" -> "quadratische", "zum radioaktiven Zerfall" -> "radioaktiver"
-            head = next((toks[j].orig for j in range(k + 1, end) if toks[j].cap or j == end - 1), "")
+            head = next((toks[j].orig for j in range(k + 1, end)
+                         if (toks[j].cap and not _cap_adjective(doc, j)) or j == end - 1), "")
             ending = ("es" if topics.is_neuter(head) else "er") if case == "masc" else "e"
             words[k - start] = tok.orig[:-2] + ending
         elif ends_conjunct and case == "plural" and vocab.display.get(tok.fold) is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.language.document import Doc
 from core.language.request.extraction import FACH_KEYS, FachSource
 from core.language.request.material import MATERIAL_WORDS
+from core.language.request.phrases import joined_to_topic
 from core.language.request.subjects import (
     LANGUAGE_SUBJECTS,
     NOT_ENGLISCH_BEFORE,
@@ -74,31 +75,19 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
             tok.consumed = True
             i += 1
             continue
-        if (tok.fold in FILLER_WORDS and not _starts_term(doc, i, vocab)) or tok.fold in META_WORDS \
-                or len(tok.fold) < 2:
+        if (tok.fold in FILLER_WORDS and not _starts_term(doc, i, vocab)) or len(tok.fold) < 2 \
+                or (tok.fold in META_WORDS and not joined_to_topic(doc, i)):
             i += 1
             continue
-        cands: list[tuple[int, Entry]] = []
-        for entry in vocab.stem_idx.get(tok.stem, ()):
-            length = len(entry.words)
-            if i + length > n:
-                continue
-            if all(
-                toks[i + k].stem == entry.words[k] and not toks[i + k].consumed and toks[i + k].brk == 0
-                for k in range(1, length)
-            ) and (length == 1 or toks[i + length - 1].fold not in FILLER_WORDS or tok.fold in FILLER_WORDS):
-                cands.append((length, entry))
-        if not cands and len(tok.key) <= 40:
-            for cut in range(len(tok.key) - 1, 4, -1):
-                hits = vocab.prefix_idx.get(tok.key[:cut])
-                if hits:
-                    cands = [(1, e) for e in hits]
-                    break
+        cands = _candidates(doc, i, vocab)
         if not cands:
             i += 1
             continue
         longest = max(length for length, _ in cands)
         chosen = [e for length, e in cands if length == longest]
+        if tok.fold in META_WORDS and not _same_fach(analysis, i, chosen):  # "Gleichungen und Lösungen"
+            i += 1
+            continue
         if any(e.from_profile for e in chosen):
             chosen = [e for e in chosen if e.from_profile]
         areas = [e for e in chosen if e.kind == "area"]
@@ -113,6 +102,60 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
         else:
             analysis.topics.append((i, i + longest, chosen))
         i += longest
+
+
+def _candidates(doc: Doc, i: int, vocab: Vocab) -> list[tuple[int, Entry]]:
+    """The known terms starting at token i, as (number of tokens, entry): written in full, cut short, or as a
+    compound whose first part is a known word."""
+    toks = doc.tokens
+    tok = toks[i]
+    n = len(toks)
+    cands: list[tuple[int, Entry]] = []
+    for entry in vocab.stem_idx.get(tok.stem, ()):
+        length = len(entry.words)
+        if i + length > n:
+            continue
+        if all(
+            toks[i + k].stem == entry.words[k] and not toks[i + k].consumed and toks[i + k].brk == 0
+            for k in range(1, length)
+        ) and (length == 1 or toks[i + length - 1].fold not in FILLER_WORDS or tok.fold in FILLER_WORDS):
+            cands.append((length, entry))
+    if not cands:
+        cands = _cut_short(doc, i, vocab)
+    if not cands and len(tok.key) <= 40:
+        for cut in range(len(tok.key) - 1, 4, -1):
+            hits = vocab.prefix_idx.get(tok.key[:cut])
+            if hits:
+                return [(1, e) for e in hits]
+    return cands
+
+
+def _cut_short(doc: Doc, i: int, vocab: Vocab) -> list[tuple[int, Entry]]:
+    """A known term of several words written without its last word or the end of a hyphenated last word, up to a
+    comma or the end of the text ("going to" for "going to-future")."""
+    toks = doc.tokens
+    out = []
+    for entry in vocab.stem_idx.get(toks[i].stem, ()):
+        words = entry.words
+        for k in range(len(words), 1, -1):
+            end = i + k
+            if end > len(toks) or (end < len(toks) and not toks[end].brk):
+                continue
+            typed = [toks[i + j] for j in range(1, k)]
+            if any(t.consumed or t.brk for t in typed):
+                continue
+            last = typed[-1].stem
+            same = all(t.stem == words[j] for j, t in enumerate(typed[:-1], 1))
+            if same and ((k < len(words) and last == words[k - 1]) or words[k - 1].startswith(last + "-")):
+                out.append((k, entry))
+                break
+    return out
+
+
+def _same_fach(analysis: Analysis, i: int, chosen: list[Entry]) -> bool:
+    """The topic term right before ("Wasser" in "Wasser und Lösungen") belongs to a Fach of the chosen entries."""
+    before = next((entries for _, end, entries in reversed(analysis.topics) if end == i - 1), [])
+    return bool({e.fach for e in before} & {e.fach for e in chosen})
 
 
 def _starts_term(doc: Doc, i: int, vocab: Vocab) -> bool:

@@ -4,6 +4,7 @@ content words — an enumeration ("Alkane, Alkene und Alkine") stays one topic."
 from __future__ import annotations
 
 from core.language.document import Doc
+from core.language.request import topics
 from core.language.request.phrases import CONJUNCTIONS, content_runs, topic_phrase
 from core.language.request.task_kinds import GENERIC_KINDS, GENITIVE_ARTICLES, SOURCE_KINDS, is_task_kind
 from core.language.request.vocabulary import Vocab
@@ -108,15 +109,17 @@ def _enumeration_end(doc: Doc, start: int, end: int) -> int:
     """Where an enumeration that starts with the run [start, end) ends: "Alkane, Alkene und Alkine" is one topic
     list only if it closes with "und"/"sowie"; a comma alone may also separate the topic from something else."""
     toks = doc.tokens
-    pos = end
+    pos = known_end = end
     while pos < len(toks) and toks[pos].brk == 1 and "," in doc.fold[toks[pos - 1].end:toks[pos].start]:
         nxt = content_runs(doc, pos, min(len(toks), pos + 8), allow_area=False, first_only=True)
         if not nxt or nxt[0][0] != pos:
             break
         if any(toks[k].fold in CONJUNCTIONS for k in range(nxt[0][0], nxt[0][1])):
             return nxt[0][1]
+        if known_end == pos and toks[pos].vocab:  # "Kontinente und Ozeane, Gradnetz der Erde": a known term goes on
+            known_end = nxt[0][1]
         pos = nxt[0][1]
-    return end
+    return known_end
 
 
 def _without_generic_kind(doc: Doc, runs: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
@@ -150,11 +153,29 @@ def _nominative(text: str | None, vocab: Vocab) -> str | None:
     return text
 
 
+_GENRE_FOLDS = frozenset(fold(g) for g in topics.GENRES)
+_BEFORE_MARKER = word_set("zum zu dem thema themen mit")
+
+
+def _genre_before(doc: Doc, start: int) -> str | None:
+    """The text type a "zum Thema X" follows ("dialektische Erörterung zum Thema Handyverbot"), with its adjective."""
+    toks = doc.tokens
+    k = start - 1
+    while k >= 0 and start - k <= 3 and toks[k].fold in _BEFORE_MARKER and toks[k].brk == 0:
+        k -= 1
+    if k < 0 or k == start - 1 or toks[k].fold not in _GENRE_FOLDS or toks[k + 1].brk:
+        return None
+    first = k - 1 if k > 0 and toks[k].brk == 0 and not toks[k - 1].cap and not toks[k - 1].consumed and \
+        toks[k - 1].fold.endswith(("e", "en", "er", "es")) else k
+    return topics.capitalised(doc.text[toks[first].ostart:toks[k].oend])
+
+
 def extract_thema(doc: Doc, vocab: Vocab) -> tuple[str | None, tuple[int, int] | None]:
     markers = _marker_candidates(doc, vocab)
     for text, area_only, start, end in markers:
         if not area_only:
-            return text, (start, end)
+            genre = _genre_before(doc, start)
+            return (f"{genre}: {text}" if genre else text), (start, end)
     if markers:
         return markers[0][0], (markers[0][2], markers[0][3])
     preps = prep_candidates(doc, vocab)

@@ -21,6 +21,10 @@ MAX_SEPARATORS = 8
 MAX_ITEM_WORDS = 7
 
 _SEPARATOR = re.compile(r":|\s-\s|\(")
+# "Kalter Krieg, nur Kubakrise", "Plattentektonik – ausschließlich Vulkanismus", "(nur Kubakrise)": a restriction
+# after the topic names the parts the material is limited to (core.composition reads the "nur" itself).
+_RESTRICTION = re.compile(r"(?:,|\s-\s|\()\s*(?:nur|ausschließlich|ausschliesslich|lediglich|beschränkt auf|"
+                          r"und zwar nur|aber nur)\s+(?:(?:die|der|das|den|dem|auf|zu|zur|zum)\s+)?", re.I)
 _HEAD_BOUNDARY = re.compile(r"[.;,:()\n!?]|\s-\s")
 _LIST_END = re.compile(r"[;\n()]|\.\s|\s-\s|:")
 _ITEM_SPLIT = re.compile(r"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
@@ -58,6 +62,12 @@ _SHARED_TAILS = (
     "bindungen", "bindung", "stoffe", "stoff", "modelle", "modell", "zahlen", "zahl", "winkel", "körper", "flächen",
     "fläche", "lehre", "analyse", "sprache", "gedichte", "gedicht", "texte", "text", "entwicklung", "wandel",
 )
+# Prefixes two compounds share the stem after ("Ein- und Ausfuhr", "intra- und interspezifisch", "endo- und exotherm"),
+# longest first
+_PARTICLES = tuple(sorted(str.split("""
+    aus ein auf ab an zu vor nach über unter um durch hin her intra inter extra endo exo homo hetero hypo hyper mikro
+    makro prä post prae anti pro mono poly multi uni bi di tri sub super trans
+    """), key=len, reverse=True))
 GENRES = frozenset(str.split("""
     erörterung gedichtanalyse gedichtinterpretation interpretation analyse inhaltsangabe charakterisierung
     sachtextanalyse redeanalyse dramenanalyse szenenanalyse textanalyse kommentar leserbrief essay rezension
@@ -72,6 +82,9 @@ _NEUTER_ENDINGS = (
     "drama", "maerchen", "märchen", "ende", "jahr", "hundert", "gesetz", "gehirn", "gebirge", "wort", "bild",
     "spiel", "lied", "ei", "prinzip", "molekuel", "molekül", "dreieck", "viereck", "rechteck", "prisma", "diagramm",
     "netz", "problem", "thema", "ziel", "mittel", "leben", "wissen", "lernen", "verhalten", "wachstum",
+    # countries, continents and cities are neuter: "zum alten Ägypten", "zum antiken Rom"
+    "ien", "ägypten", "aegypten", "rom", "athen", "sparta", "china", "japan", "europa", "afrika", "amerika",
+    "israel", "palästina", "mesopotamien", "byzanz", "preußen", "russland", "frankreich", "reich",
 )
 
 
@@ -132,8 +145,11 @@ def _expand_shared(parts: list[str], known: Known) -> list[str]:
             candidate = last[-cut:].lower()
             if known(prefix + candidate):
                 tail = candidate if len(candidate) > len(tail) else tail
-    if not tail:
+    if not tail and " " not in last:  # "exotherme Reaktionen" shares "therme Reaktionen", not "Reaktionen"
         tail = next((t for t in _SHARED_TAILS if last.lower().endswith(t) and len(last) > len(t) + 2), "")
+    if not tail:  # "Ein- und Ausfuhr", "Auf- und Abbau": two particles before one stem
+        particle = next((p for p in _PARTICLES if last.lower().startswith(p) and len(last) > len(p) + 2), "")
+        tail = last[len(particle):] if particle else ""
     if not tail:
         return parts
     return [p[:-1] + tail if p.endswith("-") else p for p in parts]
@@ -163,6 +179,8 @@ def _noun_headed(part: str, known: Known) -> bool:
 
 _ADJECTIVE_PAIR = re.compile(r"^([^\W\d_A-ZÄÖÜ]+(?:e|er|es|en|em)) (und|oder|sowie) ([^\W\d_A-ZÄÖÜ]+(?:e|er|es|en|em)) "
                              r"([A-ZÄÖÜ][\w-]*)$")
+# "Erster und Zweiter Weltkrieg", "Französische und Russische Revolution": capitalised, with the same ending
+_NAME_PAIR = re.compile(r"^([A-ZÄÖÜ][^\W\d_]+(e|er|es)) (und|oder|sowie) ([A-ZÄÖÜ][^\W\d_]+\2) ([A-ZÄÖÜ][\w-]*)$")
 
 
 def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[str, ...]]:
@@ -174,7 +192,13 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
         nouns = tuple(capitalised(f"{adj} {pair.group(4)}") for adj in (pair.group(1), pair.group(3)))
         if all(is_topic(n) for n in nouns):  # "Waagerechter und schiefer Wurf": both throws
             return thema, nouns
-    parts = [p.strip(_STRIP.replace("-", "")) for p in _PEER_SPLIT.split(thema)]
+    if pair := _NAME_PAIR.match(thema):
+        nouns = (f"{pair.group(1)} {pair.group(5)}", f"{pair.group(4)} {pair.group(5)}")
+        if all(is_topic(n) for n in nouns):  # "Waagerechter und schiefer Wurf": both throws
+            return thema, nouns
+    # a known term among comma-separated items stays whole: "Säuren und Basen, Neutralisation, pH-Wert"
+    pieces = [piece for seg in thema.split(",") for piece in ([seg] if known(seg.strip()) else _PEER_SPLIT.split(seg))]
+    parts = [p.strip(_STRIP.replace("-", "")) for p in pieces]
     parts = [p for p in parts if p]
     if len(parts) < 2 or any(len(_words(p)) > MAX_ITEM_WORDS for p in parts):
         return thema, ()
@@ -208,7 +232,11 @@ def _raw_items(window: str) -> list[str]:
         return _ITEM_SPLIT.split(window)
     out: list[str] = []
     for seg in segments:
-        out += [seg] if _SHARED_PAIR.fullmatch(seg.strip()) else _ITEM_SPLIT.split(seg)
+        pieces = _ITEM_SPLIT.split(seg)
+        # "Brüche addieren und subtrahieren": a lone lower-case word after "und" shares the object before it
+        verb_pair = len(pieces) == 2 and len(pieces[1].split()) == 1 and pieces[1].strip().islower() \
+            and len(pieces[0].split()) > 1 and any(c.isupper() for c in pieces[0])
+        out += [seg] if _SHARED_PAIR.fullmatch(seg.strip()) or verb_pair else pieces
     return out
 
 
@@ -219,6 +247,11 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
         window = window[:end] if end >= 0 else window
     else:
         m = _LIST_END.search(window)
+        if m and m.group() == "(" and (close := window.find(")", m.end())) >= 0:
+            # "Analysis: Kurvendiskussion und Integralrechnung (Flächen zwischen Graphen), …": a parenthesis inside
+            # the list names further parts
+            inner = window[:m.start()] + ", " + window[m.end():close] + "," + window[close + 1:]
+            m, window = _LIST_END.search(inner), inner
         window = window[:m.start()] if m else window
     items: list[str] = []
     for raw in _raw_items(window):
@@ -240,7 +273,8 @@ def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check,
     colon, a dash or a parenthesis that lists sub-topics. A clause without a topic before the colon ("Deutsch
     Klasse 8: …") is no header. With `unit_head`, a teaching unit followed by a comma heads a list too: "Weimarer
     Republik, Krisenjahr 1923 und das Ende der Republik"."""
-    seps = [(m, head_topic) for m in islice(_SEPARATOR.finditer(text), MAX_SEPARATORS)]
+    seps = [(m, head_topic) for m in islice(_RESTRICTION.finditer(text), MAX_SEPARATORS)]
+    seps += [(m, head_topic) for m in islice(_SEPARATOR.finditer(text), MAX_SEPARATORS)]
     if unit_head is not None:
         seps += [(m, unit_head) for m in islice(re.finditer(",", text), MAX_SEPARATORS)]
     for sep, read_head in seps:
@@ -250,13 +284,27 @@ def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check,
         head = read_head(clause) if clause else None
         if not head:
             continue
-        items = _list_items(text, sep.end(), sep.group().strip(), known, is_topic)
+        items = _list_items(text, sep.end(), sep.group().strip()[:1], known, is_topic)
         if items:
             items = _expand_shared(items, known)
             cleaned = tuple(c for c in (clean_topic(i, known) for i in items) if c)
+            before = _topic_before(text, head_start, bounds, read_head) if sep.group().strip() == "(" else None
+            if cleaned and before:  # "Atombau und Periodensystem, Ionenbindung (Kochsalz)": the list goes on
+                head = clean_topic(head, known)
+                return f"{before}, {head}", (before, head, *cleaned)
             if cleaned:
                 return clean_topic(head, known), cleaned
     return None
+
+
+def _topic_before(text: str, head_start: int, bounds: list[re.Match[str]], read_head: HeadTopic) -> str | None:
+    """The topic before a comma that precedes a parenthesis' head: "Atombau und Periodensystem" in "Atombau und
+    Periodensystem, Ionenbindung (Kochsalz)"."""
+    if not bounds or bounds[-1].group() != ",":
+        return None
+    start = bounds[-2].end() if len(bounds) > 1 else head_start
+    clause = text[start:bounds[-1].start()].strip()
+    return read_head(clause) if clause else None
 
 
 def quoted_topic(text: str, known: Known) -> str | None:

@@ -50,7 +50,9 @@ def cmd_account(args: argparse.Namespace) -> int:
         faecher = tuple(f.strip() for f in (args.faecher or "").split(",") if f.strip())
         password = create_account(email=args.email, password=given, name=args.name, role=args.role,
                                   school=args.school, faecher=faecher, bundesland=args.bundesland)
-        print(f"Konto {args.email.strip().lower()} angelegt ({args.role}).")
+        email = args.email.strip().lower()
+        role = next((r.role for r in accounts() if r.email == email), args.role)
+        print(f"Konto {email} angelegt ({role}).")
         _show(args.email, password, given is None)
     elif args.action == "password":
         given = _password(args)
@@ -72,6 +74,6 @@ def cmd_delete_data(args: argparse.Namespace) -> int:
         if input(f"Alle Daten von {label} endgültig löschen? Bitte „löschen“ eingeben: ").strip() != "löschen":
             print("Nichts gelöscht.")
             return 0
-    counts = delete_my_data(teacher_id)
+    counts = delete_my_data(teacher_id, by="Betrieb (Kommandozeile)")
     print(f"Gelöscht für {label}: " + (", ".join(f"{n} {what}" for what, n in counts.items()) or "es gab nichts."))
     return 0

@@ -11,6 +11,8 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from pydantic import ValidationError
+
 from core.app.errors import UserError
 from core.app.observability import apology, configure_logging, report_unexpected
 from core.ops.cli.parser import build_parser
@@ -36,6 +38,14 @@ def file_problem(exc: OSError) -> str | None:
     return f"Die Datei „{str(exc.filename)[:200]}“ {reason}. Bitte den Pfad prüfen."
 
 
+def setting_problem(exc: ValidationError) -> str:
+    """A German line for an invalid WERKBANK_* setting (environment or .env)."""
+    first = exc.errors()[0]
+    name = str(first["loc"][0]).upper() if first["loc"] else "WERKBANK_*"
+    return (f"Die Einstellung {name} hat einen ungültigen Wert („{str(first.get('input'))[:40]}“). Bitte in der "
+            "Umgebung oder in .env korrigieren (Tage und Anzahlen: ganze Zahlen ab 0).")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -46,7 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Fehler: Der Wert für {broken[0]} ist kein gültiger UTF-8-Text. Bitte das Terminal auf UTF-8 "
               "umstellen (z. B. LANG=de_DE.UTF-8) und den Befehl wiederholen.", file=sys.stderr)
         return 2
-    configure_logging()
+    try:
+        configure_logging()  # reads the settings first: a typo in WERKBANK_* is the operator's to fix
+    except ValidationError as exc:
+        print(f"Fehler: {setting_problem(exc)}", file=sys.stderr)
+        return 2
     try:
         return _handler(args)(args)
     except UserError as exc:

@@ -125,10 +125,11 @@ def _upkeep(sub: argparse._SubParsersAction) -> None:
     _command(sub, "health", "database.cmd_health", help="Zustand für den Betrieb (Exit-Code 1 bei Problemen)")
     s = _command(sub, "retention", "database.cmd_retention",
                  help="Abgelaufene Rückfragen und alte Protokolle aufräumen")
-    s.add_argument("--session-days", type=_count(0), default=None, help="erledigte Rückfragen behalten (Tage, Std. 30)")
-    s.add_argument("--trace-days", type=_count(0), default=None,
+    days = _count(0, 36_500)  # a hundred years; more overflows the date arithmetic
+    s.add_argument("--session-days", type=days, default=None, help="erledigte Rückfragen behalten (Tage, Std. 30)")
+    s.add_argument("--trace-days", type=days, default=None,
                    help="Modellaufruf-Protokolle behalten (Tage, Std. 90)")
-    s.add_argument("--conversation-days", type=_count(0), default=None, help="Gespräche behalten (Tage, 0 = immer)")
+    s.add_argument("--conversation-days", type=days, default=None, help="Gespräche behalten (Tage, 0 = immer)")
 
 
 def _evaluation(sub: argparse._SubParsersAction) -> None:
@@ -152,7 +153,7 @@ def _admin(sub: argparse._SubParsersAction) -> None:
     s.add_argument("email", nargs="?")
     s.add_argument("--name", help="Name (beim Anlegen einer neuen Person)")
     s.add_argument("--school", help="Schule (Name oder ID) beim Anlegen einer neuen Person")
-    s.add_argument("--role", default="teacher", choices=["teacher", "curator", "product"])
+    s.add_argument("--role", default=None, choices=["teacher", "curator", "product"])
     s.add_argument("--faecher", help="Fächer, durch Komma getrennt (z. B. physik,mathematik)")
     s.add_argument("--bundesland")
     s.add_argument("--password-stdin", action="store_true", help="Passwort von der Standardeingabe lesen")

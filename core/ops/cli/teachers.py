@@ -18,6 +18,8 @@ from db.session import Identity, unit_of_work
 
 
 def teacher_identity(db: Session, ref: str | None) -> tuple[Teacher, Identity]:
+    if ref is not None and not ref.strip():  # `--teacher "$T"` with T unset must not mean the demo teacher
+        raise UserError("--teacher ist leer. Bitte eine ID oder E-Mail angeben (ohne --teacher: die Demo-Lehrkraft).")
     teacher = find_teacher(db=db, ref=ref or DEMO_TEACHER_EMAIL)
     if teacher is None:
         raise UserError(f"Unbekannte Lehrkraft „{(ref or DEMO_TEACHER_EMAIL)[:80]}“. Bitte eine ID oder E-Mail "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import uuid
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from db.session import Identity
 
 def cmd_chat(args: argparse.Namespace) -> int:
     conversation_id = None if args.new or not args.conversation else parse_uuid(args.conversation, "Gesprächs")
-    out_dir = Path(args.out) if args.out else None
+    out_dir = _out_dir(args.out) if args.out else None
 
     def turn(db: Session, teacher: Teacher, identity: Identity) -> tuple[Any, list[str]]:
         result = chat_turn(db=db, identity=identity, teacher=teacher, message=args.message,
@@ -48,6 +49,20 @@ def cmd_chat(args: argparse.Namespace) -> int:
         print(f"  Datei: {path}")
     print(f"\n(Gespräch {result.conversation_id} · Modell {result.model})")
     return 0
+
+
+def _out_dir(name: str) -> Path:
+    """The folder for the files, made (and checked writable) before the turn runs: a typo must not cost the turn."""
+    path = Path(name)
+    if path.exists() and not path.is_dir():
+        raise UserError(f"„{name[:200]}“ ist kein Ordner. Bitte für --out einen Ordner angeben.")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"Der Ordner „{name[:200]}“ lässt sich nicht anlegen ({exc.strerror}).") from exc
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UserError(f"In den Ordner „{name[:200]}“ darf nicht geschrieben werden. Bitte einen anderen angeben.")
+    return path
 
 
 def _write_files(db: Session, out_dir: Path, material_ids: list[uuid.UUID]) -> list[str]:

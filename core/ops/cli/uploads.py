@@ -10,22 +10,7 @@ from pathlib import Path
 
 from core.app.errors import UserError
 from core.ops.cli.teachers import as_teacher
-from core.uploads.service import import_file
-
-MAX_READ = 20 * 1024 * 1024 + 1  # one byte more than allowed: the import says "zu groß" in German
-
-
-def _read(name: str) -> bytes:
-    path = Path(name)
-    try:
-        with path.open("rb") as f:
-            return f.read(MAX_READ)
-    except FileNotFoundError as exc:
-        raise UserError(f"Die Datei „{name[:200]}“ gibt es nicht.") from exc
-    except IsADirectoryError as exc:
-        raise UserError(f"„{name[:200]}“ ist ein Ordner, keine Datei.") from exc
-    except OSError as exc:
-        raise UserError(f"Die Datei „{name[:200]}“ lässt sich nicht lesen ({exc.strerror}).") from exc
+from core.uploads.service import MAX_UPLOAD_BYTES, import_file, read_named_file
 
 
 def cmd_upload(args: argparse.Namespace) -> int:
@@ -33,7 +18,8 @@ def cmd_upload(args: argparse.Namespace) -> int:
     failed, results = 0, []
     for name in args.file:
         try:
-            r = import_file(teacher_id=teacher_id, filename=Path(name).name, data=_read(name), kind=args.kind,
+            data = read_named_file(Path(name), limit=MAX_UPLOAD_BYTES)
+            r = import_file(teacher_id=teacher_id, filename=Path(name).name, data=data, kind=args.kind,
                             fach=args.fach, agent_type=args.agent, scope=args.scope,
                             keep_unstructured=args.keep_unstructured)
         except UserError as exc:

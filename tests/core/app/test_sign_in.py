@@ -172,6 +172,24 @@ def test_account_cli_creates_a_person_with_password_from_stdin(database, monkeyp
     assert any(r.email == email and r.disabled for r in accounts.accounts())
 
 
+def test_account_for_an_existing_curator_keeps_her_role_unless_one_is_given(database, monkeypatch, capsys) -> None:  # noqa: ANN001
+    """An operator creating a password for a seeded curator without `--role` must not demote her to a teacher."""
+    tid = fresh_person(role="curator")
+    with unit_of_work(Identity.system()) as db:
+        email = db.get(Teacher, tid).email
+    monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORD + "\n"))
+    assert main(["account", "create", email, "--password-stdin"]) == 0
+    assert "(curator)" in capsys.readouterr().out
+    with unit_of_work(Identity.system()) as db:
+        assert db.get(Teacher, tid).role == "curator"
+    other = fresh_person(role="curator")
+    with unit_of_work(Identity.system()) as db:
+        other_email = db.get(Teacher, other).email
+    accounts.create_account(email=other_email, password=PASSWORD, role="teacher")
+    with unit_of_work(Identity.system()) as db:
+        assert db.get(Teacher, other).role == "teacher"
+
+
 @pytest.mark.parametrize("argv", [
     ["account", "create", "kein-at-zeichen", "--name", "X"],
     ["account", "create", "unbekannt@test.de"],  # new person without a name

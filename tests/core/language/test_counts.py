@@ -37,6 +37,12 @@ def test_one_task_outside_the_focus_is_named_in_the_singular() -> None:
            "Themas und wurde nicht verwendet" in befund.focus_line()
 
 
+def test_a_focus_of_several_words_of_one_phrase_is_named_as_the_teacher_wrote_it() -> None:
+    befund = Befund(was="Klausur", thema="Waagerechter und schiefer Wurf", schwerpunkt=("Waagerechter", "schiefer",
+                    "Wurf"), schwerpunkt_thema="Kinematik", ausserhalb=8)
+    assert "Nur Aufgaben zum Schwerpunkt „Waagerechter und schiefer Wurf“: 8 weitere" in befund.focus_line()
+
+
 def test_a_rating_of_one_star_with_one_learned_task() -> None:
     message = RatingOutcome(stars=1, good_practices=1, preferences={}).message
     assert message == "Danke! 1 Stern gespeichert; 1 Aufgabe in Ihre bewährten Aufgaben übernommen."

@@ -65,7 +65,7 @@ def test_seed_twice_changes_nothing(database, capsys) -> None:  # noqa: ANN001
     (["bench", "search", "--rows", "abc"], "Ungültiger Wert"),
     (["bench", "search", "--rows", "5"], "zwischen 1000"),
     (["zaubern"], "Ungültiger Wert „zaubern“"),
-    (["import-knowledge", "/nicht/da.json"], "Datei nicht gefunden"),
+    (["import-knowledge", "/nicht/da.json"], "gibt es nicht"),
 ])
 def test_bad_arguments_give_one_german_line_and_exit_2(database, capsys, args, message) -> None:  # noqa: ANN001
     with pytest.raises(SystemExit) as exit_info:  # argparse errors exit directly
