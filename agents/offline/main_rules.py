@@ -30,6 +30,7 @@ from agents.offline.messages import (
     user_prompts,
 )
 from agents.offline.planner import rule_plan
+from agents.offline.swaps import swap_addition
 from core.language.additions import wants_addition, wants_removal, wants_swap
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
@@ -295,7 +296,7 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
     prompts = user_prompts(messages)
     text = prompts[-1] if prompts else ""
-    if returns and (then := _swap_addition(returns, text)) is not None:
+    if returns and (then := swap_addition(returns, text)) is not None:
         return then
     if returns:
         said = "\n\n".join(_present(p) for p in turn_returns(messages))
@@ -327,15 +328,6 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         return say(f"{dialog.SAME_AS_REFUSED.split('. ')[0]}. {refusal.which_one(state.offered)}" if state.offered
                    else dialog.SAME_AS_REFUSED)
     return call("generate_material", step)
-
-
-def _swap_addition(returns: list[ToolReturnPart], text: str) -> ModelResponse | None:
-    """After the first half of a swap („statt X lieber Y“) struck X: add Y to the version it made."""
-    swap = wants_swap(text)
-    struck = next((p for p in returns if p.tool_name == "remove_topic_tasks"), None)
-    if swap is None or struck is None or not (mm := _MATERIAL.search(text_of(struck.content))):
-        return None
-    return call("add_bank_task", {"material_id": mm.group(1), "thema": swap[1]})
 
 
 def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:
