@@ -429,6 +429,26 @@ def chk_e_funktion(t: GeneratedTask) -> None:
     assert zahl(t.ergebnis["rate"]) == rund(float(a) * k * math.exp(k * float(t2)), 2)
 
 
+def chk_e_kurvendiskussion(t: GeneratedTask) -> None:
+    a, b, c = (float(zahl(t.werte[k])) for k in ("a", "b", "c"))
+
+    def f(x: float) -> float:
+        return (a * x + b) * math.exp(c * x)
+
+    def d(g: Callable[[float], float], x: float, h: float = 1e-4) -> float:
+        return (g(x + h) - g(x - h)) / (2 * h)
+
+    assert abs(f(float(gemischt(t.ergebnis["nullstelle"])))) < 1e-9
+    x_e, y_e = (float(zahl(v)) for v in t.ergebnis["extrempunkt"].strip("()").split("|"))
+    assert abs(d(f, x_e)) < 1e-6 and zahl(t.ergebnis["extrempunkt"].split("|")[1]) == rund(f(x_e), 2)
+    kruemmung = d(lambda x: d(f, x), x_e)
+    assert t.ergebnis["art"] == ("Hochpunkt" if kruemmung < 0 else "Tiefpunkt")
+    x_w, _ = (float(zahl(v)) for v in t.ergebnis["wendepunkt"].strip("()").split("|"))
+    assert zahl(t.ergebnis["wendepunkt"].split("|")[1]) == rund(f(x_w), 2)
+    links, rechts = (d(lambda x: d(f, x), x_w + s) for s in (-0.5, 0.5))
+    assert links * rechts < 0, "kein Vorzeichenwechsel von f'' an der Wendestelle"
+
+
 def chk_tangente(t: GeneratedTask) -> None:
     p, x0 = polynom(t.werte["f"]), zahl(t.werte["x0"])
     m, y0 = f_wert(ableiten(p), x0), f_wert(p, x0)
@@ -581,6 +601,7 @@ CHECKS: dict[str, Callable[[GeneratedTask], None]] = {
     "mathematik.trigonometrie.steigung": chk_trig_steigung, "mathematik.trigonometrie.regel_pruefen": chk_trig_regel,
     "mathematik.exponential.bestand": chk_exp_bestand, "mathematik.exponential.verdopplung": chk_exp_verdopplung,
     "mathematik.exponential.modellwahl": chk_exp_modellwahl, "mathematik.exponential.e_funktion": chk_e_funktion,
+    "mathematik.exponential.e_kurvendiskussion": chk_e_kurvendiskussion,
     "mathematik.differential.tangente": chk_tangente, "mathematik.differential.extrempunkte": chk_extrempunkte,
     "mathematik.differential.wendepunkt": chk_wendepunkt, "mathematik.differential.optimierung": chk_optimierung,
     "mathematik.integral.berechnen": chk_integral_berechnen, "mathematik.integral.flaeche": chk_integral_flaeche,

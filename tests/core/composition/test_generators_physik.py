@@ -412,6 +412,18 @@ def _geraetevergleich(t: GeneratedTask) -> None:
     gerundet(mehr * w(t, "preis"), e(t, "kosten"), 0.3)
 
 
+def _schiefer_wurf(t: GeneratedTask) -> None:
+    v0, alpha, h0 = w(t, "v0"), math.radians(w(t, "alpha")), w(t, "h0")
+    vx, vy = v0 * math.cos(alpha), v0 * math.sin(alpha)
+    t_f = (vy + math.sqrt(vy * vy + 2 * G * h0)) / G
+    gerundet(vx, e(t, "vx"))
+    gerundet(vy, e(t, "vy"))
+    gerundet(h0 + vy * vy / (2 * G), e(t, "h_max"), 0.05)
+    gerundet(t_f, e(t, "t_F"), 0.01)
+    gerundet(vx * t_f, e(t, "x_W"), 0.3)
+    assert zahl(e(t, "h_max")) > h0 and zahl(e(t, "x_W")) > 0
+
+
 NACHRECHNEN: dict[str, Callable[[GeneratedTask], None]] = {
     "physik.bewegung.durchschnittsgeschwindigkeit": _durchschnitt,
     "physik.bewegung.beschleunigung": _beschleunigung,
@@ -453,6 +465,7 @@ NACHRECHNEN: dict[str, Callable[[GeneratedTask], None]] = {
     "physik.waerme.mischtemperatur": _mischtemperatur,
     "physik.waerme.wasserkocher": _wasserkocher,
     "physik.waerme.geraetevergleich": _geraetevergleich,
+    "physik.wurf.schiefer_wurf": _schiefer_wurf,
 }
 GENERATOREN = {g.key: g for g in physik.GENERATORS}
 OPERATOREN = operatoren("physik")

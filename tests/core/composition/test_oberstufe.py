@@ -25,8 +25,7 @@ CASES = [
     ("Klausur Erdkunde GK 11 Stadtentwicklung und Verstädterung, 90 Minuten", None),
     ("Klausur Biologie LK 13 Neurobiologie: Aktionspotential, Synapse, Synapsengifte, 180 Minuten",
      "bank (m10d): Neurobiologie materials have one task each"),
-    ("Klausur Mathematik LK Q2 Kurvendiskussion von e-Funktionen und Integralrechnung, 180 Minuten",
-     "bank (m10d): no Mathe context units with Teilaufgaben over AFB I-III"),
+    ("Klausur Mathematik LK Q2 Kurvendiskussion von e-Funktionen und Integralrechnung, 180 Minuten", None),
     ("Klausur Deutsch GK 12 Faust, 135 Minuten", None),
 ]
 OBERSTUFE = [text for text, _ in CASES]

@@ -224,6 +224,66 @@ def build_e_funktion(rng: random.Random, klasse: int) -> GeneratedTask:
                    ergebnis={"k": dez(kr, 4), "zeit": dez(F(halb), 2), "rate": dez(F(rate2), 2)})
 
 
+def _e_hoch(c: int, x: str = "x") -> str:
+    """'e^x' or 'e^(−x)'."""
+    return f"e^{x}" if c == 1 else f"e^(−{x})"
+
+
+def _e_wert(k: int, n: int) -> str:
+    """k · e^n written exactly: '−2 · e^(−1)', 'e³', '3' for n = 0."""
+    if n == 0:
+        return dez(F(k))
+    potenz = "e" if n == 1 else (f"e{hoch(n)}" if n > 1 else f"e^({dez(F(n))})")
+    return potenz if k == 1 else (f"−{potenz}" if k == -1 else f"{dez(F(k))} · {potenz}")
+
+
+def _linear(a: int, b: int) -> str:
+    """'(2x − 4)', '(−x + 1)', '3x', '−x' as the factor in front of the e-term."""
+    ax = {1: "x", -1: "−x"}.get(a, f"{dez(F(a))}x")
+    return ax if b == 0 else f"({ax} {'+' if b > 0 else '−'} {abs(b)})"
+
+
+def build_e_kurvendiskussion(rng: random.Random, klasse: int) -> GeneratedTask:
+    """f(x) = (ax + b) · e^(cx) with c = ±1, built backwards from a whole-number extreme point x_E:
+    f'(x) = (acx + a + bc) · e^(cx), f''(x_E) = ac · e^(c·x_E), turning point x_W = x_E − c."""
+    while True:
+        a, c, x_e = wahl(rng, (-3, -2, -1, 1, 2, 3)), wahl(rng, (1, -1)), rng.randint(-2, 3)
+        b = -a * (x_e + c)
+        if abs(b) <= 9:
+            break
+    x_w, x_n = x_e - c, F(-b, a)
+    y_e, y_w = -a * c * math.exp(c * x_e), -2 * a * c * math.exp(c * x_w)
+    art = "Hochpunkt" if a * c < 0 else "Tiefpunkt"
+    f = f"{_linear(a, b)} · {_e_hoch(c)}"
+    d1 = f"{_linear(a * c, a + b * c)} · {_e_hoch(c)}"
+    text = (f"Gegeben ist die e-Funktion f mit f(x) = {f}. Untersuche f auf Nullstellen, Extrem- und Wendepunkte "
+            "und gib das Verhalten von f(x) für x → +∞ und x → −∞ an. Gib die Koordinaten exakt und auf zwei "
+            "Nachkommastellen gerundet an.")
+    unendlich = ("für x → −∞ gilt f(x) → 0 (die x-Achse ist Asymptote), für x → +∞ gilt f(x) → "
+                 + ("+∞" if a > 0 else "−∞")) if c == 1 else (
+        "für x → +∞ gilt f(x) → 0 (die x-Achse ist Asymptote), für x → −∞ gilt f(x) → " + ("−∞" if a > 0 else "+∞"))
+    erst = ("−" if a < 0 else "") + _e_hoch(c) if abs(a) == 1 else f"{dez(F(a))} · {_e_hoch(c)}"
+    pe, pw = (f"{art[0]}({dez(F(x_e))} | {_e_wert(-a * c, c * x_e)})",
+              f"W({dez(F(x_w))} | {_e_wert(-2 * a * c, c * x_w)})")
+    schritte = [
+        (f"Nullstelle: e-Term stets > 0, also {_linear(a, b).strip('()')} = 0 und x = {zahl_oder_bruch(x_n)}.", 1),
+        (f"Produkt- und Kettenregel: f'(x) = {erst} {'+' if c == 1 else '−'} "
+         f"{_linear(a, b)} · {_e_hoch(c)} = {d1}.", 2),
+        (f"f'(x) = 0 ⇔ {_linear(a * c, a + b * c).strip('()')} = 0 ⇔ x = {dez(F(x_e))}.", 1),
+        (f"f''(x) = {_linear(a, b + 2 * a * c)} · {_e_hoch(c)} mit f''({dez(F(x_e))}) = "
+         f"{_e_wert(a * c, c * x_e)} {'<' if a * c < 0 else '>'} 0: {art} {pe}"
+         + (f" ≈ {art[0]}({dez(F(x_e))} | {dez(F(y_e), 2)})." if c * x_e else "."), 2),
+        (f"f''(x) = 0 ⇔ x = {dez(F(x_w))}; f'' wechselt dort das Vorzeichen: Wendepunkt {pw}"
+         + (f" ≈ W({dez(F(x_w))} | {dez(F(y_w), 2)})." if c * x_w else "."), 2),
+        (f"Verhalten: {unendlich}.", 1),
+    ]
+    return aufgabe(operator="Untersuchen", afb="II", text=text, schritte=schritte, minuten=12,
+                   werte={"a": dez(F(a)), "b": dez(F(b)), "c": dez(F(c))},
+                   ergebnis={"nullstelle": zahl_oder_bruch(x_n), "art": art,
+                             "extrempunkt": f"({dez(F(x_e))} | {dez(F(y_e), 2)})",
+                             "wendepunkt": f"({dez(F(x_w))} | {dez(F(y_w), 2)})"})
+
+
 _THEMA = "Exponentialfunktionen"
 _SW = ("exponentielles Wachstum", "Exponentialfunktion", "Wachstumsfaktor", "exponentielle Abnahme")
 GENERATORS: tuple[Generator, ...] = (
@@ -243,5 +303,11 @@ GENERATORS: tuple[Generator, ...] = (
               unterthema="e-Funktion aus zwei Messwerten, Änderungsrate",
               schlagworte=(*_SW, "e-Funktion", "natürlicher Logarithmus", "Änderungsrate", "Ableitung", "ln"),
               klassenstufen=(11, 13), afb="II", operator="Bestimmen", build=build_e_funktion,
+              niveaus=("gA", "eA")),
+    Generator(key="mathematik.exponential.e_kurvendiskussion", fach="mathematik", thema=_THEMA,
+              unterthema="Kurvendiskussion einer e-Funktion",
+              schlagworte=(*_SW, "e-Funktion", "Kurvendiskussion", "Extrempunkt", "Wendepunkt", "Produktregel",
+                           "Asymptote"),
+              klassenstufen=(11, 13), afb="II", operator="Untersuchen", build=build_e_kurvendiskussion,
               niveaus=("gA", "eA")),
 )

@@ -12,6 +12,7 @@ from core.composition.generators.physik import (
     radioaktivitaet,
     schaltung,
     waerme,
+    wurf,
 )
 
 GENERATORS: tuple[Generator, ...] = (
@@ -25,4 +26,5 @@ GENERATORS: tuple[Generator, ...] = (
     *optik.GENERATORS,
     *radioaktivitaet.GENERATORS,
     *waerme.GENERATORS,
+    *wurf.GENERATORS,
 )
