@@ -129,12 +129,12 @@ def test_a_sub_topic_added_to_an_exam_is_an_edit(db: Session, as_teacher, first:
         assert "Ergänzt" in reply.reply, reply.reply
 
 
-# The bank's going-to and Brechung sheets are for Klasse 7 and 9: above these sheets' grade, so the reply says that
-# nothing could be added; the Komma sheets are all Klasse 8.
+# The bank's going-to sheet is for Klasse 7: above this sheet's grade, so the reply says that nothing could be added;
+# Brechung (with the Physik 7 material of main) and the Komma sheets (all Klasse 8) can be added.
 SHEETS = [("differenziertes Arbeitsblatt Englisch Kl 6 will-future vs. going to, 3 Niveaus bitte",
            "Bitte auch das going-to-future aufnehmen, der Unterschied will/going to war der Kern.", None),
           ("Differenziertes Arbeitsblatt Physik 7 Optik: Reflexionsgesetz, drei Niveaus",
-           "Nimm bitte noch Aufgaben zur Brechung dazu.", None),
+           "Nimm bitte noch Aufgaben zur Brechung dazu.", "Brechung"),
           ("Differenziertes Arbeitsblatt Deutsch Klasse 8 Komma bei Konjunktionen, drei Niveaus",
            "Bitte auch das Komma bei Relativsätzen aufnehmen.", "Relativs")]
 
