@@ -21,9 +21,10 @@ from agents.deps import TurnContext
 from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
 from core.app.errors import UserError
-from core.editing.add_topic import add_topic_task
+from core.editing.add_topic import add_topic
 from core.editing.patch import EditOutcome, patch_material
 from core.editing.regenerate import regenerate_from_previous as regenerate
+from core.editing.remove_topic import remove_topic
 from core.editing.restore import conversation_materials, material_files, restore_version
 from core.generation.outcomes import Feedback, TurnError
 from core.generation.service import continue_generation, start_generation
@@ -295,19 +296,44 @@ async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, op
 
 
 @MAIN_TOOLS.tool
-async def add_bank_task(ctx: RunContext[TurnContext], material_id: str, thema: str | None = None) -> str:
-    """Einer fertigen Klausur eine geprüfte Aufgabe aus der Aufgabensammlung anfügen ("Da fehlt die Zinsrechnung,
-    bitte noch eine Aufgabe dazu", "noch eine Aufgabe mehr"): passend zu Klassenstufe und Niveau, mit dem AFB, von
-    dem die Klausur am wenigsten hat; als NEUE Version gespeichert, neu geprüft, Notenschlüssel neu berechnet.
-    Rückgabe wie bei patch_material_task, oder FEHLER, wenn die Sammlung zum Thema keine weitere Aufgabe hat.
+async def add_bank_task(ctx: RunContext[TurnContext], material_id: str, thema: str | None = None,
+                        dauer_minuten: int | None = None) -> str:
+    """Einem fertigen Material ein (Unter-)Thema aus der geprüften Aufgabensammlung hinzufügen ("Da fehlt die
+    Zinsrechnung, bitte noch eine Aufgabe dazu", "Bitte auch das going-to-future aufnehmen", "noch Fragen zum
+    Gradnetz", "noch eine Aufgabe mehr"). Klausur: geprüfte Aufgaben passend zu Klassenstufe und Niveau, mit dem
+    AFB, von dem die Klausur am wenigsten hat; differenziertes Arbeitsblatt oder Quiz: neu zusammengestellt mit dem
+    Thema als weiterem Teil. Als NEUE Version gespeichert, neu geprüft. Rückgabe wie bei patch_material_task, oder
+    FEHLER, wenn die Sammlung zum Thema nichts hat (dann wurde nichts gespeichert).
 
     Args:
         material_id: Die ID aus [material:ID] – nimm die neueste Version.
-        thema: Das (Unter-)Thema der neuen Aufgabe in den Worten der Lehrkraft, z. B. "Zinsrechnung"; leer lassen,
-            wenn sie nur "noch eine Aufgabe" will (dann aus den Themen der Klausur).
+        thema: Das (Unter-)Thema in den Worten der Lehrkraft, z. B. "Zinsrechnung"; leer lassen, wenn sie nur
+            "noch eine Aufgabe" will (dann aus den Themen der Klausur).
+        dauer_minuten: Nur bei einer Klausur, wenn die Lehrkraft sagt, wie lang sie dadurch werden soll ("damit es
+            90 Minuten werden"): so viele Aufgaben, dass die Zeit gefüllt ist.
     """
     ctx.deps.usage = ctx.usage
-    return _edit_text(ctx, lambda: add_topic_task(turn=ctx.deps, material_id=_material_id(material_id), thema=thema))
+    try:
+        return (await add_topic(turn=ctx.deps, material_id=_material_id(material_id), thema=thema,
+                                dauer_minuten=dauer_minuten)).text
+    except UserError as exc:
+        ctx.deps.outcomes.append(TurnError(exc.message))
+        return f"FEHLER: {exc.message}"
+
+
+@MAIN_TOOLS.tool
+async def remove_topic_tasks(ctx: RunContext[TurnContext], material_id: str, thema: str) -> str:
+    """Aus einer Klausur die Aufgaben bzw. aus einem Quiz die Fragen zu einem (Unter-)Thema streichen ("Bitte die
+    Normalverteilung weglassen", "Nimm die Fragen zu Sparta raus"). Für nummerierte Aufgaben ("Streich Aufgabe 4")
+    nimm patch_material_task. Als NEUE Version gespeichert; Rückgabe wie bei patch_material_task oder FEHLER (dann
+    wurde nichts gespeichert).
+
+    Args:
+        material_id: Die ID aus [material:ID] – nimm die neueste Version.
+        thema: Das (Unter-)Thema in den Worten der Lehrkraft, z. B. "Normalverteilung".
+    """
+    ctx.deps.usage = ctx.usage
+    return _edit_text(ctx, lambda: remove_topic(turn=ctx.deps, material_id=_material_id(material_id), thema=thema))
 
 
 @MAIN_TOOLS.tool

@@ -26,9 +26,12 @@ from agents.offline.messages import (
     teacher_turns,
     text_of,
     tool_returns,
+    turn_returns,
     user_prompts,
 )
 from agents.offline.planner import rule_plan
+from agents.offline.swaps import swap_addition
+from core.language.additions import wants_addition, wants_removal, wants_swap
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
@@ -55,7 +58,7 @@ _WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im net
 _TEACHER = re.compile(r"^Lehrkraft: .*, ([^,;]+); Fächer:", re.M)  # agents.main instructions: name, Bundesland
 _GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
 _MADE = ("generate_material", "generate_exercise", "continue_material_generation", "patch_material_task",
-         "add_bank_task", "regenerate_from_previous", "restore_material_version")
+         "add_bank_task", "remove_topic_tasks", "regenerate_from_previous", "restore_material_version")
 _HELLO = ("Hallo! Ich erstelle mit Ihnen Klausuren mit Erwartungshorizont, differenzierte Arbeitsblätter in drei "
           "Niveaus und interaktive H5P-Übungen. Sagen Sie einfach, was Sie brauchen – z. B. „Klausur Physik "
           "Klasse 10 zu Stromkreisen, 45 Minuten“.")
@@ -255,6 +258,13 @@ def _follow_up(text: str, target: str, kind: str) -> ModelResponse | None:
     added, its files in a format, a value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
     if (version := wants_version(text)) is not None:
         return call("restore_material_version", {"material_id": target, "version": version})
+    if swap := wants_swap(text):  # „Statt der Normalverteilung lieber mehr zum Hypothesentest“: strike, then add
+        return call("remove_topic_tasks", {"material_id": target, "thema": swap[0]})
+    if removed := wants_removal(text):  # „Bitte die Normalverteilung weglassen“
+        return call("remove_topic_tasks", {"material_id": target, "thema": removed})
+    if addition := wants_addition(text):  # „Bitte auch das going-to-future aufnehmen“
+        return call("add_bank_task", {"material_id": target, "thema": addition.thema,
+                                      **({"dauer_minuten": addition.minuten} if addition.minuten else {})})
     added, thema = wants_added_task(text)
     if added:
         return call("add_bank_task", {"material_id": target, **({"thema": thema} if thema else {})})
@@ -286,8 +296,10 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
     prompts = user_prompts(messages)
     text = prompts[-1] if prompts else ""
+    if returns and (then := swap_addition(returns, text)) is not None:
+        return then
     if returns:
-        said = "\n\n".join(_present(p) for p in returns)
+        said = "\n\n".join(_present(p) for p in turn_returns(messages))
         made = [p for p in returns if p.tool_name in _STARTS]  # the topic as understood, once the call is answered
         fach = _called_fach(messages, made[0].tool_call_id) if made else None
         return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))

@@ -97,3 +97,14 @@ def output_tool(info: AgentInfo, cls: type) -> str:
         if n == f"final_result_{cls.__name__}":
             return n
     return names[0] if len(names) == 1 else f"final_result_{cls.__name__}"
+
+
+def turn_returns(messages: list[ModelMessage]) -> list[ToolReturnPart]:
+    """The tool results since the teacher's last message (a swap „statt X lieber Y“ makes two)."""
+    found: list[ToolReturnPart] = []
+    for m in reversed(messages):
+        if isinstance(m, ModelRequest):
+            if any(isinstance(p, UserPromptPart) for p in m.parts):
+                break
+            found[:0] = [p for p in m.parts if isinstance(p, ToolReturnPart)]
+    return found

@@ -10,7 +10,7 @@ TOOLSETS: dict[str, frozenset[str]] = {
     "base": frozenset({"remember", "search_web", "record_feedback"}),
     "generation": frozenset({"generate_material", "generate_exercise", "continue_material_generation",
                              "generate_material_set", "continue_material_set"}),
-    "material_ops": frozenset({"patch_material_task", "add_bank_task", "regenerate_from_previous",
+    "material_ops": frozenset({"patch_material_task", "add_bank_task", "remove_topic_tasks", "regenerate_from_previous",
                                "restore_material_version", "show_material_files"}),
     "knowledge": frozenset({"import_upload", "add_class_note"}),
     "analysis": frozenset({"assess_pupil_answer"}),

@@ -11,21 +11,21 @@ from typing import Any
 from agents.deps import TurnContext
 from core.checks.gate import duplicate_findings
 from core.checks.views import views
-from core.editing.bank_tasks import BankTask, Home, TaskBank, stems
+from core.composition.klausur import budget
+from core.editing.add_questions import add_questions
+from core.editing.apply import apply_operations
+from core.editing.bank_tasks import BankTask, Home, TaskBank, stems, topics_named
 from core.editing.direct import bank_task_operation
 from core.editing.errors import PatchError
 from core.editing.loading import deps_for, klausur_of, own_row
-from core.editing.patch import EditOutcome, patch_material
+from core.editing.patch import EditOutcome, store_version
+from core.editing.regenerate import regenerate_from_previous
 from core.generation.prepare import subject_operators
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Aufgabe, Klausur
 from core.materials.notenschluessel import format_punkte
 
-
-def _topic_words(entry: dict[str, Any]) -> set[str]:
-    words = [entry.get("id") or "", entry.get("thema") or "", *(entry.get("schlagworte") or []),
-             *(entry.get("unterthemen") or [])]
-    return stems(" ".join(str(w).replace("-", " ") for w in words))
+_MAX_ADDED = 6  # tasks one follow-up adds at most (a duration to fill may ask for more)
 
 
 def _homes(bank: TaskBank, thema: str | None) -> list[Home]:
@@ -34,16 +34,8 @@ def _homes(bank: TaskBank, thema: str | None) -> list[Home]:
         found = dict.fromkeys(h for a in bank.k.aufgaben for t in a.teilaufgaben
                               if (h := bank.home(a, t)).topic)
         return [Home(h.topic, None) for h in found]
-    wanted = stems(thema)
-    if not wanted:
-        return []
-    scored = []
-    for entry in bank.coverage():
-        unter = next((u for u in entry.get("unterthemen") or [] if wanted <= stems(u)), None)
-        hits = len(wanted & _topic_words(entry)) + (2 if wanted & stems(str(entry.get("thema") or "")) else 0)
-        if hits:
-            scored.append((-hits, 0 if unter else 1, str(entry["id"]), unter))
-    return [Home(topic, unter) for _, _, topic, unter in sorted(scored)]
+    named = topics_named(bank.coverage(), thema)
+    return [h for h in named if h.topic == named[0].topic] if named else []  # the named topic, never a neighbour
 
 
 def _afb_order(k: Klausur, ziel: dict[str, int] | None) -> list[str]:
@@ -75,8 +67,21 @@ def _pick(bank: TaskBank, homes: list[Home], afbs: list[str]) -> tuple[Home, Ban
     return None
 
 
-def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None) -> EditOutcome:
-    """A reviewed bank task on `thema` (None: the exam's topics) added at the end of the exam as its next version.
+def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, apply: Any) -> list[tuple[Home, BankTask]]:
+    """One bank task, or as many as fill `minuten` more working minutes (a task takes about a minute per point)."""
+    picks: list[tuple[Home, BankTask]] = []
+    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs)) is not None:
+        picks.append(picked)
+        bank.k = apply(bank.k, picked[1])
+        if sum(t.teil.punkte for _, t in picks) >= minuten:
+            break
+    return picks
+
+
+def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
+                   dauer_minuten: int | None = None) -> EditOutcome:
+    """Reviewed bank tasks on `thema` (None: the exam's topics) added at the end of the exam as its next version:
+    one, or with `dauer_minuten` as many as fill the exam to that duration (which it then gets).
 
     Raises PatchError (German) when the material is no exam or the bank has no further task on the topic for its
     Klassenstufe; nothing is stored then.
@@ -84,22 +89,70 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     row = own_row(turn, material_id)
     k = klausur_of(row)
     thema = " ".join((thema or "").split()) or None
-    bank = TaskBank(turn=turn, k=k, operatoren=subject_operators(turn, row.fach))
-    picked = _pick(bank, _homes(bank, thema), _afb_order(k, deps_for(turn, row, k).afb_ziel))
-    if picked is None:
+    operatoren = subject_operators(turn, row.fach)
+    afb_ziel = deps_for(turn, row, k).afb_ziel
+    bank = TaskBank(turn=turn, k=k, operatoren=operatoren)
+
+    def apply(current: Klausur, task: BankTask) -> Klausur:
+        return apply_operations(current, [bank_task_operation(turn, task.ref, position=None)], operatoren=operatoren,
+                                turn=turn, afb_ziel=afb_ziel)[0]
+
+    longer = dauer_minuten if dauer_minuten and dauer_minuten > k.dauer_minuten else None
+    minuten = budget(longer) - budget(k.dauer_minuten) if longer else 0
+    picks = _picks(bank, _homes(bank, thema), _afb_order(k, afb_ziel), minuten, apply)
+    if not picks:
         worum = f"zu „{thema}“" if thema else "zu den Themen dieser Klausur"
         raise PatchError(f"In der geprüften Aufgabensammlung gibt es {worum} für Klasse {k.klassenstufe} keine "
                          "weitere Aufgabe, die noch nicht in der Klausur steht – es wurde nichts gespeichert. Sie "
-                         "können unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen.")
-    home, task = picked
-    outcome = patch_material(turn=turn, material_id=row.id, operations=[bank_task_operation(turn, task.ref,
-                                                                                           position=None)], force=True)
-    said = (f"Ergänzt aus der geprüften Aufgabensammlung: „{task.unterthema}“, AFB {task.teil.afb}, "
-            f"{format_punkte(task.teil.punkte)} (Aufgabe {len(k.aufgaben) + 1}).")
-    if home.unterthema and task.unterthema != home.unterthema:
+                         "können unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen, mir die "
+                         "Aufgabe im Chat vorgeben („Ergänze als Aufgabe: …“) oder das Material mit einem weiter "
+                         "gefassten Thema neu erzeugen lassen.")
+    new, changes = apply_operations(k, [bank_task_operation(turn, t.ref, position=None) for _, t in picks],
+                                    operatoren=operatoren, turn=turn, afb_ziel=afb_ziel)
+    said = _said(k, picks, thema)
+    added = {stem for _, t in picks for stem in stems(t.unterthema)}  # notes saying these were left out are untrue now
+    new = new.model_copy(update={"hinweise_lehrkraft": [h for h in new.hinweise_lehrkraft if not (
+        added & stems(h) and ("nicht verwendet" in h or "fehlt" in h))]})
+    if longer:
+        new = new.model_copy(update={"dauer_minuten": longer})
+        changes.append(f"Dauer {k.dauer_minuten} → {longer} Minuten")
+        if sum(t.teil.punkte for _, t in picks) < minuten:
+            said += (f" Für {longer} Minuten reicht das noch nicht ganz: weitere passende geprüfte Aufgaben gibt es "
+                     f"dazu für Klasse {k.klassenstufe} nicht – ergänzen Sie gern eine eigene.")
+    outcome = store_version(turn, row, k, new, changes, force=True, art="patch")
+    outcome.changes.insert(0, said)
+    return outcome.said_first(said)
+
+
+def _said(k: Klausur, picks: list[tuple[Home, BankTask]], thema: str | None) -> str:
+    """„Ergänzt aus der geprüften Aufgabensammlung: …“ and, when the named sub-topic had no task, that too."""
+    parts = [f"„{t.unterthema}“, AFB {t.teil.afb}, {format_punkte(t.teil.punkte)} (Aufgabe {len(k.aufgaben) + i})"
+             for i, (_, t) in enumerate(picks, start=1)]
+    said = "Ergänzt aus der geprüften Aufgabensammlung: " + "; ".join(parts) + "."
+    home = picks[0][0]
+    others = [t for _, t in picks if t.unterthema != home.unterthema]
+    if home.unterthema and len(others) == len(picks):
         said += (f" Zu „{home.unterthema}“ selbst gibt es für Klasse {k.klassenstufe} keine geprüfte Aufgabe mehr; "
                  "ich habe die nächstliegende des Themas genommen.")
+    elif home.unterthema and others:
+        said += (f" Weitere passende Aufgaben zu „{home.unterthema}“ gibt es nicht; die übrigen sind aus demselben "
+                 "Thema.")
+    return said
+
+
+async def add_topic(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
+                    dauer_minuten: int | None = None) -> EditOutcome:
+    """A named sub-topic added to any material as its next version: an exam gets reviewed bank tasks on it (see
+    `add_topic_task`), a quiz bank questions on it (see `add_questions`); a differentiated sheet is made again with
+    the sub-topic as one more part of its request, kept only if it then has more on the sub-topic. Raises PatchError
+    (German) when nothing could be added; nothing is stored then."""
+    row = own_row(turn, material_id)
+    if row.material_type == "klausur" or not thema:
+        return add_topic_task(turn=turn, material_id=row.id, thema=thema, dauer_minuten=dauer_minuten)
+    if row.material_type == "h5p":
+        return add_questions(turn=turn, row=row, thema=thema)
+    outcome = await regenerate_from_previous(turn=turn, material_id=row.id,
+                                             instruction=f"Bitte auch „{thema}“ aufnehmen.", added=thema)
+    said = f"Ergänzt: „{thema}“ (aus der geprüften Aufgabensammlung, neu zusammengestellt)."
     outcome.changes.insert(0, said)
-    lines = outcome.text.split("\n")
-    outcome.text = "\n".join([*lines[:2], said, *lines[2:]])
-    return outcome
+    return outcome.said_first(said)

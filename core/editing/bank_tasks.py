@@ -49,6 +49,26 @@ class Home:
     unterthema: str | None
 
 
+def _topic_words(entry: dict[str, Any]) -> set[str]:
+    words = [entry.get("id") or "", entry.get("thema") or "", *(entry.get("schlagworte") or []),
+             *(entry.get("unterthemen") or [])]
+    return stems(" ".join(str(w).replace("-", " ") for w in words))
+
+
+def topics_named(coverage: Sequence[dict[str, Any]], thema: str) -> list[Home]:
+    """The coverage topics (and the sub-topic) the teacher's words name, best first."""
+    wanted = stems(thema)
+    if not wanted:
+        return []
+    scored = []
+    for entry in coverage:
+        unter = next((u for u in entry.get("unterthemen") or [] if wanted <= stems(u)), None)
+        hits = len(wanted & _topic_words(entry)) + (2 if wanted & stems(str(entry.get("thema") or "")) else 0)
+        if hits:
+            scored.append((-hits, 0 if unter else 1, str(entry["id"]), unter))
+    return [Home(topic, unter) for _, _, topic, unter in sorted(scored)]
+
+
 @dataclass(frozen=True)
 class BankTask:
     """A reviewed bank task as a sub-task of the exam (its own points and Erwartungshorizont)."""
@@ -72,6 +92,12 @@ class TaskBank:
 
     def __post_init__(self) -> None:
         self._before = used_in(self.k)  # what the exam held before the edit never comes back in another place
+
+    @property
+    def _highest(self) -> int:
+        """The highest grade of a fitting task: the exam's own; in the Oberstufe any of its years (Q1 is 11 or 12
+        by Bundesland, the bank's Niveau gA/eA tells the course)."""
+        return 13 if self.k.klassenstufe >= 11 else self.k.klassenstufe
 
     @property
     def fach(self) -> str:
@@ -145,7 +171,7 @@ class TaskBank:
         kl = c.get("klassenstufe")
         if c.get("afb") != afb or not text or str(row.id) in used or " ".join(text.split()).casefold() in used:
             return None
-        if (isinstance(kl, int) and kl > self.k.klassenstufe) or (c.get("niveau") or "Sek I") != self.k.niveau:
+        if (isinstance(kl, int) and kl > self._highest) or (c.get("niveau") or "Sek I") != self.k.niveau:
             return None
         name = canonical_operator(str(c.get("operator") or ""), self.operatoren)
         if name is None or not operator_fits(name, afb, self.operatoren):

@@ -47,6 +47,12 @@ class EditOutcome:
         lines += [f"- Prüfhinweis: {for_teacher(f)}" for f in self.faults]
         return "\n".join(lines)
 
+    def said_first(self, line: str) -> EditOutcome:
+        """`line` („Ergänzt: …“, „Gestrichen: …“) as the first line after the summary's title."""
+        lines = self.text.split("\n")
+        self.text = "\n".join([*lines[:2], line, *lines[2:]])
+        return self
+
 
 def refusal(faults: Sequence[str]) -> str:
     found = "\n- ".join(map(for_teacher, faults))

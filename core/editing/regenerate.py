@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from agents.deps import SpecialistDeps, TurnContext
+from core.editing.bank_tasks import stems
 from core.editing.errors import PatchError
 from core.editing.loading import klausur_of, own_row, request_of, stored_target
 from core.editing.patch import EditOutcome, store_version
@@ -25,6 +26,7 @@ from core.generation.run import MAX_RUECKFRAGEN, auftrag_prompt, run_specialist
 from core.generation.store import NewVersion
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.followups import wants_whole_topic
+from core.language.lexicon import strings_in
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur
 from core.materials.patch_ops import RegenerateInstruction
@@ -86,9 +88,10 @@ def _stored_material(row: GeneratedMaterial) -> Material | None:
         return None
 
 
-def _adjusted_request(row: GeneratedMaterial, plan: RegenerateInstruction, base: MaterialRequest
-                      ) -> tuple[MaterialRequest, list[str]]:
-    """The request for the rerun (instruction in `zusatz`, shifted AFB target, new duration) and the change notes."""
+def _adjusted_request(row: GeneratedMaterial, plan: RegenerateInstruction, base: MaterialRequest,
+                      added: str | None = None) -> tuple[MaterialRequest, list[str]]:
+    """The request for the rerun (instruction in `zusatz`, shifted AFB target, new duration, an `added` sub-topic)
+    and the change notes."""
     changes = [f"neu erzeugt mit der Anweisung „{shorten(plan.anweisung, 120)}“"]
     if (row.request or {}).get("bearbeitung"):
         changes.append(f"bitte prüfen, ob Ihre Einzeländerungen aus Version {row.version} noch enthalten sind")
@@ -98,6 +101,8 @@ def _adjusted_request(row: GeneratedMaterial, plan: RegenerateInstruction, base:
         update.update(thema=named or base.thema, unterthemen=[])
         changes.append(f"ganzes Thema „{named or base.thema}“ statt der Schwerpunkte" if base.unterthemen
                        else f"ganzes Thema „{named or base.thema}“")
+    if added:  # „Bitte auch das going-to-future aufnehmen“: one more named part of the request
+        update["unterthemen"] = [*update.get("unterthemen", base.unterthemen), added]
     if row.material_type == "klausur":
         ziel = stored_target(row) or dict(base.afb_ziel or {})
         if plan.richtung and ziel:
@@ -125,8 +130,9 @@ def _rework_prompt(row: GeneratedMaterial, plan: RegenerateInstruction, request:
 
 
 async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInstruction, deps: SpecialistDeps,
-                 prompt: str, changes: list[str]) -> EditOutcome:
-    """Run the specialist inside a savepoint; keep its material as the next version only if it differs."""
+                 prompt: str, changes: list[str], added: str | None = None) -> EditOutcome:
+    """Run the specialist inside a savepoint; keep its material as the next version only if it differs (and, with
+    an `added` sub-topic, only if the new version has more on it than the old one)."""
     bearbeitung = {"art": "regenerate", "von_version": row.version, "von_material": str(row.id),
                    "aenderungen": changes}
     n_outcomes = len(turn.outcomes)
@@ -142,8 +148,14 @@ async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInst
     if new_row is None or outcome.kind != "material":
         savepoint.rollback()
         del turn.outcomes[n_outcomes:]
+        if added:  # the composer found nothing for the sheet with the sub-topic
+            raise PatchError(not_added(added, row))
         raise PatchError(outcome.text.removeprefix("FEHLER: ") if outcome.kind == "error" else
                          "Die Überarbeitung hat kein Material ergeben. Bitte die Anweisung anders fassen.")
+    if added and not _more_on(new_row.content, row.content, added):
+        savepoint.rollback()
+        del turn.outcomes[n_outcomes:]
+        raise PatchError(not_added(added, row))
     if same_content(new_row.content, row.content):
         savepoint.rollback()
         del turn.outcomes[n_outcomes:]
@@ -167,8 +179,32 @@ async def _rerun(turn: TurnContext, row: GeneratedMaterial, plan: RegenerateInst
                        changes=changes, faults=faults, files=outcome.files, text=text)
 
 
+def _more_on(new: dict[str, Any] | None, old: dict[str, Any] | None, thema: str) -> bool:
+    """Has the new version more texts on `thema` (at least half its content words) than the old one — and no note
+    of its own saying that the sub-topic is missing („Zu „Gradnetz“ gibt es keine geprüfte Aufgabe …“)?"""
+    wanted = stems(thema)
+
+    def on_topic(content: dict[str, Any] | None) -> list[str]:
+        return [t for t in strings_in(content or {}) if wanted and 2 * len(wanted & stems(t)) >= len(wanted)]
+    neu = on_topic(new)
+    if any("keine geprüfte" in t or "dieser Teil fehlt" in t for t in neu):
+        return False
+    return len(neu) > len(on_topic(old))
+
+
+def not_added(thema: str, row: GeneratedMaterial) -> str:
+    """The refusal when the bank has nothing on a sub-topic the teacher wants added, with her options."""
+    was = {"h5p": "Fragen", "differenzierung": "Aufgaben"}.get(row.material_type, "Aufgaben")
+    klasse = f" für Klasse {row.klassenstufe}" if row.klassenstufe else ""
+    return (f"Zu „{thema}“ hat die geprüfte Aufgabensammlung{klasse} keine weiteren {was}, "
+            "die ich ergänzen könnte – es wurde nichts gespeichert. Sie können mir die Aufgabe im Chat vorgeben, "
+            "das Material mit einem anderen oder weiter gefassten Thema neu erzeugen lassen oder unter „Meine "
+            "Materialien“ selbst ergänzen.")
+
+
 async def regenerate_from_previous(*, turn: TurnContext, material_id: uuid.UUID | str,
-                                   instruction: str | RegenerateInstruction) -> EditOutcome:
+                                   instruction: str | RegenerateInstruction, added: str | None = None
+                                   ) -> EditOutcome:
     """Make a new version of a material from an instruction too large for patch operations.
 
     The specialist never asks back here. Explicit instructions are stored even if the check then reports faults
@@ -181,10 +217,10 @@ async def regenerate_from_previous(*, turn: TurnContext, material_id: uuid.UUID 
         new, changes = rework_task(turn, old, plan, subject_operators(turn, row.fach))
         return store_version(turn, row, old, new, changes, force=True, art="regenerate")
     old_material = _stored_material(row)
-    request, changes = _adjusted_request(row, plan, request_of(row, old_material))
+    request, changes = _adjusted_request(row, plan, request_of(row, old_material), added)
     deps = prepare_deps(turn, request)
     deps.rueckfragen, deps.final = MAX_RUECKFRAGEN, True  # the instruction is the answer: no Rückfrage
     if plan.rechnen:
         deps.preferences["rechnung_theorie_ratio"] = "100:0" if plan.rechnen == "mehr" else "0:100"
         changes.append(f"{plan.rechnen} Rechenaufgaben")
-    return await _rerun(turn, row, plan, deps, _rework_prompt(row, plan, request, old_material), changes)
+    return await _rerun(turn, row, plan, deps, _rework_prompt(row, plan, request, old_material), changes, added)

@@ -128,8 +128,9 @@ def _parse_patch(text: str, refs: list[tuple[int, str | None]]) -> list[patch.Pa
     if not refs:
         return None
     ziel = _ziel(refs[0])
-    if _ENTFERNEN.search(rest):
-        return [patch.RemoveSubtask(ziel=ziel) if refs[0][1] else patch.RemoveTask(ziel=ziel)]
+    if _ENTFERNEN.search(rest):  # every named one, the last first (removing one renumbers those after it)
+        named = sorted(dict.fromkeys(refs), key=lambda r: (r[0], r[1] or ""), reverse=True)
+        return [patch.RemoveSubtask(ziel=_ziel(r)) if r[1] else patch.RemoveTask(ziel=_ziel(r)) for r in named]
     punkte = _PUNKTE.search(rest)
     if punkte and re.match(r"\s*(mehr|weniger|zusätzlich|extra)\b", rest[punkte.end():], re.I):
         name = f"Aufgabe {ziel}" if ziel.isdigit() else ziel

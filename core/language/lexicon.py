@@ -46,13 +46,14 @@ def seeded_lexicon() -> Lexicon:
 _LONG_WORD = re.compile(r"[^\W\d_]{8,}")
 
 
-def _strings(value: Any) -> list[str]:
+def strings_in(value: Any) -> list[str]:
+    """Every string in a JSON-like value (dicts, lists), in order."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
+        return [s for v in value.values() for s in strings_in(v)]
     if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
+        return [s for v in value for s in strings_in(v)]
     return []
 
 
@@ -66,6 +67,6 @@ def seeded_words() -> frozenset[str]:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        for text in _strings(data):
+        for text in strings_in(data):
             words.update(_LONG_WORD.findall(text))
     return frozenset(key(fold(w)) for w in words)
