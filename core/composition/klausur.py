@@ -19,7 +19,7 @@ from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.oberstufe import OBERSTUFE, oberstufe_notes, select_oberstufe, spread
 from core.composition.report import Befund, Nachbar, artikel, titled
-from core.composition.select import ExamSpec, Selection, select
+from core.composition.select import ExamSpec, Selection, mentions, select
 from core.composition.wishes import names_emphasis, only_named, own_wishes
 from core.language.text import fold
 from core.materials.blocks import AFB_STUFEN, Quelle
@@ -179,6 +179,7 @@ def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandi
     sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
         select(usable, spec, fill)
     spread(sel, [*usable, *fill], spec, oberstufe=oben)
+    sel.note_hits = {n[0]: [c.key for c in sel.chosen if mentions(c, n)] for n in spec.notes}  # spread may swap
     if oben:
         befund.notizen += oberstufe_notes(sel, spec)
     return sel

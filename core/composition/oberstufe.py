@@ -120,7 +120,8 @@ def _take_units(pool: Sequence[TaskCandidate], spec: ExamSpec, sel: Selection, k
     unit on that named part (a named part has its own Aufgabe, and the others leave it room)."""
     limit = int(spec.budget_minuten * OVERFILL)
     wanted = spec.max_aufgaben or max(2 if spec.budget_minuten <= 100 else 3, min(len(spec.unterthemen), 4))
-    units = _units([c for c in pool if c not in sel.chosen])
+    taken = frozenset().union(*(_parts(c) for c in sel.chosen))  # a material already printed is not a new unit
+    units = [u for u in _units([c for c in pool if c not in sel.chosen]) if not _parts(u[0][0]) & taken]
     if carrying is not None:
         if any(carries(c, carrying, spec) for c in sel.chosen):
             return

@@ -68,7 +68,11 @@ def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     („Extremwertprobleme“ is carried by a box-volume optimisation that never says the word) — not under a topic
     whose title names other requested parts as well („Vulkanismus und Erdbeben“ says nothing about which). When the
     named parts share words („waagerechter und schiefer Wurf“), the task must say what sets this part apart: a
-    waagerechter Wurf does not carry the schiefe."""
+    waagerechter Wurf does not carry the schiefe — and a task filed under another named part is that part's task (a
+    schiefer Wurf that mentions the „waagerechte Komponente“ is no waagerechter Wurf)."""
+    own_part = fold(c.unterthema or "")
+    if own_part != fold(unterthema) and any(own_part == fold(v) for v in spec.unterthemen):
+        return False
     if not (covers([view(c)], unterthema) or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen)
             or _under_head(c, unterthema, spec)):
         return False

@@ -57,4 +57,4 @@ def test_upload_option_then_retry_asks_the_same_request_again(db, as_teacher) ->
     results, args = chat(db, as_teacher, QUIZ, "3", "nochmal versuchen")
     assert "Seite „Hochladen“ hoch" in results[1].reply and "„nochmal versuchen“" in results[1].reply
     assert args is not None and args["thema"] == "Nomenklatur der Alkane"  # not a new topic „Versuchen“
-    assert "Zum Schwerpunkt „Nomenklatur“" in results[2].reply  # nothing uploaded: the same honest refusal
+    assert "Zum Schwerpunkt „Nomenklatur der Alkane“" in results[2].reply  # nothing uploaded: the same refusal
