@@ -27,7 +27,7 @@ from db.session import Identity
 
 MAX_QUERY_CHARS = 1000
 RRF_K = 60
-CANDIDATES = 100
+CANDIDATES = 200
 # A small prior on top of relevance: the teacher's own (and class/school) tasks and well-rated ones first, when
 # they are about as relevant. 0.0025 is worth a few ranks in RRF; it never lifts an unrelated task into the top.
 SCOPE_PRIOR = {"teacher": 0.0025, "class": 0.0015, "school": 0.001, "global": 0.0}

@@ -43,11 +43,6 @@ def test_recall_at_3_on_the_dev_set_is_at_least_090(db: Session, as_teacher) -> 
 
 
 @pytest.mark.skipif(not DEV_SET.exists(), reason="shared/eval/retrieval_dev.json not beside the checkout")
-@pytest.mark.xfail(strict=True, reason=(
-    "Known regression since stop 21 (closing note, #16): the bank grew by ~140 reviewed tasks that answer the same "
-    "queries, and in 7 of 32 queries the set's task now falls outside the 100-row candidate pools "
-    "(core/knowledge/retrieval.CANDIDATES), so the condensed recall@3 is 0.82-0.83 < 0.90 (0.911 before). "
-    "Strict: remove this marker when the pools or the measure are fixed."))
 def test_the_sets_tasks_are_found_with_the_whole_bank_as_distractors(db: Session, as_teacher) -> None:
     """#16's acceptance (decision 022): the set's tasks still found with the whole bank as distractors."""
     data = load_set(DEV_SET)
