@@ -17,7 +17,8 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo
 
-from agents.offline import dialog, refusal
+from agents.offline import dialog, edit_plan, refusal
+from agents.offline.followup_calls import follow_up, swap_addition
 from agents.offline.messages import (
     Rules,
     Turn,
@@ -30,19 +31,10 @@ from agents.offline.messages import (
     user_prompts,
 )
 from agents.offline.planner import rule_plan
-from agents.offline.swaps import swap_addition
-from core.language.additions import wants_addition, wants_removal, wants_swap
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
-from core.language.followups import (
-    value_swap,
-    wants_added_part,
-    wants_added_task,
-    wants_format,
-    wants_version,
-    wants_whole_topic,
-)
+from core.language.followups import wants_whole_topic
 from core.language.klasse import Oberstufe, oberstufe_of
 from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
@@ -204,13 +196,18 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     the teacher asks for a change, not only reports one. A complaint without a change wish ("Aufgabe 3 ist zu
     schwer") is no edit and still goes to record_feedback.
     """
-    new_request = _new_request(extract(text, topic_terms=lexicon.terms), messages)
     target = last_material  # the newest version: edits return [material:ID] of the version they made
     for p in tool_returns(messages):
         if p.tool_name in _MADE and (mm := _MATERIAL.search(text_of(p.content))):
             target = mm.group(1)
     kind = str(_current_request(messages).get("material_type") or "")
-    if not new_request and (reply := _follow_up(text, target, kind)) is not None:
+    text, said = edit_plan.chosen_instead(text, messages)
+    if said:
+        return say(said)
+    if plan := edit_plan.steps(text, kind):  # strike, replace, add, easier, harder, shorter: before a new request
+        return edit_plan.first_call(plan, target)
+    new_request = _new_request(extract(text, topic_terms=lexicon.terms), messages)
+    if not new_request and (reply := follow_up(text, target, kind)) is not None:
         return reply
     try:
         edit = None if new_request else parse_edit_request(text)
@@ -253,33 +250,6 @@ def _new_request(wanted: Extraction, messages: list[ModelMessage]) -> bool:
     return not same or wanted.klassenstufe is not None
 
 
-def _follow_up(text: str, target: str, kind: str) -> ModelResponse | None:
-    """A follow-up about the current material that is no patch: an earlier version back, a task or a part of the topic
-    added, its files in a format, a value swapped in one sub-task ("in 1a bitte 24 Ω statt 12 Ω")."""
-    if (version := wants_version(text)) is not None:
-        return call("restore_material_version", {"material_id": target, "version": version})
-    if swap := wants_swap(text):  # „Statt der Normalverteilung lieber mehr zum Hypothesentest“: strike, then add
-        return call("remove_topic_tasks", {"material_id": target, "thema": swap[0]})
-    if removed := wants_removal(text):  # „Bitte die Normalverteilung weglassen“
-        return call("remove_topic_tasks", {"material_id": target, "thema": removed})
-    if addition := wants_addition(text):  # „Bitte auch das going-to-future aufnehmen“
-        return call("add_bank_task", {"material_id": target, "thema": addition.thema,
-                                      **({"dauer_minuten": addition.minuten} if addition.minuten else {})})
-    added, thema = wants_added_task(text)
-    if added:
-        return call("add_bank_task", {"material_id": target, **({"thema": thema} if thema else {})})
-    if part := wants_added_part(text):  # „Bitte noch eine reading comprehension zu Australia ergänzen“
-        if kind == "klausur":
-            return call("add_bank_task", {"material_id": target, "thema": part})
-        return call("regenerate_from_previous", {"material_id": target, "instruction": text})
-    if fmt := wants_format(text):
-        return call("show_material_files", {"material_id": target, "format": "docx" if fmt == "word" else fmt})
-    if swap := value_swap(text):
-        return call("patch_material_task", {"material_id": target, "operations": [swap.model_dump(exclude_none=True)],
-                                             "force": True})
-    return None
-
-
 def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> ModelResponse | None:
     """Feedback on the last material, or an AFB answer to a Rückfrage that was already answered."""
     if classify_feedback(text) is not None:
@@ -296,6 +266,8 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     returns = [p for p in last.parts if isinstance(p, ToolReturnPart)] if isinstance(last, ModelRequest) else []
     prompts = user_prompts(messages)
     text = prompts[-1] if prompts else ""
+    if returns and (then := _planned(messages, text)) is not None:
+        return then
     if returns and (then := swap_addition(returns, text)) is not None:
         return then
     if returns:
@@ -328,6 +300,17 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         return say(f"{dialog.SAME_AS_REFUSED.split('. ')[0]}. {refusal.which_one(state.offered)}" if state.offered
                    else dialog.SAME_AS_REFUSED)
     return call("generate_material", step)
+
+
+def _planned(messages: list[ModelMessage], text: str) -> ModelResponse | None:
+    """The next step of a follow-up's edits, or (all done or one failed) what was done and what not."""
+    text = edit_plan.chosen_instead(text, messages)[0]
+    plan = edit_plan.steps(text, str(_current_request(messages).get("material_type") or ""))
+    if (done := edit_plan.carried(plan, messages)) is None:
+        return None
+    if (then := edit_plan.next_call(plan, done)) is not None:
+        return then
+    return say("\n\n".join(x for x in [*(_present(p) for p in done), edit_plan.not_done(plan, done)] if x))
 
 
 def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:

@@ -28,6 +28,33 @@ from core.materials.notenschluessel import format_punkte
 _MAX_ADDED = 6  # tasks one follow-up adds at most (a duration to fill may ask for more)
 
 
+_FRAME = {"aufgab", "frage", "fragen", "übung", "uebung", "vokabe", "vocabu", "thema", "themen", "bitte", "weiter",
+          "weiteren", "zusätz", "rechen", "textau", "reading", "compre", "teilau", "inhalt"}
+
+
+def _wanted(thema: str | None) -> set[str]:
+    """The content stems a task must hold to be on `thema` („Vokabeln zum Thema Ireland“ -> {irelan})."""
+    return {w for w in stems(thema or "") if w not in _FRAME}
+
+
+def _covers(wanted: set[str], text: str) -> bool:
+    have = stems(text)
+    return all(any(h.startswith(w) or w.startswith(h) for h in have) for w in wanted)
+
+
+def _on_topic(bank: TaskBank, home: Home, thema: str | None) -> Any:
+    """Whether a bank task is on what the teacher named: any task of the topic when she named the topic itself, a
+    task of the named sub-topic, else only a task whose own words hold all of hers („zweiseitiger Hebel“ is not the
+    Nussknacker, „Branddreieck“ not the Zerteilungsgrad)."""
+    wanted = _wanted(thema)
+    name = str(next((x for x in bank.coverage() if x.get("id") == home.topic), {}).get("thema") or "")
+    if not wanted or (_covers(wanted, name) and _covers(_wanted(name), thema or "")):  # she named the topic itself
+        return lambda task: True
+    named = home.unterthema if home.unterthema and _covers(wanted, home.unterthema) else None
+    return lambda task: task.unterthema == named or _covers(wanted, " ".join([task.unterthema, task.teil.text, *(
+        m.model_dump_json() for m in task.materialien)]))
+
+
 def _homes(bank: TaskBank, thema: str | None) -> list[Home]:
     """The coverage topics (and sub-topic) the teacher's words name, best first; without words the exam's own."""
     if not thema:
@@ -55,22 +82,24 @@ def _repeats(k: Klausur, task: BankTask) -> bool:
     return any(f.ref == neu or f.message.startswith(f"wiederholt {neu} ") for f in duplicate_findings(views(probe)))
 
 
-def _pick(bank: TaskBank, homes: list[Home], afbs: list[str]) -> tuple[Home, BankTask] | None:
-    """The first bank task of the best topic that repeats none of the exam: its named sub-topic at any AFB before
-    another sub-topic's."""
+def _pick(bank: TaskBank, homes: list[Home], afbs: list[str], thema: str | None) -> tuple[Home, BankTask] | None:
+    """The first bank task of the best topic that is on `thema` and repeats none of the exam: its named sub-topic at
+    any AFB before another sub-topic's."""
     for home in homes:
+        fits = _on_topic(bank, home, thema)
         found = [t for afb in afbs for t in bank.candidates(home, afb, material_titles=set())
-                 if not _repeats(bank.k, t)]
+                 if fits(t) and not _repeats(bank.k, t)]
         best = next((t for t in found if t.unterthema == home.unterthema), found[0] if found else None)
         if best is not None:
             return home, best
     return None
 
 
-def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, apply: Any) -> list[tuple[Home, BankTask]]:
+def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, apply: Any, thema: str | None
+           ) -> list[tuple[Home, BankTask]]:
     """One bank task, or as many as fill `minuten` more working minutes (a task takes about a minute per point)."""
     picks: list[tuple[Home, BankTask]] = []
-    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs)) is not None:
+    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs, thema)) is not None:
         picks.append(picked)
         bank.k = apply(bank.k, picked[1])
         if sum(t.teil.punkte for _, t in picks) >= minuten:
@@ -99,14 +128,10 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
 
     longer = dauer_minuten if dauer_minuten and dauer_minuten > k.dauer_minuten else None
     minuten = budget(longer) - budget(k.dauer_minuten) if longer else 0
-    picks = _picks(bank, _homes(bank, thema), _afb_order(k, afb_ziel), minuten, apply)
+    homes = _homes(bank, thema)
+    picks = _picks(bank, homes, _afb_order(k, afb_ziel), minuten, apply, thema)
     if not picks:
-        worum = f"zu „{thema}“" if thema else "zu den Themen dieser Klausur"
-        raise PatchError(f"In der geprüften Aufgabensammlung gibt es {worum} für Klasse {k.klassenstufe} keine "
-                         "weitere Aufgabe, die noch nicht in der Klausur steht – es wurde nichts gespeichert. Sie "
-                         "können unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen, mir die "
-                         "Aufgabe im Chat vorgeben („Ergänze als Aufgabe: …“) oder das Material mit einem weiter "
-                         "gefassten Thema neu erzeugen lassen.")
+        raise PatchError(_nothing_on(bank, k, thema, _afb_order(k, afb_ziel)))
     new, changes = apply_operations(k, [bank_task_operation(turn, t.ref, position=None) for _, t in picks],
                                     operatoren=operatoren, turn=turn, afb_ziel=afb_ziel)
     said = _said(k, picks, thema)
@@ -122,6 +147,43 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     outcome = store_version(turn, row, k, new, changes, force=True, art="patch")
     outcome.changes.insert(0, said)
     return outcome.said_first(said)
+
+
+def _nearest(bank: TaskBank, thema: str, afbs: list[str]) -> str | None:
+    """The sub-topic nearest to `thema` that still has a fitting task the exam does not hold: one sharing most of
+    its words, else one of the topic her words name."""
+    wanted = _wanted(thema)
+    scored = []
+    for entry in bank.coverage():
+        for unter in entry.get("unterthemen") or []:
+            if (shared := len({w for w in wanted if _covers({w}, unter)})) > 0:
+                scored.append((-shared, str(entry["id"]), unter))
+    named = [(0, h.topic, u) for h in _homes(bank, thema)[:1] for u in next(
+        (x.get("unterthemen") or [] for x in bank.coverage() if x.get("id") == h.topic), [])]
+    for _, topic, unter in [*sorted(scored), *named]:
+        home = Home(topic, unter)
+        if any(t.unterthema == unter and not _repeats(bank.k, t)
+               for afb in afbs for t in bank.candidates(home, afb, material_titles=set())):
+            return unter
+    return None
+
+
+def _nothing_on(bank: TaskBank, k: Klausur, thema: str | None, afbs: list[str]) -> str:
+    """The plain word that there is no task on what she named, and what she can do (nothing was changed)."""
+    if not thema:
+        return (f"In der geprüften Aufgabensammlung gibt es zu den Themen dieser Klausur für Klasse {k.klassenstufe} "
+                "keine weitere Aufgabe, die noch nicht in der Klausur steht – ich habe nichts geändert. Sie können "
+                "unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen oder mir die Aufgabe im Chat "
+                "vorgeben („Ergänze als Aufgabe: …“).")
+    optionen = ["eine eigene Aufgabe ergänzen: unter „Meine Materialien“ → „Bearbeiten“ → „Neue Aufgabe“ → „Selbst "
+                "formulieren“, oder eigene Aufgaben auf der Seite „Hochladen“",
+                "ein Sprachmodell konfigurieren (siehe README), das die Aufgabe neu schreibt"]
+    if near := _nearest(bank, thema, afbs):
+        optionen.append(f"stattdessen eine geprüfte Aufgabe zu „{near}“ nehmen – schreiben Sie dann „Noch eine "
+                        f"Aufgabe zu {near} dazu“")
+    return (f"Zu „{thema}“ habe ich keine geprüfte Aufgabe für Klasse {k.klassenstufe}, die noch nicht in der "
+            "Klausur steht – ich habe nichts geändert. Möglichkeiten: "
+            + "; ".join(f"({i}) {o}" for i, o in enumerate(optionen, 1)) + ".")
 
 
 def _said(k: Klausur, picks: list[tuple[Home, BankTask]], thema: str | None) -> str:

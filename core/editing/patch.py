@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from agents.deps import TurnContext
 from agents.klausur import klausur_faults
+from core.editing import notes
 from core.editing.apply import apply_operations
 from core.editing.errors import PatchError
 from core.editing.loading import deps_for, klausur_of, own_row
@@ -67,7 +68,7 @@ def store_version(turn: TurnContext, row: GeneratedMaterial, old: Klausur, new: 
                   force: bool, art: str) -> EditOutcome:
     """Check `new` with the generation's targets and store it as the next version of `row` with fresh files."""
     deps = deps_for(turn, row, old)
-    new = finish_material(turn, new)
+    new = finish_material(turn, notes.refreshed(old, new, deps.afb_ziel))
     before = klausur_faults(deps, old)
     faults = klausur_faults(deps, new)
     if not before and faults and not force:

@@ -1,0 +1,162 @@
+"""The tool calls that carry out a follow-up's wishes on the current material, one after the other in one turn.
+
+Order: tasks made easier or harder (numbers stay), then additions (appended at the end, numbers stay), then the
+numbered strikes in one patch (the highest first), then strikes by words, then a new duration. A replacement is its
+addition plus a strike: when the addition finds nothing, the chain stops there, nothing is struck, and the teacher is
+told which wishes were not carried out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, ToolReturnPart, UserPromptPart
+
+from agents.offline import refusal
+from agents.offline.followup import Intent, classify
+from agents.offline.messages import call, text_of, turn_returns
+from core.language.text import fold
+from core.materials.patch_ops import RemoveTask
+
+_MATERIAL = re.compile(r"\[material:([0-9a-fA-F-]{36})\]")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One tool call (without the material id, which is the version the step before made) and what it does."""
+
+    tool: str
+    what: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+def _noun(kind: str) -> str:
+    return {"klausur": "die Klausur", "h5p": "die Übung"}.get(kind, "das Material")
+
+
+def _level(intent: Intent, text: str, single: bool, kind: str) -> list[Step]:
+    wort = "leichter" if intent.kind == "easier" else "schwerer"
+    if not intent.tasks:
+        return [Step("regenerate_from_previous", f"{_noun(kind)} {wort} machen",
+                     {"instruction": text if single else f"Mach {_noun(kind)} {wort}."})]
+    return [Step("regenerate_from_previous", f"Aufgabe {n} {wort} machen",
+                 {"instruction": text if single and len(intent.tasks) == 1 else f"Mach Aufgabe {n} {wort}."})
+            for n in intent.tasks]
+
+
+def _duration(intent: Intent, text: str, single: bool, kind: str) -> Step:
+    if single:
+        instruction = text
+    elif intent.minuten:
+        instruction = f"{_noun(kind).capitalize()} soll {intent.minuten} Minuten dauern."
+    else:
+        instruction = "Bitte kürzer." if intent.kind == "shorter" else "Bitte länger."
+    return Step("regenerate_from_previous", "kürzer" if intent.kind == "shorter" else "länger",
+                {"instruction": instruction})
+
+
+def _addition(intent: Intent) -> Step:
+    what = f"eine Aufgabe zu „{intent.thema}“ ergänzen" if intent.thema else "eine Aufgabe ergänzen"
+    args: dict[str, Any] = {"thema": intent.thema} if intent.thema else {}
+    if intent.minuten:
+        args["dauer_minuten"] = intent.minuten
+    return Step("add_bank_task", what, args)
+
+
+def steps(text: str, kind: str) -> list[Step]:
+    """The steps for the wishes in `text` on a material of type `kind` ('klausur', 'h5p', …); [] for no edit."""
+    intents = classify(text)
+    single = len(intents) == 1
+    out: list[Step] = []
+    for i in intents:
+        if i.kind in ("easier", "harder"):
+            out += _level(i, text, single, kind)
+    out += [_addition(i) for i in intents if i.kind in ("add", "replace")]
+    numbers = sorted({n for i in intents if i.kind in ("remove", "replace") for n in i.tasks}, reverse=True)
+    if numbers:
+        named = " und ".join(f"Aufgabe {n}" for n in sorted(numbers))
+        out.append(Step("patch_material_task", f"{named} streichen", {
+            "operations": [RemoveTask(ziel=str(n)).model_dump(exclude_none=True) for n in numbers], "force": True}))
+    out += [Step("remove_topic_tasks", f"die Aufgabe(n) zu „{i.words}“ streichen", {"thema": i.words})
+            for i in intents if i.kind in ("remove", "replace") and i.words and not i.tasks]
+    out += [_duration(i, text, single, kind) for i in intents if i.kind in ("shorter", "longer")]
+    return out
+
+
+def first_call(plan: list[Step], material_id: str) -> ModelResponse:
+    return call(plan[0].tool, {"material_id": material_id, **plan[0].args})
+
+
+def carried(plan: list[Step], messages: list[ModelMessage]) -> list[ToolReturnPart] | None:
+    """This turn's results of `plan`, or None when the turn's first call was not the plan's (another rule's)."""
+    returns = turn_returns(messages)
+    if not plan or not returns or returns[0].tool_name != plan[0].tool:
+        return None
+    return returns
+
+
+def next_call(plan: list[Step], returns: list[ToolReturnPart]) -> ModelResponse | None:
+    """The next step on the version the last step made; None when all are done or the last one failed."""
+    done = len(returns)
+    last = text_of(returns[-1].content)
+    if done >= len(plan) or last.startswith("FEHLER") or not (mm := _MATERIAL.search(last)):
+        return None
+    return call(plan[done].tool, {"material_id": mm.group(1), **plan[done].args})
+
+
+def not_done(plan: list[Step], returns: list[ToolReturnPart]) -> str:
+    """What the teacher asked for that was not carried out because a step before failed (empty when all ran)."""
+    left = plan[len(returns):]
+    if not left:
+        return ""
+    wishes = "; ".join(s.what for s in left)
+    return (f"Deshalb habe ich auch Folgendes nicht ausgeführt: {wishes}. Die zuletzt gespeicherte Fassung bleibt "
+            "unverändert – sagen Sie mir, wie ich weitermachen soll.")
+
+
+_MISSING = re.compile(r"^FEHLER: Zu „(.+?)“ habe ich keine geprüfte Aufgabe")
+_NEAR = re.compile(r"„Noch eine Aufgabe zu (.+?) dazu“")
+_YOURSELF = ("Gern: Unter „Meine Materialien“ → „Bearbeiten“ → „Neue Aufgabe“ formulieren Sie die Aufgabe selbst (oder "
+             "wählen eine aus der Sammlung); eigene Aufgaben laden Sie auf der Seite „Hochladen“ hoch. Das Material "
+             "bleibt bis dahin, wie es ist.")
+_MODEL = ("Ein Sprachmodell (Anthropic, OpenAI oder ein lokaler OpenAI-kompatibler Server) wird in der Konfiguration "
+          "eingerichtet, wie im README beschrieben; danach schreibe ich die Aufgabe damit. Das Material bleibt bis "
+          "dahin, wie es ist.")
+
+
+def _turns(messages: list[ModelMessage]) -> list[tuple[str, list[ToolReturnPart]]]:
+    """Each teacher message with the tool results of its turn."""
+    out: list[tuple[str, list[ToolReturnPart]]] = []
+    for m in messages:
+        if not isinstance(m, ModelRequest):
+            continue
+        for p in m.parts:
+            if isinstance(p, UserPromptPart):
+                out.append((text_of(p.content), []))
+            elif isinstance(p, ToolReturnPart) and out:
+                out[-1][1].append(p)
+    return out
+
+
+def chosen_instead(text: str, messages: list[ModelMessage]) -> tuple[str, str | None]:
+    """After an addition was refused with options: her choice of the nearest sub-topic („3“, „Dann Hebel“) is the
+    wish she made before with that sub-topic; the other options get what to do. Else `text` as it is."""
+    turns = _turns(messages)
+    if len(turns) < 2 or not turns[-2][1]:
+        return text, None
+    before, returns = turns[-2]
+    failed = text_of(returns[-1].content)
+    if returns[-1].tool_name != "add_bank_task" or not (missing := _MISSING.match(failed)):
+        return text, None
+    options = refusal.offered(failed.removeprefix("FEHLER: "))
+    near = _NEAR.search(failed)
+    number = refusal.chosen(text, options)
+    if near and (number == len(options) or (number is None and fold(near.group(1)) in fold(text))):
+        return before.replace(missing.group(1), near.group(1)), None
+    if number == 1:
+        return text, _YOURSELF
+    if number == 2:
+        return text, _MODEL
+    return text, None

@@ -1,0 +1,219 @@
+"""Follow-ups on the current material, read before anything else: which tasks the teacher wants struck, replaced,
+added, made easier or harder, and whether the material should be shorter or longer.
+
+Tasks are named by number („Aufgabe 2“, „die 4“, „Aufgaben 4 und 5“), by words („die Aufgabe zum Auflagedruck“)
+or by quoted content („ohne „Vor dem Gesetz““). A message may hold several wishes („Streiche Aufgabe 3 und mach
+Aufgabe 2 leichter“); a wish without its own reference takes the one named just before („Aufgabe 1 passt nicht.
+Bitte durch eine Aufgabe zum Hebel ersetzen“). A complaint without a wish („Aufgabe 3 ist zu schwer“) is no edit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from core.language.additions import wants_addition, wants_removal, wants_swap
+
+KINDS = ("remove", "replace", "add", "easier", "harder", "shorter", "longer")
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One wish: `kind`, the tasks by number, the task(s) by words, the sub-topic to bring in, a duration."""
+
+    kind: str
+    tasks: tuple[int, ...] = ()
+    words: str | None = None
+    thema: str | None = None
+    minuten: int | None = None
+
+    def canonical(self) -> list[str]:
+        """'replace:1>zweiseitigen Hebel', 'remove~Auflagedruck', 'shorter:30' (the labelled set's notation): one
+        per named task."""
+        tail = f"{':' + str(self.minuten) if self.minuten else ''}{'>' + self.thema if self.thema else ''}"
+        if self.tasks:
+            return [f"{self.kind}:{n}{tail}" for n in self.tasks]
+        return [f"{self.kind}{'~' + self.words if self.words else ''}{tail}"]
+
+
+_TYPO = re.compile(r"\b(?:aufgabe|aufagbe|aufgbae|aufgbe|afugabe|aufabe|augabe|aufgaeb)(n?)\b", re.I)
+_LIST = re.compile(r"(\d{1,2})\s*(?:,|\bund\b|\bsowie\b|&|\+)\s*(\d{1,2})(?!\s*(?:min|punkt|p\.|%|\d))", re.I)
+_SPLIT = re.compile(r"[.!?;:]\s|[.!?;]$|,\s*", re.I)
+_AND = re.compile(r"\s+(?:und|sowie|aber)\s+(?=\S)", re.I)
+_SUBTASK = re.compile(r"\bteilaufgabe|(?<![\w/])\d{1,2}\s?[a-h]\)?(?![\wäöüß])", re.I)
+_NEW = re.compile(r"\b(erstell\w*|neue[nrs]?|noch\s+eine?\s+(?:klausur|klassenarbeit|arbeitsblatt|quiz|test)|"
+                  r"klasse\s*\d{1,2}\b|jahrgang)", re.I)
+_TASK_REF = re.compile(r"\baufgaben?\s*(?:nr\.?\s*)?(\d{1,2}(?:\+\d{1,2})*)(?![\d,.]\d)|"
+                       r"(?<!für )\b(?:die|der|nr\.?|nummer)\s+(\d{1,2}(?:\+\d{1,2})*)"
+                       r"(?!\s*(?:min|punkt|p\b|%|\.\d|er\b))\b",
+                       re.I)
+_QUOTED = re.compile(r"[„\"»]([^“\"«]{2,60})[“\"«]")
+_REPLACE = re.compile(r"\b(ersetz\w*|austausch\w*|auswechs\w*|anstelle|statt\s+(?:aufgabe|de[rsmn]|die|das)|"
+                      r"tausch\w*\b.*\bgegen)\b", re.I)
+_INSTEAD = re.compile(r"\b(stattdessen|statt\s+dessen|dafür|lieber|besser)\b", re.I)
+_REMOVE = re.compile(r"\b(streich\w*|lösch\w*|entfern\w*|weglass\w*|wegnehm\w*|weg|raus\w*|ohne|nicht\s+mehr|"
+                     r"keine\s+\w+\s+mehr|brauch\w*\s+(?:ich|wir)\s+nicht)\b", re.I)
+_ADD = re.compile(r"\b(ergänz\w*|dazu\w*|hinzu\w*|aufnehm\w*|aufzunehmen|rein\w*|einbau\w*|einfüg\w*|"
+                  r"noch\s+(?:eine[n]?|ein|was|etwas|zwei|drei|\d)|mehr\s+zu\w*|fehlt)\b", re.I)
+_EASIER = re.compile(r"\b(leichter|einfacher|vereinfach\w*)\b", re.I)
+_HARDER = re.compile(r"\b(schwerer|anspruchsvoller|schwieriger|fordernder)\b", re.I)
+_SHORTER = re.compile(r"\b(kürzer|kürz\w*|nur\s+\d{2,3}\s*min)", re.I)
+_LONGER = re.compile(r"\b(länger|verlänger\w*)\b", re.I)
+_ORDINAL = {"erste": 1, "zweite": 2, "dritte": 3, "vierte": 4, "fünfte": 5, "sechste": 6, "siebte": 7, "achte": 8,
+            "neunte": 9, "zehnte": 10}
+_ORDINAL_REF = re.compile(r"\b(" + "|".join(_ORDINAL) + r")[nrs]?\s+aufgabe\b", re.I)
+_MINUTES = re.compile(r"\b(\d{2,3})\s*(?:min\b|min\.|minuten)", re.I)
+_DURATION = re.compile(r"\b(soll\w*|dauer\w*|nur|auf)\b", re.I)
+_ABOUT = re.compile(r"\b(?:zu[mr]?|über|mit|zu\s+de[nm]|mit\s+de[rnm]|gegen|durch|was\s+zu[mr]?|von)\b\s+(.+)$", re.I)
+_THEMA_OF = re.compile(r"\bthema\s+(.+)$", re.I)
+_EDGE = re.compile(r"^(?:bitte|noch|auch|doch|mal|gern|gerne|eine?[nmr]?|einige|weitere[n]?|was|etwas|die|das|den|"
+                   r"der|dem|des|aufgaben?|fragen?|übung(?:en)?|zu[mr]?|über|mit|von|lieber|besser|dazu\w*|hinzu\w*|rein\w*|"
+                   r"raus|weg|aus|ergänz\w*|ersetz\w*|aufnehm\w*|reinnehm\w*|hinzufüg\w*|streich\w*|weglass\w*|"
+                   r"lösch\w*|entfern\w*|brauche?|ich|wir|nicht|mehr|kann|soll|darf|muss|sein|machen|nehmen|"
+                   r"austausch\w*|stattdessen|dafür|vokabeln|vocabulary|gehört|passt|drin|hier|ja)$", re.I)
+
+
+def _clean(text: str) -> str:
+    text = _TYPO.sub(lambda m: "Aufgabe" + m.group(1), " ".join((text or "").split()))
+    while (joined := _LIST.sub(r"\1+\2", text)) != text:
+        text = joined
+    return text
+
+
+def _refs(piece: str) -> tuple[int, ...]:
+    found = [int(n) for m in _TASK_REF.finditer(piece) for n in (m.group(1) or m.group(2)).split("+")]
+    found += [_ORDINAL[m.group(1).casefold()] for m in _ORDINAL_REF.finditer(piece)]
+    return tuple(sorted(dict.fromkeys(n for n in found if 0 < n <= 20)))
+
+
+def _trim(words: list[str]) -> str:
+    words = [w.strip(",;()") for w in words]
+    while words and _EDGE.match(words[0].strip("„“\"")):
+        words.pop(0)
+    while words and _EDGE.match(words[-1].strip("„“\"")):
+        words.pop()
+    return " ".join(words).strip("„“\"' ")
+
+
+def _about(piece: str) -> str | None:
+    """The sub-topic or task words after „zum / zu den / mit der / durch eine …“ (the last such phrase)."""
+    if quoted := _QUOTED.search(piece):
+        return quoted.group(1).strip()
+    rest = _TASK_REF.sub(" ", piece)
+    found = None
+    while m := _ABOUT.search(rest):
+        found, rest = m.group(1), m.group(1)
+    if found and (m := _THEMA_OF.search(found)):
+        found = m.group(1)
+    thema = _trim(found.split()) if found else ""
+    return thema if thema and len(thema) <= 80 else None
+
+
+def _kind(piece: str) -> str | None:
+    if _REPLACE.search(piece):
+        return "replace"
+    for kind, pattern in (("easier", _EASIER), ("harder", _HARDER), ("shorter", _SHORTER), ("longer", _LONGER)):
+        if pattern.search(piece):
+            return kind
+    if _REMOVE.search(piece):
+        return "remove"
+    if _ADD.search(piece) or (_INSTEAD.search(piece) and _about(piece)):
+        return "add"
+    if _MINUTES.search(piece) and _DURATION.search(piece):
+        return "shorter"
+    return None
+
+
+def _read(piece: str, kind: str, refs: tuple[int, ...], before: tuple[int, ...]) -> Intent:
+    tasks = refs or (before if kind in ("remove", "replace", "easier", "harder") else ())
+    minutes = _MINUTES.search(piece)
+    if kind in ("shorter", "longer"):
+        return Intent(kind, minuten=int(minutes.group(1)) if minutes else None)
+    if kind in ("easier", "harder"):
+        return Intent(kind, tasks=tasks)
+    if kind == "remove":
+        return Intent(kind, tasks=tasks, words=None if tasks else (_about(piece) or wants_removal(piece)))
+    if kind == "add":
+        addition = wants_addition(piece)
+        thema = _about(piece) or (addition.thema if addition else None)
+        return Intent(kind, thema=thema, minuten=int(minutes.group(1)) if minutes else None)
+    left, sep, right = _split(piece)
+    if not sep and not tasks and (swap := wants_swap(piece)):  # „Statt der Normalverteilung lieber Hypothesentest“
+        return Intent(kind, words=swap[0], thema=swap[1])
+    old = None if tasks or not sep else _about(left)
+    thema = _about(right) if sep else _about(piece)
+    return Intent(kind, tasks=tasks, words=old, thema=thema)
+
+
+def _split(piece: str) -> tuple[str, str, str]:
+    parts = re.split(r"\b(durch|gegen)\b", piece, maxsplit=1, flags=re.I)
+    return (parts[0], parts[1], parts[2]) if len(parts) == 3 else (piece, "", "")
+
+
+def _merged(intents: list[tuple[Intent, bool]]) -> list[Intent]:
+    """A wish that only completes the one before („bitte löschen“ after „Aufgabe 5 brauche ich nicht“, „lieber was
+    zum Hebelgesetz“ after „Aufgabe 4 austauschen“, „stattdessen …“ after a strike) joins it."""
+    out: list[Intent] = []
+    for intent, instead in intents:
+        last = out[-1] if out else None
+        if last and last.kind == "replace" and last.thema is None and intent.kind == "add" and intent.thema:
+            out[-1] = replace(last, thema=intent.thema)
+        elif last and last.kind == "remove" and last.tasks and intent.kind == "add" and intent.thema and instead:
+            out[-1] = Intent("replace", tasks=last.tasks, thema=intent.thema)
+        elif last and intent.kind == last.kind and intent.minuten and not last.minuten:
+            out[-1] = intent
+        elif last and intent.kind == last.kind and (not intent.thema or intent.thema == last.thema) and (
+                intent.tasks == last.tasks or not intent.tasks):
+            continue
+        elif last and last.kind == "add" and intent.kind == "add" and not last.thema:
+            out[-1] = intent
+        else:
+            out.append(intent)
+    return [i for i in out if i.kind != "replace" or i.thema]
+
+
+def _and_split(piece: str) -> list[str]:
+    """„Streiche Aufgabe 3 und mach Aufgabe 2 leichter“ is two wishes; „Fluss und Induktionsgesetz dazunehmen“ one."""
+    parts = _AND.split(piece)
+    out = [parts[0]]
+    for part in parts[1:]:
+        if _kind(part) and _kind(out[-1]):
+            out.append(part)
+        else:
+            out[-1] = f"{out[-1]} und {part}"
+    return out
+
+
+def _with_minutes(intents: list[Intent], text: str) -> list[Intent]:
+    """„…, damit es 90 Minuten werden“: the duration an addition should fill, unless it is a wish of its own."""
+    minutes = _MINUTES.search(text)
+    if not minutes or any(i.kind in ("shorter", "longer") or i.minuten for i in intents):
+        return intents
+    return [replace(i, minuten=int(minutes.group(1))) if i.kind == "add" else i for i in intents]
+
+
+def classify(text: str) -> list[Intent]:
+    """The edit wishes of a follow-up, in the order the teacher wrote them; [] when it asks for no such edit (also
+    for a new request, and for sub-task edits like „2a streichen“ that are patches of their own)."""
+    text = _clean(text)
+    if not text or _SUBTASK.search(text) or _NEW.search(text):
+        return []
+    found: list[tuple[Intent, bool]] = []
+    before: tuple[int, ...] = ()
+    pieces = [q for p in _SPLIT.split(text) if p and p.strip() for q in _and_split(p.strip())]
+    carry = ""
+    for piece in pieces:
+        piece = f"{carry} {piece}".strip() if carry else piece
+        refs = _refs(piece)
+        kind = _kind(piece)
+        if kind is None:
+            before = refs or before
+            carry = piece if refs and not re.search(r"\b(ist|sind|passt|gehört|war)\b", piece, re.I) else ""
+            continue
+        carry = ""
+        instead = bool(_INSTEAD.search(piece))
+        if kind == "add" and instead and before and not found:  # „Aufgabe 2 passt nicht, stattdessen eine zu …“
+            kind = "replace"
+        found.append((_read(piece, kind, refs, before), instead))
+        before = refs or before
+    return _with_minutes(_merged(found), text)

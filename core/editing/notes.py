@@ -1,0 +1,52 @@
+"""Teacher notes that describe the material, recomputed for an edited version: the AFB distribution and the working
+time the tasks fill were true of the version they were written for, not of the one a strike or an addition made."""
+
+from __future__ import annotations
+
+import re
+
+from core.composition.klausur import AFB_TOLERANZ
+from core.composition.oberstufe import FULL
+from core.materials.blocks import AFB_STUFEN
+from core.materials.klausur import Klausur
+
+_AFB = re.compile(r"^AFB-Verteilung \d")
+_TIME = re.compile(r"^Knapp bemessen: Die Aufgaben sind auf etwa (\d+) der (\d+) Minuten")
+
+
+def _time_note(note: str, old: Klausur, new: Klausur) -> str | None:
+    """„… etwa 108 der 128 Minuten …“ with the minutes the edited tasks take (in proportion to their points); gone
+    once they fill the time."""
+    found = _TIME.match(note)
+    if found is None or not old.gesamtpunkte:
+        return note
+    budget = int(found.group(2))
+    minuten = round(int(found.group(1)) * new.gesamtpunkte / old.gesamtpunkte)
+    if minuten >= FULL * budget:
+        return None
+    return note.replace(found.group(0), f"Knapp bemessen: Die Aufgaben sind auf etwa {minuten} der {budget} Minuten",
+                        1)
+
+
+def _afb_note(k: Klausur, ziel: dict[str, int]) -> str | None:
+    ist = k.afb_anteile
+    if all(abs(ist[s] - ziel.get(s, 0)) <= AFB_TOLERANZ for s in AFB_STUFEN):
+        return None
+    text, soll = "/".join(f"{ist[s]:.0f}" for s in AFB_STUFEN), "/".join(str(ziel.get(s, 0)) for s in AFB_STUFEN)
+    return f"AFB-Verteilung {text} statt {soll} % (nach der Änderung neu berechnet)."
+
+
+def refreshed(old: Klausur, new: Klausur, afb_ziel: dict[str, int] | None) -> Klausur:
+    """`new` with its AFB note and its working-time note recomputed from its own tasks (dropped when no longer
+    true); other notes stay."""
+    notes: list[str] = []
+    had_afb = False
+    for note in new.hinweise_lehrkraft:
+        if _AFB.match(note):
+            had_afb = True
+            continue
+        if (kept := _time_note(note, old, new)) is not None:
+            notes.append(kept)
+    if had_afb and (afb := _afb_note(new, afb_ziel or {"I": 30, "II": 40, "III": 30})) is not None:
+        notes.insert(0, afb)
+    return new.model_copy(update={"hinweise_lehrkraft": notes})

@@ -1,0 +1,126 @@
+"""Follow-ups that strike, replace or add tasks of the material just made, with the offline model on the real bank
+(teacher review, stop 22: „Bitte durch eine Aufgabe zum zweiseitigen Hebel ersetzen“ was „notiert“, „Ersetze Aufgabe 1
+durch …“ a new request, „Bitte ohne Aufgabe 2 (…)“ a stored preference, „Noch eine Aufgabe zum Branddreieck dazu“ a
+silent neighbour). Every change is a new version; when the bank has nothing on what she named she is told so with her
+options, and nothing is changed — a replacement then strikes nothing either."""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy.orm import Session
+
+from core.chat.turn import ChatResult, chat_turn
+from core.materials.klausur import Klausur
+from db.repos.materials import get_material, list_materials
+from db.repos.teachers import find_teacher
+from tests.conftest import DEMO_TEACHER
+
+HEBEL = "Kurztest Physik Klasse 8 zum Hebelgesetz (einseitiger und zweiseitiger Hebel), 20 Minuten, AFB 30/40/30"
+
+
+class _Talk:
+    """One conversation of the demo teacher: the first material, then follow-ups in the same conversation."""
+
+    def __init__(self, db: Session, as_teacher, first_message: str) -> None:  # noqa: ANN001
+        self.db, self.ident = db, as_teacher(DEMO_TEACHER)
+        self.teacher = find_teacher(db=db, ref=DEMO_TEACHER)
+        self.first = self.say(first_message, conversation_id=None)
+        assert self.first.material_id, self.first.reply
+
+    def say(self, message: str, conversation_id: str | None = "same") -> ChatResult:
+        cid = self.first.conversation_id if conversation_id == "same" else conversation_id
+        return chat_turn(db=self.db, identity=self.ident, teacher=self.teacher, conversation_id=cid, message=message)
+
+    def exam(self, material_id: str | None) -> tuple[int, Klausur]:
+        row = get_material(db=self.db, material_id=uuid.UUID(str(material_id)))
+        return row.version, Klausur.model_validate(row.content)
+
+    def versions(self) -> int:
+        return len(list_materials(db=self.db, teacher_id=self.teacher.id, fach="physik"))
+
+
+def _titles(k: Klausur) -> list[str]:
+    return [a.titel for a in k.aufgaben]
+
+
+def test_replace_by_a_sub_topic_the_bank_lacks_says_so_changes_nothing_and_the_offered_one_can_be_chosen(
+        db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, HEBEL)
+    _, v1 = talk.exam(talk.first.material_id)
+    before = talk.versions()
+    asked = talk.say("Aufgabe 1 (Auflagedruck) passt nicht zum Hebel. Bitte durch eine Aufgabe zum zweiseitigen Hebel "
+                     "ersetzen.")
+    assert "Danke für die Rückmeldung" not in asked.reply and "Für welche Klasse" not in asked.reply, asked.reply
+    assert "Zu „zweiseitigen Hebel“ habe ich keine geprüfte Aufgabe für Klasse 8" in asked.reply, asked.reply
+    assert "nicht ausgeführt: Aufgabe 1 streichen" in asked.reply, asked.reply
+    assert "(2) ein Sprachmodell konfigurieren" in asked.reply, asked.reply
+    assert talk.versions() == before, "a refused replacement must store nothing"
+    assert "(3) stattdessen eine geprüfte Aufgabe zu „" in asked.reply, asked.reply
+    offered = asked.reply.split("(3) stattdessen eine geprüfte Aufgabe zu „", 1)[1].split("“", 1)[0]
+    chose = talk.say("3")
+    version, last = talk.exam(chose.material_id)
+    assert version == 3, chose.reply  # the addition, then the strike of Aufgabe 1
+    assert len(last.aufgaben) == len(v1.aufgaben), _titles(last)
+    assert v1.aufgaben[0].titel not in _titles(last), _titles(last)
+    assert last.aufgaben[-1].titel == offered, (_titles(last), offered)
+
+
+def test_replace_by_number_with_a_sub_topic_the_bank_has(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, HEBEL)
+    _, v1 = talk.exam(talk.first.material_id)
+    done = talk.say("Ersetze Aufgabe 1 durch eine Aufgabe zum Hookeschen Gesetz.")
+    assert "Für welche Klasse" not in done.reply and done.session_id is None, done.reply
+    version, last = talk.exam(done.material_id)
+    assert version == 3 and len(last.aufgaben) == len(v1.aufgaben), (version, _titles(last))
+    assert v1.aufgaben[0].titel not in _titles(last), _titles(last)
+    added = last.aufgaben[-1].model_dump_json().casefold()
+    assert "hooke" in added or "feder" in added, last.aufgaben[-1]
+
+
+def test_ohne_aufgabe_n_strikes_it_and_is_no_preference(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, HEBEL)
+    _, v1 = talk.exam(talk.first.material_id)
+    done = talk.say("Bitte ohne Aufgabe 2 (Hebelgesetz) – der Test soll sich auf den Auflagedruck konzentrieren.")
+    assert "Wunsch gespeichert" not in done.reply, done.reply
+    version, v2 = talk.exam(done.material_id)
+    assert version == 2 and _titles(v2) == [v1.aufgaben[0].titel], _titles(v2)
+
+
+def test_a_task_named_by_its_words_is_struck(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, HEBEL)
+    _, v1 = talk.exam(talk.first.material_id)
+    assert "Auflagedruck" in v1.aufgaben[0].titel, _titles(v1)  # the review's off-topic task
+    done = talk.say("Die Aufgabe zum Auflagedruck bitte raus.")
+    version, v2 = talk.exam(done.material_id)
+    assert version == 2 and _titles(v2) == _titles(v1)[1:], _titles(v2)
+
+
+def test_add_a_sub_topic_the_bank_has_adds_only_that(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, HEBEL)
+    _, v1 = talk.exam(talk.first.material_id)
+    done = talk.say("Noch eine Aufgabe zum Hookeschen Gesetz dazu, bitte.")
+    version, v2 = talk.exam(done.material_id)
+    assert version == 2 and len(v2.aufgaben) == len(v1.aufgaben) + 1, _titles(v2)
+    added = v2.aufgaben[-1].model_dump_json().casefold()
+    assert "hooke" in added or "feder" in added, v2.aufgaben[-1]
+
+
+def test_add_a_sub_topic_the_bank_lacks_names_no_neighbour(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, "Test Chemie Klasse 7 Verbrennung: Branddreieck, Brandbekämpfung, Oxidation, "
+                                 "30 Minuten, AFB 35/40/25")
+    before = len(list_materials(db=db, teacher_id=talk.teacher.id, fach="chemie"))
+    asked = talk.say("Noch eine Aufgabe zum Branddreieck dazu, bitte.")
+    assert "Zu „Branddreieck“ habe ich keine geprüfte Aufgabe für Klasse 7" in asked.reply, asked.reply
+    assert "ich habe nichts geändert" in asked.reply and "Zerteilungsgrad" not in asked.reply, asked.reply
+    assert len(list_materials(db=db, teacher_id=talk.teacher.id, fach="chemie")) == before
+
+
+def test_two_wishes_in_one_message_are_both_carried_out(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, HEBEL)
+    _, v1 = talk.exam(talk.first.material_id)
+    done = talk.say("Streiche Aufgabe 1 und nimm noch eine Aufgabe zum Hookeschen Gesetz dazu.")
+    version, last = talk.exam(done.material_id)
+    assert version == 3, done.reply
+    assert _titles(last)[:-1] == _titles(v1)[1:], _titles(last)
+    assert "hooke" in last.aufgaben[-1].model_dump_json().casefold() or "feder" in last.aufgaben[-1].model_dump_json()

@@ -1,0 +1,58 @@
+"""Teacher notes that describe the material are recomputed for an edited version (teacher review, stop 22: after
+„Streiche Aufgabe 6“ the notes still said „AFB-Verteilung 26/53/21“ and „etwa 108 der 128 Minuten“ of the old one)."""
+
+from __future__ import annotations
+
+from core.editing import notes
+from core.editing.patch import patch_material
+from core.materials.blocks import AFB_STUFEN
+from core.materials.klausur import Klausur
+from core.materials.patch_ops import RemoveTask
+from db.repos.materials import get_material
+from tests.core.editing.conftest import Exam
+
+ZIEL = {"I": 60, "II": 30, "III": 10}  # far from any Physik exam: the note is due before and after the edit
+
+
+def _shares(k: Klausur) -> str:
+    return "/".join(f"{k.afb_anteile[s]:.0f}" for s in AFB_STUFEN)
+
+
+def _with_old_notes(k: Klausur) -> Klausur:
+    return k.model_copy(update={"hinweise_lehrkraft": [
+        "AFB-Verteilung 26/53/21 statt 60/30/10 %: In der Wissensbasis gibt es zu diesem Thema nicht genug geprüfte "
+        "Aufgaben für die gewünschte Verteilung.",
+        f"Knapp bemessen: Die Aufgaben sind auf etwa {k.gesamtpunkte} der {k.gesamtpunkte + 4} Minuten reiner "
+        "Arbeitszeit angelegt; mehr zusammenhängende geprüfte Materialaufgaben gibt es zu diesem Thema nicht.",
+        "Eine Notiz, die nichts über Punkte oder Zeit sagt."]})
+
+
+def test_after_a_strike_the_afb_and_time_notes_describe_the_new_version(exam: Exam) -> None:
+    old = _with_old_notes(exam.klausur)
+    assert len(old.aufgaben) >= 2
+    new = old.model_copy(update={"aufgaben": old.aufgaben[:-1]})
+    fresh = notes.refreshed(old, new, ZIEL).hinweise_lehrkraft
+    assert fresh[0].startswith(f"AFB-Verteilung {_shares(new)} statt 60/30/10 %"), fresh
+    minuten = new.gesamtpunkte  # the old note put the tasks at one minute per point
+    assert any(n.startswith(f"Knapp bemessen: Die Aufgaben sind auf etwa {minuten} der {old.gesamtpunkte + 4} ")
+               for n in fresh), fresh
+    assert fresh[-1] == "Eine Notiz, die nichts über Punkte oder Zeit sagt."
+    assert not any("26/53/21" in n for n in fresh), fresh
+
+
+def test_a_note_that_is_no_longer_true_is_dropped(exam: Exam) -> None:
+    old = _with_old_notes(exam.klausur)
+    target = {s: round(old.afb_anteile[s]) for s in AFB_STUFEN}
+    fresh = notes.refreshed(old, old, target).hinweise_lehrkraft  # the shares now meet the target
+    assert not any(n.startswith("AFB-Verteilung") for n in fresh), fresh
+
+
+def test_a_stored_strike_carries_the_recomputed_note(exam: Exam) -> None:
+    row = exam.row
+    row.content = _with_old_notes(exam.klausur).model_dump(mode="json")
+    exam.turn.db.flush()
+    outcome = patch_material(turn=exam.turn, material_id=row.id, operations=[RemoveTask(ziel="1")], force=True)
+    v2 = Klausur.model_validate(get_material(db=exam.turn.db, material_id=outcome.material_id).content)
+    assert not any("26/53/21" in n for n in v2.hinweise_lehrkraft), v2.hinweise_lehrkraft
+    assert all(n.startswith(f"AFB-Verteilung {_shares(v2)} ") for n in v2.hinweise_lehrkraft
+               if n.startswith("AFB-Verteilung")), v2.hinweise_lehrkraft
