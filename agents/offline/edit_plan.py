@@ -106,6 +106,19 @@ def next_call(plan: list[Step], returns: list[ToolReturnPart]) -> ModelResponse 
     return call(plan[done].tool, {"material_id": mm.group(1), **plan[done].args})
 
 
+def said(returns: list[ToolReturnPart], present: Any) -> str:
+    """What the steps did, as the teacher reads it: the changes of the steps before, then the last version in full
+    (a failed step in full, with the versions before it)."""
+    if len(returns) == 1 or any(text_of(r.content).startswith("FEHLER") for r in returns):
+        return "\n\n".join(present(r) for r in returns)
+    earlier = [line.removeprefix("- ").removeprefix("Geändert: ") for r in returns[:-1]
+               for line in text_of(r.content).split("\n") if line.startswith(("Ergänzt", "Geändert", "- Ergänzt",
+                                                                             "- Geändert"))]
+    head = "\n".join(["Zuerst geändert (diese Zwischenfassungen bleiben abrufbar):", *(f"- {e}" for e in earlier)]
+                     ) if earlier else ""
+    return "\n\n".join(x for x in (head, present(returns[-1])) if x)
+
+
 def not_done(plan: list[Step], returns: list[ToolReturnPart]) -> str:
     """What the teacher asked for that was not carried out because a step before failed (empty when all ran)."""
     left = plan[len(returns):]

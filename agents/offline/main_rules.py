@@ -310,7 +310,7 @@ def _planned(messages: list[ModelMessage], text: str) -> ModelResponse | None:
         return None
     if (then := edit_plan.next_call(plan, done)) is not None:
         return then
-    return say("\n\n".join(x for x in [*(_present(p) for p in done), edit_plan.not_done(plan, done)] if x))
+    return say("\n\n".join(x for x in (edit_plan.said(done, _present), edit_plan.not_done(plan, done)) if x))
 
 
 def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:

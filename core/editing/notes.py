@@ -11,6 +11,7 @@ from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur
 
 _AFB = re.compile(r"^AFB-Verteilung \d")
+_UNUSED = re.compile(r"wurden nicht verwendet|nicht verwendet\.")
 _TIME = re.compile(r"^Knapp bemessen: Die Aufgaben sind auf etwa (\d+) der (\d+) Minuten")
 
 
@@ -38,10 +39,14 @@ def _afb_note(k: Klausur, ziel: dict[str, int]) -> str | None:
 
 def refreshed(old: Klausur, new: Klausur, afb_ziel: dict[str, int] | None) -> Klausur:
     """`new` with its AFB note and its working-time note recomputed from its own tasks (dropped when no longer
-    true); other notes stay."""
+    true), and without a note on sub-topics left unused once tasks were added or replaced; other notes stay."""
     notes: list[str] = []
     had_afb = False
+    before = {" ".join(t.text.split()) for t in old.teilaufgaben()}
+    added = any(" ".join(t.text.split()) not in before for t in new.teilaufgaben())
     for note in new.hinweise_lehrkraft:
+        if added and _UNUSED.search(note):  # which sub-topics stay unused is not known once tasks came in
+            continue
         if _AFB.match(note):
             had_afb = True
             continue

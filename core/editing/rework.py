@@ -39,8 +39,9 @@ def _candidate(turn: TurnContext, k: Klausur, aufgabe: Aufgabe, teil: Teilaufgab
                ) -> tuple[Teilaufgabe, str] | None:
     """The good practice at `afb` closest to this sub-task's topic that fits into its points, or None.
 
-    On topic means: from the Themenfeld of the task's own good practices (when known) and sharing content words
-    with the task's title or the sub-task; among those, the most shared words win, then the search rank."""
+    On topic means: from the Themenfeld of the task's own good practices (when known), sharing content words with
+    the task's title (when it has any) and with the sub-task; among those, the most shared words win, then the
+    search rank."""
     try:
         hits = search(db=turn.db, identity=turn.identity, query=f"{aufgabe.titel} {k.thema} {teil.text}"[:900],
                       fach=normalize_fach(k.fach, required=False) or k.fach, agent_type="klausur", limit=40)
@@ -57,9 +58,10 @@ def _candidate(turn: TurnContext, k: Klausur, aufgabe: Aufgabe, teil: Teilaufgab
             continue
         if (isinstance(kl, int) and kl > k.klassenstufe + 1) or (felder and c.get("themenfeld") not in felder):
             continue
-        overlap = len(thema & stems(f"{hit.thema or ''} {hit.title} {text}"))
-        if not overlap or (want is not None and not want(c)):
-            continue
+        own = stems(f"{hit.thema or ''} {hit.title} {text}")
+        overlap = len(thema & own)
+        if not overlap or (titel and not titel & own) or (want is not None and not want(c)):
+            continue  # on the task's own topic: a „Hebel“ task is not made easier with a Kräfteparallelogramm
         overlap += 2 * len(titel & stems(f"{hit.thema or ''} {hit.title}"))  # the task's topic weighs most
         name = canonical_operator(operator, operatoren)
         if name is None or not operator_fits(name, afb, operatoren):
