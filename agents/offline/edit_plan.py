@@ -16,7 +16,7 @@ from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, Tool
 
 from agents.offline import refusal
 from agents.offline.followup import Intent, classify
-from agents.offline.messages import call, text_of, turn_returns
+from agents.offline.messages import call, say, text_of, turn_returns
 from core.language.text import fold
 from core.materials.patch_ops import RemoveTask
 
@@ -68,6 +68,11 @@ def _addition(intent: Intent) -> Step:
 def steps(text: str, kind: str) -> list[Step]:
     """The steps for the wishes in `text` on a material of type `kind` ('klausur', 'h5p', …); [] for no edit."""
     intents = classify(text)
+    if open_ := next((i for i in intents if i.kind == "replace" and not i.thema), None):
+        named = f"Aufgabe {open_.tasks[0]}" if open_.tasks else (f"die Aufgabe zu „{open_.words}“" if open_.words
+                                                                    else "die Aufgabe")
+        return [Step("", f"Wodurch soll ich {named} ersetzen? Nennen Sie das Thema, z. B. „Ersetze {named} durch "
+                         "eine Aufgabe zu …“ – bis dahin bleibt alles, wie es ist.")]
     single = len(intents) == 1
     out: list[Step] = []
     for i in intents:
@@ -86,6 +91,9 @@ def steps(text: str, kind: str) -> list[Step]:
 
 
 def first_call(plan: list[Step], material_id: str) -> ModelResponse:
+    """The first step's call — or, for a wish that lacks what it needs, the question for it."""
+    if not plan[0].tool:
+        return say(plan[0].what)
     return call(plan[0].tool, {"material_id": material_id, **plan[0].args})
 
 

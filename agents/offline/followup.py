@@ -140,6 +140,8 @@ def _read(piece: str, kind: str, refs: tuple[int, ...], before: tuple[int, ...])
     left, sep, right = _split(piece)
     if not sep and not tasks and (swap := wants_swap(piece)):  # „Statt der Normalverteilung lieber Hypothesentest“
         return Intent(kind, words=swap[0], thema=swap[1])
+    if not sep and not tasks:  # „Die Aufgabe zum Auflagedruck bitte ersetzen“: by what is still open
+        return Intent(kind, words=_about(piece))
     old = None if tasks or not sep else _about(left)
     thema = _about(right) if sep else _about(piece)
     return Intent(kind, tasks=tasks, words=old, thema=thema)
@@ -169,7 +171,7 @@ def _merged(intents: list[tuple[Intent, bool]]) -> list[Intent]:
             out[-1] = intent
         else:
             out.append(intent)
-    return [i for i in out if i.kind != "replace" or i.thema]
+    return out
 
 
 def _and_split(piece: str) -> list[str]:

@@ -5,6 +5,7 @@ topics are used. When the bank has no such task, nothing is stored and the teach
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -44,15 +45,21 @@ def _covers(wanted: set[str], text: str) -> bool:
 
 def _on_topic(bank: TaskBank, home: Home, thema: str | None) -> Any:
     """Whether a bank task is on what the teacher named: any task of the topic when she named the topic itself, a
-    task of the named sub-topic, else only a task whose own words hold all of hers („zweiseitiger Hebel“ is not the
-    Nussknacker, „Branddreieck“ not the Zerteilungsgrad)."""
+    task of the named sub-topic, else only a task whose own words hold all of hers for one of the parts she named
+    („magnetischer Fluss und Induktionsgesetz“ are two) — „zweiseitiger Hebel“ is not the Nussknacker,
+    „Branddreieck“ not the Zerteilungsgrad."""
     wanted = _wanted(thema)
     name = str(next((x for x in bank.coverage() if x.get("id") == home.topic), {}).get("thema") or "")
     if not wanted or (_covers(wanted, name) and _covers(_wanted(name), thema or "")):  # she named the topic itself
         return lambda task: True
+    parts = [p for p in (_wanted(x) for x in re.split(r",|\bund\b|\bsowie\b|\bor\b|\band\b", thema or "")) if p]
     named = home.unterthema if home.unterthema and _covers(wanted, home.unterthema) else None
-    return lambda task: task.unterthema == named or _covers(wanted, " ".join([task.unterthema, task.teil.text, *(
-        m.model_dump_json() for m in task.materialien)]))
+
+    def fits(task: BankTask) -> bool:
+        own = " ".join([task.unterthema, task.teil.text, *(m.model_dump_json() for m in task.materialien)])
+        return task.unterthema == named or any(_covers(p, own) for p in parts)
+
+    return fits
 
 
 def _homes(bank: TaskBank, thema: str | None) -> list[Home]:
@@ -172,7 +179,7 @@ def _nothing_on(bank: TaskBank, k: Klausur, thema: str | None, afbs: list[str]) 
     """The plain word that there is no task on what she named, and what she can do (nothing was changed)."""
     if not thema:
         return (f"In der geprüften Aufgabensammlung gibt es zu den Themen dieser Klausur für Klasse {k.klassenstufe} "
-                "keine weitere Aufgabe, die noch nicht in der Klausur steht – ich habe nichts geändert. Sie können "
+                "keine weitere Aufgabe, die noch nicht in der Klausur steht – es wurde nichts gespeichert. Sie können "
                 "unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen oder mir die Aufgabe im Chat "
                 "vorgeben („Ergänze als Aufgabe: …“).")
     optionen = ["eine eigene Aufgabe ergänzen: unter „Meine Materialien“ → „Bearbeiten“ → „Neue Aufgabe“ → „Selbst "
@@ -182,7 +189,7 @@ def _nothing_on(bank: TaskBank, k: Klausur, thema: str | None, afbs: list[str]) 
         optionen.append(f"stattdessen eine geprüfte Aufgabe zu „{near}“ nehmen – schreiben Sie dann „Noch eine "
                         f"Aufgabe zu {near} dazu“")
     return (f"Zu „{thema}“ habe ich keine geprüfte Aufgabe für Klasse {k.klassenstufe}, die noch nicht in der "
-            "Klausur steht – ich habe nichts geändert. Möglichkeiten: "
+            "Klausur steht – es wurde nichts geändert und nichts gespeichert. Möglichkeiten: "
             + "; ".join(f"({i}) {o}" for i, o in enumerate(optionen, 1)) + ".")
 
 

@@ -112,7 +112,8 @@ def test_add_a_sub_topic_the_bank_lacks_names_no_neighbour(db: Session, as_teach
     before = len(list_materials(db=db, teacher_id=talk.teacher.id, fach="chemie"))
     asked = talk.say("Noch eine Aufgabe zum Branddreieck dazu, bitte.")
     assert "Zu „Branddreieck“ habe ich keine geprüfte Aufgabe für Klasse 7" in asked.reply, asked.reply
-    assert "ich habe nichts geändert" in asked.reply and "Zerteilungsgrad" not in asked.reply, asked.reply
+    assert "es wurde nichts geändert und nichts gespeichert" in asked.reply, asked.reply
+    assert "Zerteilungsgrad" not in asked.reply, asked.reply
     assert len(list_materials(db=db, teacher_id=talk.teacher.id, fach="chemie")) == before
 
 
@@ -124,3 +125,42 @@ def test_two_wishes_in_one_message_are_both_carried_out(db: Session, as_teacher)
     assert version == 3, done.reply
     assert _titles(last)[:-1] == _titles(v1)[1:], _titles(last)
     assert "hooke" in last.aufgaben[-1].model_dump_json().casefold() or "feder" in last.aufgaben[-1].model_dump_json()
+
+
+def test_easier_keeps_the_task_on_its_own_topic(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, HEBEL)
+    _, v1 = talk.exam(talk.first.material_id)
+    n = next(a.nummer for a in v1.aufgaben if "hebel" in a.titel.casefold())
+    done = talk.say(f"Aufgabe {n} ist für meine 8er zu schwer, bitte leichter.")
+    version, v2 = talk.exam(done.material_id)
+    assert version == 2, done.reply
+    old = {t.text for t in v1.aufgaben[n - 1].teilaufgaben}
+    for t in v2.aufgaben[n - 1].teilaufgaben:  # the same task one AFB lower, or another one on the Hebel
+        assert t.text in old or "hebel" in t.model_dump_json().casefold(), t.text
+    assert sum(t.punkte for t in v2.aufgaben[n - 1].teilaufgaben) == sum(t.punkte for t in v1.aufgaben[n - 1]
+                                                                         .teilaufgaben)
+
+
+def test_shorter_with_minutes_is_a_new_version_of_that_length(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, "Klassenarbeit Mathematik Klasse 7 Prozentrechnung, 45 Minuten, AFB 30/40/30")
+    done = talk.say("Das ist zu lang, bitte auf 30 Minuten kürzen.")
+    version, v2 = talk.exam(done.material_id)
+    assert version == 2 and v2.dauer_minuten == 30, done.reply
+    assert "Für welche Klasse" not in done.reply
+
+
+def test_harder_for_the_whole_exam_is_a_new_version_not_a_new_request(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, HEBEL)
+    _, v1 = talk.exam(talk.first.material_id)
+    done = talk.say("Der Test ist zu leicht, bitte schwerer machen.")
+    assert done.material_id and done.material_id != talk.first.material_id, done.reply
+    version, v2 = talk.exam(done.material_id)
+    assert version == 2 and v2.afb_punkte["III"] >= v1.afb_punkte["III"], (v1.afb_punkte, v2.afb_punkte)
+
+
+def test_a_replacement_without_a_topic_is_asked_about_and_changes_nothing(db: Session, as_teacher) -> None:  # noqa: ANN001
+    talk = _Talk(db, as_teacher, HEBEL)
+    before = talk.versions()
+    asked = talk.say("Kannst du Aufgabe 1 austauschen?")
+    assert asked.reply.startswith("Wodurch soll ich Aufgabe 1 ersetzen?"), asked.reply
+    assert talk.versions() == before
