@@ -59,8 +59,9 @@ def _candidate(turn: TurnContext, k: Klausur, aufgabe: Aufgabe, teil: Teilaufgab
         if (isinstance(kl, int) and kl > k.klassenstufe + 1) or (felder and c.get("themenfeld") not in felder):
             continue
         own = stems(f"{hit.thema or ''} {hit.title} {text}")
-        overlap = len(thema & own)
-        if not overlap or (titel and not titel & own) or (want is not None and not want(c)):
+        overlap = len(thema & own)  # its own sub-topic, title and text (the topic's name is shared by all of them)
+        if not overlap or (titel and not titel & stems(f"{c.get('unterthema') or ''} {hit.title} {text}")) or (
+                want is not None and not want(c)):
             continue  # on the task's own topic: a „Hebel“ task is not made easier with a Kräfteparallelogramm
         overlap += 2 * len(titel & stems(f"{hit.thema or ''} {hit.title}"))  # the task's topic weighs most
         name = canonical_operator(operator, operatoren)
