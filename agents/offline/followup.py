@@ -55,6 +55,7 @@ _REMOVE = re.compile(r"\b(streich\w*|lösch\w*|entfern\w*|weglass\w*|wegnehm\w*|
                      r"keine\s+\w+\s+mehr|brauch\w*\s+(?:ich|wir)\s+nicht)\b", re.I)
 _ADD = re.compile(r"\b(ergänz\w*|dazu\w*|hinzu\w*|aufnehm\w*|aufzunehmen|rein\w*|einbau\w*|einfüg\w*|"
                   r"noch\s+(?:eine[n]?|ein|was|etwas|zwei|drei|\d)|mehr\s+zu\w*|fehlt)\b", re.I)
+_NOT = re.compile(r"\bnicht\b(?!\s+mehr)", re.I)  # „gehört so nicht rein“ is a complaint, no addition
 _EASIER = re.compile(r"\b(leichter|einfacher|vereinfach\w*)\b", re.I)
 _HARDER = re.compile(r"\b(schwerer|anspruchsvoller|schwieriger|fordernder)\b", re.I)
 _SHORTER = re.compile(r"\b(kürzer|kürz\w*|nur\s+\d{2,3}\s*min)", re.I)
@@ -117,7 +118,7 @@ def _kind(piece: str) -> str | None:
             return kind
     if _REMOVE.search(piece):
         return "remove"
-    if _ADD.search(piece) or (_INSTEAD.search(piece) and _about(piece)):
+    if (_ADD.search(piece) and not _NOT.search(piece)) or (_INSTEAD.search(piece) and _about(piece)):
         return "add"
     if _MINUTES.search(piece) and _DURATION.search(piece):
         return "shorter"

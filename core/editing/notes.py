@@ -11,6 +11,8 @@ from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur
 
 _AFB = re.compile(r"^AFB-Verteilung \d")
+_COUNT = re.compile(r"^Für eine Oberstufenklausur sind es (\d+) Aufgaben, davon (\d+) ohne")
+_SHARE = re.compile(r" \(\d+ von (\d+) Punkten\)")
 _UNUSED = re.compile(r"wurden nicht verwendet|nicht verwendet\.")
 _TIME = re.compile(r"^Knapp bemessen: Die Aufgaben sind auf etwa (\d+) der (\d+) Minuten")
 
@@ -37,6 +39,26 @@ def _afb_note(k: Klausur, ziel: dict[str, int]) -> str | None:
     return f"AFB-Verteilung {text} statt {soll} % (nach der Änderung neu berechnet)."
 
 
+def _count_note(note: str, new: Klausur) -> str | None:
+    """„… sind es 5 Aufgaben, davon 3 ohne Teilaufgaben über mehrere Anforderungsbereiche …“ for the edited exam;
+    gone once it is no patchwork any more."""
+    found = _COUNT.match(note)
+    if found is None:
+        return note
+    single = sum(len({t.afb for t in a.teilaufgaben}) == 1 for a in new.aufgaben)
+    if len(new.aufgaben) <= 4 and not single:
+        return None
+    return note.replace(found.group(0), f"Für eine Oberstufenklausur sind es {len(new.aufgaben)} Aufgaben, davon "
+                                        f"{single} ohne", 1)
+
+
+def _share(note: str, old: Klausur, new: Klausur) -> str:
+    """„(7 von 41 Punkten)“ of the old total goes when the total changed (which of those points stayed is unknown)."""
+    if old.gesamtpunkte == new.gesamtpunkte:
+        return note
+    return _SHARE.sub(lambda m: "" if int(m.group(1)) == old.gesamtpunkte else m.group(0), note)
+
+
 def refreshed(old: Klausur, new: Klausur, afb_ziel: dict[str, int] | None) -> Klausur:
     """`new` with its AFB note and its working-time note recomputed from its own tasks (dropped when no longer
     true), and without a note on sub-topics left unused once tasks were added or replaced; other notes stay."""
@@ -50,8 +72,10 @@ def refreshed(old: Klausur, new: Klausur, afb_ziel: dict[str, int] | None) -> Kl
         if _AFB.match(note):
             had_afb = True
             continue
-        if (kept := _time_note(note, old, new)) is not None:
-            notes.append(kept)
+        kept = _time_note(note, old, new)
+        kept = _count_note(kept, new) if kept is not None else None
+        if kept is not None:
+            notes.append(_share(kept, old, new))
     if had_afb and (afb := _afb_note(new, afb_ziel or {"I": 30, "II": 40, "III": 30})) is not None:
         notes.insert(0, afb)
     return new.model_copy(update={"hinweise_lehrkraft": notes})

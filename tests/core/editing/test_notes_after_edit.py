@@ -56,3 +56,20 @@ def test_a_stored_strike_carries_the_recomputed_note(exam: Exam) -> None:
     assert not any("26/53/21" in n for n in v2.hinweise_lehrkraft), v2.hinweise_lehrkraft
     assert all(n.startswith(f"AFB-Verteilung {_shares(v2)} ") for n in v2.hinweise_lehrkraft
                if n.startswith("AFB-Verteilung")), v2.hinweise_lehrkraft
+
+
+def test_task_count_and_point_share_notes_follow_the_edit(exam: Exam) -> None:
+    old = exam.klausur.model_copy(update={"hinweise_lehrkraft": [
+        f"Für eine Oberstufenklausur sind es {len(exam.klausur.aufgaben) + 3} Aufgaben, davon 9 ohne Teilaufgaben über "
+        "mehrere Anforderungsbereiche: Zu diesem Thema gibt es nicht genug geprüfte Materialaufgaben.",
+        f"Ergänzt um Aufgaben zu „Reihenschaltung“ (7 von {exam.klausur.gesamtpunkte} Punkten), damit die Zeit gefüllt "
+        "ist."]})
+    new = old.model_copy(update={"aufgaben": old.aufgaben[:-1]})
+    fresh = notes.refreshed(old, new, None).hinweise_lehrkraft
+    single = sum(len({t.afb for t in a.teilaufgaben}) == 1 for a in new.aufgaben)
+    if len(new.aufgaben) > 4 or single:
+        assert fresh[0].startswith(f"Für eine Oberstufenklausur sind es {len(new.aufgaben)} Aufgaben, davon {single} "
+                                   "ohne"), fresh
+    else:
+        assert not any(n.startswith("Für eine Oberstufenklausur") for n in fresh), fresh
+    assert "Ergänzt um Aufgaben zu „Reihenschaltung“, damit die Zeit gefüllt ist." in fresh, fresh
