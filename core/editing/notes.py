@@ -52,11 +52,9 @@ def _count_note(note: str, new: Klausur) -> str | None:
                                         f"{single} ohne", 1)
 
 
-def _share(note: str, old: Klausur, new: Klausur) -> str:
-    """„(7 von 41 Punkten)“ of the old total goes when the total changed (which of those points stayed is unknown)."""
-    if old.gesamtpunkte == new.gesamtpunkte:
-        return note
-    return _SHARE.sub(lambda m: "" if int(m.group(1)) == old.gesamtpunkte else m.group(0), note)
+def _share(note: str, new: Klausur) -> str:
+    """„(7 von 41 Punkten)“ of another total than this version's goes (which of those points stayed is unknown)."""
+    return _SHARE.sub(lambda m: "" if int(m.group(1)) != new.gesamtpunkte else m.group(0), note)
 
 
 def refreshed(old: Klausur, new: Klausur, afb_ziel: dict[str, int] | None) -> Klausur:
@@ -75,7 +73,7 @@ def refreshed(old: Klausur, new: Klausur, afb_ziel: dict[str, int] | None) -> Kl
         kept = _time_note(note, old, new)
         kept = _count_note(kept, new) if kept is not None else None
         if kept is not None:
-            notes.append(_share(kept, old, new))
+            notes.append(_share(kept, new))
     if had_afb and (afb := _afb_note(new, afb_ziel or {"I": 30, "II": 40, "III": 30})) is not None:
         notes.insert(0, afb)
     return new.model_copy(update={"hinweise_lehrkraft": notes})
