@@ -13,6 +13,7 @@ from core.materials.klausur import Klausur
 _AFB = re.compile(r"^AFB-Verteilung \d")
 _COUNT = re.compile(r"^Für eine Oberstufenklausur sind es (\d+) Aufgaben, davon (\d+) ohne")
 _SHARE = re.compile(r" \(\d+ von (\d+) Punkten\)")
+_ADDED = re.compile(r"^Ergänzt um (?:Aufgaben|Fragen) zu (.+?)(?:,| um | damit |:)")
 _UNUSED = re.compile(r"wurden nicht verwendet|nicht verwendet\.")
 _TIME = re.compile(r"^Knapp bemessen: Die Aufgaben sind auf etwa (\d+) der (\d+) Minuten")
 
@@ -57,15 +58,26 @@ def _share(note: str, new: Klausur) -> str:
     return _SHARE.sub(lambda m: "" if int(m.group(1)) != new.gesamtpunkte else m.group(0), note)
 
 
+def _gone(note: str, new: Klausur) -> bool:
+    """„Ergänzt um Aufgaben zu „Ebenengleichungen“ …“ once no task of the version is titled with any name it gives."""
+    found = _ADDED.match(note)
+    if found is None:
+        return False
+    names = [n.casefold() for n in re.findall(r"„([^“]+)“", found.group(1))]
+    titles = " ".join(a.titel for a in new.aufgaben).casefold()
+    return bool(names) and not any(n in titles for n in names)
+
+
 def refreshed(old: Klausur, new: Klausur, afb_ziel: dict[str, int] | None) -> Klausur:
     """`new` with its AFB note and its working-time note recomputed from its own tasks (dropped when no longer
-    true), and without a note on sub-topics left unused once tasks were added or replaced; other notes stay."""
+    true), without a note on sub-topics left unused once tasks were added or replaced and without a note on added
+    sub-topics none of whose tasks is left; other notes stay."""
     notes: list[str] = []
     had_afb = False
     before = {" ".join(t.text.split()) for t in old.teilaufgaben()}
     added = any(" ".join(t.text.split()) not in before for t in new.teilaufgaben())
     for note in new.hinweise_lehrkraft:
-        if added and _UNUSED.search(note):  # which sub-topics stay unused is not known once tasks came in
+        if (added and _UNUSED.search(note)) or _gone(note, new):  # unknown once tasks came in; or untrue
             continue
         if _AFB.match(note):
             had_afb = True

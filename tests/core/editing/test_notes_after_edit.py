@@ -73,3 +73,14 @@ def test_task_count_and_point_share_notes_follow_the_edit(exam: Exam) -> None:
     else:
         assert not any(n.startswith("Für eine Oberstufenklausur") for n in fresh), fresh
     assert "Ergänzt um Aufgaben zu „Reihenschaltung“, damit die Zeit gefüllt ist." in fresh, fresh
+
+
+def test_a_note_on_an_added_sub_topic_goes_with_its_last_task(exam: Exam) -> None:
+    last = exam.klausur.aufgaben[-1].titel
+    old = exam.klausur.model_copy(update={"hinweise_lehrkraft": [
+        f"Ergänzt um Aufgaben zu „{last}“, um die Bearbeitungszeit so weit wie möglich zu füllen."]})
+    kept = notes.refreshed(old, old, None).hinweise_lehrkraft
+    assert kept == old.hinweise_lehrkraft
+    rest = [a for a in old.aufgaben if a.titel != last]
+    assert rest, [a.titel for a in old.aufgaben]
+    assert notes.refreshed(old, old.model_copy(update={"aufgaben": rest}), None).hinweise_lehrkraft == []
