@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.anrede import siezen_differenzierung
 from core.composition.candidates import DiffCandidate, Umfeld, preference_score
 from core.composition.filters import focused, named_part_only, passing
+from core.composition.parts_lexicon import covers_part, filed_as
 from core.composition.report import Befund, titled
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
@@ -49,9 +49,10 @@ def _choose(usable: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> list
     ranked = sorted(usable, key=lambda c: -_score(c, a))
     chosen: list[DiffCandidate] = []
     for u in a.unterthemen:
-        if any(covers([_view(c)], u) for c in chosen):
+        if any(covers_part([_view(c)], u, a.thema) for c in chosen):
             continue  # a task already chosen covers it (one Saiten task covers Tonhöhe and Frequenz)
-        pick = next((c for c in ranked if covers([_view(c)], u) and c not in chosen), None)
+        fitting = [c for c in ranked if covers_part([_view(c)], u, a.thema) and c not in chosen]
+        pick = next((c for c in fitting if filed_as(c.unterthema, u, a.thema)), fitting[0] if fitting else None)
         if pick is None:
             befund.fehlende_unterthemen.append(u)
         elif len(chosen) < MAX_TEILE:
