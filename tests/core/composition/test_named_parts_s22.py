@@ -1,0 +1,95 @@
+"""Named parts the bank words differently (issue #10, decision 038), on the real bank: the reproductions of the s21
+blind check and review. A part the material covers in the bank's words is never reported missing; a part it lacks
+is always said; an aspect („Ursachen“) counts only about the requested topic."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from core.checks.promises import broken_promises
+from core.checks.views import views
+from core.composition import service as svc
+from core.composition.parts_lexicon import covers_part
+from core.materials.request import MaterialRequest
+from db.session import Identity
+
+AFB = {"I": 40, "II": 40, "III": 20}
+
+
+def _exam(db: Session, **kw: object) -> MaterialRequest:
+    return MaterialRequest(material_type="klausur", **kw)
+
+
+def _said_missing(hinweise: list[str], part: str) -> bool:
+    return any(f"„{part}“" in h and ("fehlt" in h or "keine" in h) for h in hinweise)
+
+
+def _honest(material, request: MaterialRequest) -> None:  # noqa: ANN001
+    """Every named part is covered or said to be missing — never both, never neither."""
+    shown = views(material)
+    for part in request.unterthemen:
+        covered = covers_part(shown, part, request.thema)
+        assert covered != _said_missing(material.hinweise_lehrkraft, part), (part, material.hinweise_lehrkraft)
+    assert broken_promises(material, request, shown) == []
+
+
+def test_textaufgaben_are_the_banks_sachaufgaben_and_no_lgs_task_comes_in(db: Session) -> None:
+    request = _exam(db, fach="mathematik", thema="Terme und Gleichungen", klassenstufe=8, dauer_minuten=45,
+                    unterthemen=["Termumformungen", "Lineare Gleichungen lösen", "Textaufgaben"])
+    comp = svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach="mathematik", themenfelder={},
+                            request=request, afb_ziel=AFB, operators=[])
+    exam = comp.material
+    assert exam is not None
+    assert not _said_missing(exam.hinweise_lehrkraft, "Textaufgaben"), exam.hinweise_lehrkraft
+    assert any("Sachaufgabe" in a.titel for a in exam.aufgaben), [a.titel for a in exam.aufgaben]
+    text = exam.model_dump_json()
+    assert "Gleichungssystem" not in text  # nobody asked for an LGS (it was Aufgabe 1)
+    _honest(exam, request)
+
+
+def test_a_klimawandel_sheet_on_causes_and_consequences_has_both_or_says_which_is_missing(db: Session) -> None:
+    request = MaterialRequest(fach="geographie", thema="Klimawandel", klassenstufe=8, material_type="differenzierung",
+                              unterthemen=["Ursachen", "Folgen"])
+    comp = svc.compose_worksheet(db=db, identity=Identity.system(), fach="geographie", themenfelder={},
+                                 request=request)
+    sheet = comp.material
+    assert sheet is not None
+    printed = " ".join([sheet.lernziel, *(t for n in sheet.niveaus for t in n.aufgaben)])
+    # the causes of the warming are the greenhouse effect, not the causes of sea-level rise (it was all Tuvalu)
+    assert "Treibhaus" in printed or _said_missing(sheet.hinweise_lehrkraft, "Ursachen"), printed
+    _honest(sheet, request)
+
+
+def test_a_quiz_on_stoffeigenschaften_asks_about_density_or_boiling_points(db: Session) -> None:
+    request = MaterialRequest(fach="chemie", thema="Stoffe und ihre Eigenschaften", klassenstufe=7,
+                              material_type="h5p", anzahl=8, unterthemen=["Stoffeigenschaften", "Trennverfahren"])
+    comp = svc.compose_quiz(db=db, identity=Identity.system(), fach="chemie", themenfelder={}, request=request)
+    quiz = comp.material
+    assert quiz is not None
+    fragen = [f.model_dump_json() for f in quiz.fragen]
+    assert any(w in f for f in fragen for w in ("Dichte", "Siedetemperatur", "Schmelztemperatur", "Löslich")), fragen
+    assert any(w in f for f in fragen for w in ("Filtr", "Destill", "Chromatogra", "Eindampf", "Sediment")), fragen
+    _honest(quiz, request)
+
+
+def test_the_thesenanschlag_is_the_task_on_ablass_and_95_thesen(db: Session) -> None:
+    request = _exam(db, fach="geschichte", thema="Reformation", klassenstufe=7, dauer_minuten=45,
+                    unterthemen=["Thesenanschlag", "Bauernkrieg"])
+    comp = svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach="geschichte", themenfelder={},
+                            request=request, afb_ziel=AFB, operators=[])
+    exam = comp.material
+    assert exam is not None
+    assert "Ablass" in exam.model_dump_json() or "95 Thesen" in exam.model_dump_json()
+    assert not _said_missing(exam.hinweise_lehrkraft, "Thesenanschlag"), exam.hinweise_lehrkraft
+    _honest(exam, request)
+
+
+def test_causes_of_climate_change_are_a_greenhouse_task_or_a_note(db: Session) -> None:
+    request = _exam(db, fach="geographie", thema="Klimawandel", klassenstufe=9, dauer_minuten=45,
+                    unterthemen=["Ursachen des Klimawandels", "Klimaschutz"])
+    comp = svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach="geographie", themenfelder={},
+                            request=request, afb_ziel=AFB, operators=[])
+    exam = comp.material
+    assert exam is not None
+    assert "Treibhaus" in exam.model_dump_json() or _said_missing(exam.hinweise_lehrkraft, "Ursachen des Klimawandels")
+    _honest(exam, request)
