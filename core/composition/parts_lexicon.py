@@ -112,6 +112,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         _e("chemische Bindung", "Ionenbindung; Elektronenpaarbindung; Metallbindung"),
         _e("Redoxreaktion", "Oxidation; Reduktion"),
         _e("Nachweisreaktion", "Glimmspanprobe; Knallgasprobe; Kalkwasser"),
+        *_syn("Branddreieck", "Verbrennungsdreieck", "Bedingungen der Verbrennung"),
         _e("chemische Reaktion", "Edukt; Produkt; Reaktionsgleichung"),
     ),
     "physik": (
@@ -227,6 +228,16 @@ def names_literally(tasks: Sequence[TaskView], unterthema: str) -> bool:
     return False
 
 
+def _names_all(tasks: Sequence[TaskView], term: str) -> bool:
+    """A lexicon word is the bank's exact term: every one of its words must be there („Bedingungen der Verbrennung“
+    is not any task on Verbrennung)."""
+    wanted = text_stems(term)
+    return bool(wanted) and any(
+        all(any(term_matches(tok, w) for tok in text_stems(" ".join([t.titel, t.text, *t.kriterien]))) for w in wanted)
+        for t in tasks
+    )
+
+
 def _compact(text: str) -> str:
     """The stems of a name run together: „Termumformungen“ and „Terme umformen“ both begin „termumform“."""
     return "".join(stem(w) for w in words(text) if fold(w) not in STOPWORDS)
@@ -244,7 +255,7 @@ def in_other_words(tasks: Sequence[TaskView], part: str, thema: str = "") -> boo
     return (
         (is_aspect(part) and _aspect_named(tasks, part, thema))
         or any(_same_compound(said, _compact(t.titel)) for t in tasks)
-        or any(names_literally(tasks, alt) for alt in alternatives(part, thema))
+        or any(_names_all(tasks, alt) for alt in alternatives(part, thema))
     )
 
 

@@ -18,7 +18,7 @@ from core.checks.topics import text_stems
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import filed_under
-from core.composition.parts_lexicon import covers_part, filed_as
+from core.composition.parts_lexicon import covers_part
 from core.language.text import fold, fold_loose, words
 
 READING_WORDS_PER_MINUTE = 120
@@ -203,8 +203,7 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
     for u in spec.unterthemen:  # a named sub-topic gets a task first
         matching = [c for c in cands if carries(c, u, spec)]
         own = [c for c in matching if c.key not in spec.elsewhere]  # a Sachaufgabe on Gleichungen, not on an LGS
-        filed = [c for c in own if filed_as(c.unterthema, u, spec.thema)]  # about it, not mentioning it in passing
-        pick = _best(filed, sel, spec, limit) or _best(own, sel, spec, limit) or _best(matching, sel, spec, limit)
+        pick = _best(own, sel, spec, limit) or _best(matching, sel, spec, limit)
         if pick is None:
             if not any(carries(x, u, spec) for x in sel.chosen):
                 sel.missing_unterthemen.append(u)
@@ -260,8 +259,12 @@ def _fill_up(sel: Selection, spec: ExamSpec, limit: int, rest: list[TaskCandidat
 
 def _foreign(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec) -> list[TaskCandidate]:
     """Tasks the bank files under another topic than the requested one (a Sachaufgabe on an LGS for „Terme und
-    Gleichungen: …, Textaufgaben“): they fill the exam only when the requested topic's tasks cannot."""
-    return [c for c in cands if c.key in spec.elsewhere and c not in sel.chosen]
+    Gleichungen: …, Textaufgaben“): they fill the exam only when the requested topic's tasks cannot — unless they
+    carry a named part the requested topic has no task on („Stammbaumanalyse“ for „Genetik: Mendel + …“)."""
+    home = [c for c in cands if c.key not in spec.elsewhere]
+    lacking = [u for u in spec.unterthemen if not any(carries(c, u, spec) for c in home)]
+    return [c for c in cands if c.key in spec.elsewhere and c not in sel.chosen
+            and not any(carries(c, u, spec) for u in lacking)]
 
 
 def _fill(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int) -> None:
