@@ -93,3 +93,13 @@ def test_causes_of_climate_change_are_a_greenhouse_task_or_a_note(db: Session) -
     assert exam is not None
     assert "Treibhaus" in exam.model_dump_json() or _said_missing(exam.hinweise_lehrkraft, "Ursachen des Klimawandels")
     _honest(exam, request)
+
+
+def test_through_the_chat_the_textaufgaben_exam_has_no_false_note_and_no_lgs(db: Session, as_teacher) -> None:  # noqa: ANN001
+    from tests.core.chat.test_request_chat import chat
+
+    results, _ = chat(db, as_teacher, "Klassenarbeit Mathe Klasse 8 Terme und Gleichungen: Termumformungen, lineare "
+                                      "Gleichungen lösen, Textaufgaben, 45 Minuten, AFB 40/40/20")
+    reply = results[-1].reply
+    assert reply.startswith("Fertig"), reply
+    assert "Textaufgaben“ habe ich keine" not in reply and "Gleichungssystem" not in reply, reply
