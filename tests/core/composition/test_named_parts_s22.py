@@ -10,14 +10,21 @@ from core.checks.promises import broken_promises
 from core.checks.views import views
 from core.composition import service as svc
 from core.composition.parts_lexicon import covers_part
+from core.materials.klausur import Klausur
 from core.materials.request import MaterialRequest
 from db.session import Identity
 
 AFB = {"I": 40, "II": 40, "III": 20}
 
 
-def _exam(db: Session, **kw: object) -> MaterialRequest:
-    return MaterialRequest(material_type="klausur", **kw)
+def _exam(db: Session, fach: str, thema: str, klassenstufe: int, parts: list[str]) -> tuple[Klausur, MaterialRequest]:
+    """A 45-minute exam on the named parts, as the composer makes it."""
+    request = MaterialRequest(material_type="klausur", fach=fach, thema=thema, klassenstufe=klassenstufe,
+                              dauer_minuten=45, unterthemen=parts)
+    comp = svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach=fach, themenfelder={},
+                            request=request, afb_ziel=AFB, operators=[])
+    assert comp.material is not None
+    return comp.material, request
 
 
 def _said_missing(hinweise: list[str], part: str) -> bool:
@@ -34,12 +41,8 @@ def _honest(material, request: MaterialRequest) -> None:  # noqa: ANN001
 
 
 def test_textaufgaben_are_the_banks_sachaufgaben_and_no_lgs_task_comes_in(db: Session) -> None:
-    request = _exam(db, fach="mathematik", thema="Terme und Gleichungen", klassenstufe=8, dauer_minuten=45,
-                    unterthemen=["Termumformungen", "Lineare Gleichungen lösen", "Textaufgaben"])
-    comp = svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach="mathematik", themenfelder={},
-                            request=request, afb_ziel=AFB, operators=[])
-    exam = comp.material
-    assert exam is not None
+    exam, request = _exam(db, "mathematik", "Terme und Gleichungen", 8,
+                          ["Termumformungen", "Lineare Gleichungen lösen", "Textaufgaben"])
     assert not _said_missing(exam.hinweise_lehrkraft, "Textaufgaben"), exam.hinweise_lehrkraft
     assert any("Sachaufgabe" in a.titel for a in exam.aufgaben), [a.titel for a in exam.aufgaben]
     text = exam.model_dump_json()
@@ -73,24 +76,14 @@ def test_a_quiz_on_stoffeigenschaften_asks_about_density_or_boiling_points(db: S
 
 
 def test_the_thesenanschlag_is_the_task_on_ablass_and_95_thesen(db: Session) -> None:
-    request = _exam(db, fach="geschichte", thema="Reformation", klassenstufe=7, dauer_minuten=45,
-                    unterthemen=["Thesenanschlag", "Bauernkrieg"])
-    comp = svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach="geschichte", themenfelder={},
-                            request=request, afb_ziel=AFB, operators=[])
-    exam = comp.material
-    assert exam is not None
+    exam, request = _exam(db, "geschichte", "Reformation", 7, ["Thesenanschlag", "Bauernkrieg"])
     assert "Ablass" in exam.model_dump_json() or "95 Thesen" in exam.model_dump_json()
     assert not _said_missing(exam.hinweise_lehrkraft, "Thesenanschlag"), exam.hinweise_lehrkraft
     _honest(exam, request)
 
 
 def test_causes_of_climate_change_are_a_greenhouse_task_or_a_note(db: Session) -> None:
-    request = _exam(db, fach="geographie", thema="Klimawandel", klassenstufe=9, dauer_minuten=45,
-                    unterthemen=["Ursachen des Klimawandels", "Klimaschutz"])
-    comp = svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach="geographie", themenfelder={},
-                            request=request, afb_ziel=AFB, operators=[])
-    exam = comp.material
-    assert exam is not None
+    exam, request = _exam(db, "geographie", "Klimawandel", 9, ["Ursachen des Klimawandels", "Klimaschutz"])
     assert "Treibhaus" in exam.model_dump_json() or _said_missing(exam.hinweise_lehrkraft, "Ursachen des Klimawandels")
     _honest(exam, request)
 
