@@ -229,13 +229,19 @@ def names_literally(tasks: Sequence[TaskView], unterthema: str) -> bool:
 
 
 def _names_all(tasks: Sequence[TaskView], term: str) -> bool:
-    """A lexicon word is the bank's exact term: every one of its words must be there („Bedingungen der Verbrennung“
-    is not any task on Verbrennung)."""
+    """A lexicon word is the bank's exact term: every one of its words must be there, whole („Bedingungen der
+    Verbrennung“ is not any task on Verbrennung)."""
     wanted = text_stems(term)
     return bool(wanted) and any(
-        all(any(term_matches(tok, w) for tok in text_stems(" ".join([t.titel, t.text, *t.kriterien]))) for w in wanted)
+        all(any(_contains(tok, w) for tok in text_stems(" ".join([t.titel, t.text, *t.kriterien]))) for w in wanted)
         for t in tasks
     )
+
+
+def _contains(token: str, word: str) -> bool:
+    """The task's word is the lexicon word or a compound of it („Meeresspiegelanstieg“ for „Meeresspiegel“) — not a
+    piece of it („schmelzen“ is no „Gletscherschmelze“)."""
+    return len(token) >= len(word) - 1 and term_matches(token, word)
 
 
 def _compact(text: str) -> str:
