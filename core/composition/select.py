@@ -82,6 +82,12 @@ def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     return not own or covers([view(c)], own) or filed_under(c, own, spec.topic_titles, spec.unterthemen)
 
 
+def meets_wish(c: TaskCandidate, wish: tuple[str, str]) -> bool:
+    """The task fulfils a teacher's AFB wish („eine Aufgabe Induktion als AFB III“): that level, about that topic."""
+    thema, afb = wish
+    return c.afb == afb and covers([view(c)], thema)
+
+
 def _under_head(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     """The head of the task's topic title names the part: „Halbleiter“ is every task filed under „Halbleiter:
     Diode, LED und Sensoren“."""
@@ -211,13 +217,13 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
             continue
         if not any(carries(x, u, spec) for x in sel.chosen):
             _add(sel, pick)
-    for thema, afb in spec.wuensche:
-        matching = [c for c in cands if c.afb == afb and covers([view(c)], thema)]
-        if any(x.afb == afb and covers([view(x)], thema) for x in sel.chosen):
+    for wish in spec.wuensche:
+        matching = [c for c in cands if meets_wish(c, wish)]
+        if any(meets_wish(x, wish) for x in sel.chosen):
             continue
         pick = _best(matching, sel, spec, limit)
         if pick is None:
-            sel.missing_wuensche.append((thema, afb))
+            sel.missing_wuensche.append(wish)
         else:
             _add(sel, pick)
     # a wished topic gets its one task above; the rest of the exam is about the requested topic
