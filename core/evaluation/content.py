@@ -124,18 +124,23 @@ def _names_shortfall(notes: Sequence[str], word: str) -> bool:
 _NUMBERS = re.compile(r"\d{2,}")
 
 
+def _names(token: str, wanted: str) -> bool:
+    return wanted in token or (token in wanted and 2 * len(token) >= len(wanted) and wanted.startswith(token))
+
+
 def treats(tasks: Sequence[TaskView], unterthema: str) -> bool:
     """A task treats the sub-topic in what it says itself (text, start of its material, expectation) — not in the
     title the composer gave it: half the sub-topic's content words and numbers („Krisenjahr 1923“ in „Hyperinflation
-    von 1923“) — a word of the sub-topic inside a longer word counts („Genregulation“ in „Genregulationsnetz“), a
-    part of it does not („Proteine“ does not treat „Proteinbiosynthese“)."""
+    von 1923“) — a word of the sub-topic inside a longer word counts („Genregulation“ in „Genregulationsnetz“), and a
+    part of it that is at least half of it („Stammbaum“ for „Stammbaumanalyse“), a shorter part does not („Proteine“
+    does not treat „Proteinbiosynthese“)."""
     wanted = {*text_stems(unterthema), *_NUMBERS.findall(unterthema)}
     if not wanted:
         return True
     for t in tasks:
         own = own_text(t)
         tokens = {*text_stems(own), *_NUMBERS.findall(own)}
-        if sum(1 for w in wanted if any(w in tok for tok in tokens)) >= max(1, (len(wanted) + 1) // 2):
+        if sum(1 for w in wanted if any(_names(tok, w) for tok in tokens)) >= max(1, (len(wanted) + 1) // 2):
             return True
     return False
 
