@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from core.checks.views import views
 from core.evaluation.content import ContentQuality, PromisesKept, content_figures, content_lines
 from core.evaluation.player import CaseOutput, Turn
 from core.evaluation.repeats import calibration, judged_repeat, reader_repeat
@@ -122,7 +123,6 @@ def test_a_quiz_distractor_does_not_put_a_question_on_topic() -> None:
         Antwort(text="1871", korrekt=True), Antwort(text="1848", korrekt=False)])
     s = H5PSet(titel="Übung: Bismarck", fach="Geschichte", klassenstufe=8, thema="Kaiserreich",
                fragen=[metternich, reichsgruendung])
-    from core.checks.views import views
     assert on_topic(topic_views(s, views(s)), KAISERREICH) == [False, True]
 
 
