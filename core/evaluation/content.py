@@ -21,7 +21,7 @@ from core.checks.topics import term_matches, text_stems
 from core.checks.verification import verify_klausur
 from core.checks.views import TaskView, views
 from core.evaluation.repeats import reader_repeats
-from core.evaluation.topic_match import on_topic, own_text, topic_views
+from core.evaluation.topic_match import names_topic, on_topic, own_text, topic_views
 from core.language.text import fold
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.faecher import fach_name
@@ -226,10 +226,31 @@ class CalculationsVerified(Evaluator[Any, Any, Any]):
             f"{f.task_ref}: {f.message}" for f in flags)[:500] or "alle nachgerechnet")}
 
 
+_DOUBLE_UND = re.compile(r"\bund\b.*\bund\b")
+
+
+def _names_request(titel: str, woerter: Sequence[str], anfrage: str) -> bool:
+    """The title names the topic: one of the case's topic words or a content word of the teacher's request."""
+    asked = text_stems(anfrage)
+    return names_topic(titel, woerter) or any(_names(t, w) for t in text_stems(titel) for w in asked)
+
+
+def reader_title_faults(m: Klausur | DifferenziertesMaterial | H5PSet, woerter: Sequence[str],
+                        anfrage: str) -> list[str]:
+    """What a reader sees in the headings that the app's title check does not: a material title that names neither
+    the topic nor anything of the request („Klausur Englisch: Shakespeare“ for Macbeth), „X und Y und Z“."""
+    named = _names_request(m.titel.split(":", 1)[-1], woerter, anfrage)
+    faults = [] if named else [f"Titel nennt das Thema nicht: „{m.titel}“"]
+    heads = [m.titel, *(a.titel for a in m.aufgaben)] if isinstance(m, Klausur) else [m.titel]
+    faults += [f"„{h}“: doppeltes „und“" for h in heads if _DOUBLE_UND.search(h)]
+    return faults
+
+
 @dataclass
 class TitlesClean(Evaluator[Any, Any, Any]):
     """Headings a teacher need not fix: none cut off, no colon chains, no two Aufgaben with one title, not the whole
-    topic over one of several Aufgaben (core.materials.titles.title_faults)."""
+    topic over one of several Aufgaben (core.materials.titles.title_faults); and what a reader sees beyond that
+    (reader_title_faults)."""
 
     def evaluate(self, ctx: EvaluatorContext[Any, Any, Any]) -> dict[str, EvaluationReason | float]:
         m = _material(ctx.output)
@@ -240,6 +261,7 @@ class TitlesClean(Evaluator[Any, Any, Any]):
             texts = [" ".join([*(t.text for t in a.teilaufgaben), *(b.text or "" for b in a.materialien)])
                      for a in m.aufgaben]
             faults += title_faults([a.titel for a in m.aufgaben], m.thema, texts)
+        faults += reader_title_faults(m, ctx.metadata.themenwoerter, getattr(ctx.inputs, "anfrage", ""))
         return {"titel": float(not faults), "inhalt_titel": _ok(not faults, "; ".join(faults) or "sauber")}
 
 

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from core.checks.views import views
-from core.evaluation.content import ContentQuality, PromisesKept, content_figures, content_lines
+from core.evaluation.content import ContentQuality, PromisesKept, TitlesClean, content_figures, content_lines
 from core.evaluation.player import CaseOutput, Turn
 from core.evaluation.repeats import calibration, judged_repeat, reader_repeat
 from core.evaluation.suites import Expectation
@@ -35,15 +35,15 @@ def klausur(aufgaben: list[tuple[str, list[str]]], *, hinweise: list[str] | None
             for i, text in enumerate(texte)]) for n, (titel, texte) in enumerate(aufgaben, 1)])
 
 
-def ctx(material: Any = None, *, reply: str = "", **want: Any) -> SimpleNamespace:
+def ctx(material: Any = None, *, reply: str = "", anfrage: str = "", **want: Any) -> SimpleNamespace:
     typ = {Klausur: "klausur", H5PSet: "h5p"}.get(type(material), "klausur")
     out = CaseOutput(material_type=typ if material is not None else None,
                      material=material.model_dump(mode="json") if material is not None else None,
                      antwort_ohne_material=reply if material is None else None,
                      verlauf=[Turn(lehrkraft="Anfrage", antwort=reply or "Hier ist das Material.", art="text")])
     want.setdefault("themenwoerter", ["thema"])
-    return SimpleNamespace(output=out, metadata=Expectation(typ=typ, fach=want.pop("fach", "Physik"),
-                                                            klassenstufe=want.pop("klassenstufe", 9), **want))
+    metadata = Expectation(typ=typ, fach=want.pop("fach", "Physik"), klassenstufe=want.pop("klassenstufe", 9), **want)
+    return SimpleNamespace(output=out, inputs=SimpleNamespace(anfrage=anfrage), metadata=metadata)
 
 
 def verdict(scores: dict[str, Any]) -> str:
@@ -191,6 +191,24 @@ def test_related_tasks_on_one_topic_are_not_repeats() -> None:
     assert not reader_repeat("Geben Sie mit eigenen Worten wieder, worüber Faust in seinem Eingangsmonolog (M1) klagt.",
                              "Geben Sie mit eigenen Worten wieder, was Faust in M3 anbietet und unter welchen "
                              "Bedingungen Mephisto die Wette gewinnen soll.")
+
+
+# --- titles -----------------------------------------------------------------------------------------------------------
+
+def test_a_title_that_names_another_topic_or_chains_und_is_not_clean() -> None:
+    macbeth = ["macbeth", "duncan", "banquo", "ambition", "soliloquy", "murder", "witches"]
+    want = {"fach": "Englisch", "klassenstufe": 12, "themenwoerter": macbeth,
+            "anfrage": "Klausur Englisch LK 12 zu Macbeth, 180 Minuten"}
+    task = [("Macbeth's soliloquy", ["Analyse Macbeth's soliloquy in Act 1, Scene 7."])]
+    wrong = klausur(task, fach="Englisch", klasse=12).model_copy(update={"titel": "Klausur Englisch: Shakespeare"})
+    right = klausur(task, fach="Englisch", klasse=12).model_copy(update={"titel": "Klausur Englisch: Macbeth"})
+    chained = klausur([("Brandbekämpfung und Oxidation und Oxide", ["Erkläre, wie ein Feuerlöscher wirkt."])],
+                      fach="Chemie", klasse=8)
+    assert "Titel nennt das Thema nicht" in TitlesClean().evaluate(ctx(wrong, **want))["inhalt_titel"].reason
+    assert TitlesClean().evaluate(ctx(right, **want))["titel"] == 1.0
+    scores = TitlesClean().evaluate(ctx(chained, fach="Chemie", klassenstufe=8, themenwoerter=["oxid", "brand"],
+                                        anfrage="Test Chemie 8 Verbrennung und Brandbekämpfung"))
+    assert "doppeltes „und“" in scores["inhalt_titel"].reason
 
 
 # --- figures ----------------------------------------------------------------------------------------------------------
