@@ -96,7 +96,7 @@ class ContentQuality(Evaluator[Any, Any, Any]):
 # „Proteinbiosynthese“ liegen nur 10 geprüfte Aufgaben vor“ does not say that no task treats it).
 MISSING = ("fehlt", "fehlen", "keine geprueft", "kein geprueft", "nicht enthalten", "nicht abgedeckt",
            "nicht behandelt", "nicht beruecksichtigt", "keine aufgabe")
-SHORTER = ("statt", "nur ", "fehlt", "fehlen", "weniger")
+SHORTER = ("statt", "weniger", "fehlt", "fehlen")
 _SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[A-ZÄÖÜ„])")
 
 
