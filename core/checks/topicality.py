@@ -49,19 +49,18 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
         ks = index.topics[tid].klassenstufen
         return klassenstufe is None or not ks or min(ks) - 1 <= klassenstufe <= max(ks) + 1
 
-    words = index.stems(thema)
+    words = index.request_stems(thema)
     nouns = noun_stems(index, thema)
+    verbs = {s for w in thema.split() if w[:1].islower() and w.endswith(("en", "ern", "eln"))
+             for s in index.request_stems(w)}  # „addieren“ of „Brüche addieren“ — not „food“ of „British food“
 
     def means(tid: str) -> bool:
-        """The topic covers the request's own words ("Kalter Krieg" is not "Erster Weltkrieg": "kalt" is unmatched);
-        with sub-topics named, one of them suffices."""
-        if not words:
+        """The topic's names cover the request's own words, weighted by how rare each is among the topics' names
+        („Kalter Krieg“ is not „Erster Weltkrieg“: „kalt“ is unmatched; „school life“ is not Australia's „School
+        of the Air“: „life“ is unmatched — decision 037); with sub-topics named, one of them suffices."""
+        if not words or index.coverage(words, tid) >= MEANS_SHARE:
             return True
-        terms = index.terms(tid)
-        matched = sum(1 for w in words if any(term_matches(w, t) for t in terms))
-        if matched >= max(1, round(len(words) * MEANS_SHARE)):
-            return True
-        if nouns and all(any(term_matches(n, t) for t in terms) for n in nouns):
+        if nouns and words - nouns <= verbs and index.coverage(nouns, tid) == 1.0:
             return True  # it carries every noun: the subject, with something to do on it („Brüche addieren“)
         return any(index.terms_match(index.stems(u), tid) for u in unterthemen)
 
@@ -76,8 +75,16 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
     # A topic that names the request's words itself (title, sub-topics, key words — not only inside a compound) is
     # what the teacher means, even when the plan puts it in other grades: "Stromkreise" in Klasse 10 is "Einfache
     # Stromkreise", not the electromagnet whose key words hold "Steuerstromkreis".
-    strong = [(t, s) for t, s in meaning if _names(index.terms(t), words)]
-    fitting = ([(t, s) for t, s in strong if fits(t)] or strong
+    # One of its names holding all the request's words („school life“ is a key word of School life in Britain) is
+    # stronger still than words scattered over several names (decision 037).
+    # Its title holding them all is strongest („Indirekte Rede“ is Konjunktiv und indirekte Rede, not the
+    # Inhaltsangabe that uses indirect speech).
+    phrased = [(t, s) for t, s in meaning if index.one_name_covers(words, t)]
+    tiers = ([(t, s) for t, s in phrased if index.one_name_covers(words, t, title=True)],
+             phrased if len(words) > 1 else [],
+             [(t, s) for t, s in meaning if _names(index.terms(t), words)])
+    fitting = (next((f for tier in tiers if (f := [(t, s) for t, s in tier if fits(t)])), [])
+               or next((tier for tier in tiers if tier), [])
                or [(t, s) for t, s in meaning if fits(t)] or meaning)
     slug = re.sub(r"[^a-z0-9]+", "-", fold(thema)).strip("-")
     # the teacher used a topic's own name, or spelled its id and went on („If-clauses Typ 1 und 2“)
@@ -93,7 +100,7 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
 
 def noun_stems(index: TopicIndex, thema: str) -> set[str]:
     """Stems of the capitalised words of a German request (its nouns)."""
-    return {s for w in thema.split() if w[:1].isupper() for s in index.stems(w)}
+    return {s for w in thema.split() if w[:1].isupper() for s in index.request_stems(w)}
 
 
 def _by_nouns(index: TopicIndex, thema: str, meaning: list[tuple[str, float]]) -> list[tuple[str, float]]:
