@@ -40,7 +40,21 @@ class TopicContext:
 
 def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
             klassenstufe: int | None = None) -> list[TopicInfo]:
-    """Coverage topics a request means; grade-fitting topics first. [] when nothing fits."""
+    """Coverage topics a request means; grade-fitting topics first. [] when nothing fits. A named part that none
+    of them covers („school life“ of „reported speech und Vokabeln zum Thema school life“) adds the topic it
+    resolves to on its own."""
+    found = _resolve(index, thema, unterthemen, klassenstufe)
+    if len(unterthemen) < 2:
+        return found
+    for part in unterthemen:
+        words = index.request_stems(part)
+        if words and not any(index.coverage(words, t.id) >= MEANS_SHARE for t in found):
+            found += [t for t in _resolve(index, part, (), klassenstufe)[:1] if t not in found]
+    return found
+
+
+def _resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
+             klassenstufe: int | None = None) -> list[TopicInfo]:
     ranked = index.ranked(" ".join([thema, *unterthemen]))
     if not ranked:
         return []
@@ -62,7 +76,7 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
             return True
         if nouns and words - nouns <= verbs and index.coverage(nouns, tid) == 1.0:
             return True  # it carries every noun: the subject, with something to do on it („Brüche addieren“)
-        return any(index.terms_match(index.stems(u), tid) for u in unterthemen)
+        return any(index.coverage(part, tid) >= MEANS_SHARE for u in unterthemen if (part := index.request_stems(u)))
 
     meant = [(t, s) for t, s in ranked if means(t)]
     meaning = _by_nouns(index, thema, meant)

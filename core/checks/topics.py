@@ -221,9 +221,10 @@ def _in_name(word: str, name: frozenset[str]) -> bool:
 
 
 # Frame words that never name subject matter, even inside a topic's name („Drei Kennzeichen …“, „Was ist …“).
-_NEVER_NAMED = frozenset(stem(w) for w in """was man unter ein einen einer eines zwei drei vier fuenf sechs mindestens
+_NEVER_WORDS = """was man unter ein einen einer eines zwei drei vier fuenf sechs mindestens
     jeweils kurz knapp fest festhalten schriftlich selbst eigene eigenen eigenes frage fragen schreibe text texte
-    point points key""".split())
+    point points key"""
+_NEVER_NAMED = frozenset(stem(w) for w in _NEVER_WORDS.split())
 
 
 def named_frames(topics: Iterable[TopicInfo]) -> frozenset[str]:

@@ -201,7 +201,8 @@ def _structure(text: str, thema: str | None, area_text: str | None, area_broad: 
     quoted = topics.quoted_topic(text, known)
     if quoted:
         return quoted, ()
-    header = topics.header_list(text, head_topic, known, is_topic, tools.unit_head)
+    header = topics.labelled_parts(text, known, is_topic) or topics.header_list(text, head_topic, known, is_topic,
+                                                                                 tools.unit_head)
     if header:
         return header
     if thema is None and area_text is not None and not area_broad:
