@@ -19,7 +19,8 @@ from core.language.text import STOPWORDS, fold, stem
 MIN_ON_TOPIC = 1.0  # idf-weighted score a task needs against the request at all
 OTHER_FIELD_RATIO = 2.0  # another Themenfeld's topic fitting this much better makes the task off topic
 RESOLVE_SHARE = 0.6  # topics scoring within this share of the best one resolve together
-MEANS_SHARE = 0.75  # share of the request's own words a topic must cover to be what the request means
+MEANS_SHARE = 0.75  # idf-weighted share of the request's own words a topic's names must cover (decision 037)
+LONG_MEANS_SHARE = 0.6  # the same for three words or more: one rarer word may be missing („… Tiere“)
 
 
 @dataclass(frozen=True)
@@ -44,12 +45,18 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
     of them covers („school life“ of „reported speech und Vokabeln zum Thema school life“) adds the topic it
     resolves to on its own."""
     found = _resolve(index, thema, unterthemen, klassenstufe)
+    if not found and len(sides := [p for p in thema.split(": ") if p.strip()]) == 2:
+        # „Erörterung: Soziale Medien“ as a whole is no topic: the kind of text and its subject each are one
+        found = [t for side in sides for t in _resolve(index, side, (), klassenstufe)[:1]]
+        found = list(dict.fromkeys(found))
     if len(unterthemen) < 2:
         return found
     for part in unterthemen:
         words = index.request_stems(part)
         if words and not any(index.coverage(words, t.id) >= MEANS_SHARE for t in found):
-            found += [t for t in _resolve(index, part, (), klassenstufe)[:1] if t not in found]
+            # only a topic that names the part itself („Stammbaumanalyse“), not one sharing a word („Kultur“)
+            found += [t for t in _resolve(index, part, (), klassenstufe)[:1]
+                      if t not in found and index.one_name_covers(words, t.id)]
     return found
 
 
@@ -72,7 +79,7 @@ def _resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
         """The topic's names cover the request's own words, weighted by how rare each is among the topics' names
         („Kalter Krieg“ is not „Erster Weltkrieg“: „kalt“ is unmatched; „school life“ is not Australia's „School
         of the Air“: „life“ is unmatched — decision 037); with sub-topics named, one of them suffices."""
-        if not words or index.coverage(words, tid) >= MEANS_SHARE:
+        if not words or index.coverage(words, tid) >= (MEANS_SHARE if len(words) <= 2 else LONG_MEANS_SHARE):
             return True
         if nouns and words - nouns <= verbs and index.coverage(nouns, tid) == 1.0:
             return True  # it carries every noun: the subject, with something to do on it („Brüche addieren“)

@@ -8,12 +8,13 @@ by containment ('Stammbaumanalyse' ~ 'Stammbaum').
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from core.checks.lexicon import FRAME_WORDS, OPERATOR_FORMS, OPERATOR_WORDS, SUBJECT_FRAME_WORDS
-from core.language.text import STOPWORDS, content_words, stem
+from core.language.text import STOPWORDS, content_words, fold, stem
 
 _MIN_PART = 5  # shortest stem that may match inside a compound
 
@@ -175,7 +176,8 @@ class TopicIndex:
         """The words that carry a requested topic's meaning (decision 037): the content stems, with the filler
         check's frame words kept where this Fach's topics name subject matter with them („life“ of „School life“,
         „Leben“ of „Leben in der Steinzeit“) — a word that names part of a topic is never dropped from a request."""
-        return text_stems(text, self.keep | self._named)
+        kept = text_stems(text, self.keep | self._named)
+        return kept - ({stem(fold(m.group(1))) for m in _SETTING.finditer(text)} - text_stems(text, self.keep))
 
     def name_idf(self, word: str) -> float:
         """How rare the word is among the topics' own names: a word that names many topics tells little."""
@@ -201,19 +203,25 @@ class TopicIndex:
         return got / total
 
     def one_name_covers(self, words: set[str], tid: str, *, title: bool = False) -> bool:
-        """One of the topic's names (with `title`, its title) holds every word: „school life“ is the key word
-        „school life“ of School life in Britain, not „phone-free school“ and „digital life“ of Media and digital
-        life."""
-        names = self._names[tid][:1] if title else self._names[tid]
-        return bool(words) and any(all(_in_name(w, n) for w in words) for n in names)
+        """One of the topic's names (with `title`, its title) holds every word as a word of its own: „school life“
+        is the key word „school life“ of School life in Britain, not „phone-free school“ and „digital life“ of
+        Media and digital life; „Optik“ is no name of Wellenoptik, nor „Gleichung“ of „Gleichungssysteme“."""
+        names = self._names[tid][:1] if title else self._names[tid][:-1]  # not the Themenfeld („Optik“)
+        return bool(words) and any(words <= n for n in names)
 
     def pseudo(self, topic: TopicInfo) -> dict[str, float]:
         """Terms of a topic outside the index (the request itself)."""
         return _weighted(topic, self.keep)
 
 
+# A frame word in the setting of a topic is no part of it: „Prozentrechnung im Alltag“, „Stoffe im Alltag“ (but
+# „Leben in der Steinzeit“, „school life“).
+_SETTING = re.compile(r"\b(?:im|in|am|beim|aus|fuer|für|of|in the|for)\s+(?:(?:der|dem|den|die|the|our)\s+)?"
+                      r"([^\W\d_]+)", re.I)
+
+
 def _names_of(topic: TopicInfo) -> tuple[str, ...]:
-    return (topic.thema, topic.themenfeld, *topic.unterthemen, *topic.schlagworte)
+    return (topic.thema, *topic.unterthemen, *topic.schlagworte, topic.themenfeld)
 
 
 def _in_name(word: str, name: frozenset[str]) -> bool:

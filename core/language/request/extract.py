@@ -22,6 +22,7 @@ from core.language.request.subjects import BROAD_AREAS
 from core.language.request.task_kinds import without_task_kinds
 from core.language.request.thema import extract_thema
 from core.language.request.vocabulary import Analysis, Vocab, known_term_in, profile_feld, vocab_for
+from core.language.stopwords import only_reply
 from core.language.text import fold, stem
 
 # How it works, in short: the text is cleaned (HTML, dashes, whitespace), folded (lower case, ä -> ae, ß -> ss,
@@ -108,7 +109,7 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
     if not nested:
         thema, unterthemen = _structure(doc.text, thema, area_text, area_broad, vocab, hyphen_words,
                                         german=not in_english)
-        thema, unterthemen = _titled(*without_task_kinds(thema, unterthemen))
+        thema, unterthemen = _not_a_reply(*_titled(*without_task_kinds(thema, unterthemen)))
     return Extraction(
         fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
@@ -236,7 +237,14 @@ def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str
         return _titled(*header)
     thema, parts = topics.split_peers(topics.clean_topic(text, tools.known, german=german), tools.known,
                                       tools.is_topic)
-    return _titled(thema or None, parts)
+    return _not_a_reply(*_titled(thema or None, parts))
+
+
+def _not_a_reply(thema: str | None, parts: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
+    """No topic when the words are those of a free reply („Standard passt“, „ok, dann so“, „egal“)."""
+    if thema and only_reply(_WORD_OF_TEXT.findall(fold(thema))):
+        return None, ()
+    return thema, parts
 
 
 def _titled(thema: str | None, parts: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
