@@ -41,16 +41,13 @@ class TopicContext:
 
 def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
             klassenstufe: int | None = None) -> list[TopicInfo]:
-    """Coverage topics a request means; grade-fitting topics first. [] when nothing fits. A named part that none
-    of them covers („school life“ of „reported speech und Vokabeln zum Thema school life“) adds the topic it
-    resolves to on its own."""
+    """Coverage topics a request means; grade-fitting topics first. [] when nothing fits."""
     found = _resolve(index, thema, unterthemen, klassenstufe)
     if not found and len(sides := [p for p in thema.split(": ") if p.strip()]) == 2:
         # „Erörterung: Soziale Medien“ as a whole is no topic: the kind of text and its subject each are one
         found = [t for side in sides for t in _resolve(index, side, (), klassenstufe)[:1]]
         found = list(dict.fromkeys(found))
-    if len(unterthemen) < 2:
-        return found
+    return found
     for part in unterthemen:
         words = index.request_stems(part)
         if words and not any(index.coverage(words, t.id) >= MEANS_SHARE for t in found):
