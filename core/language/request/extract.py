@@ -34,6 +34,9 @@ from core.language.text import fold, stem
 
 
 _PLACEHOLDER = re.compile(r"\[[^\[\]]{1,40} entfernt\]")
+# What the teacher rejects names no topic: „Nein, School life passt nicht. Dann bitte nur some/any …“.
+_REJECTED = re.compile(r"(?:\bnein\b[,!.]?\s*)?[^.,;:!?\n]{1,60}?\s(?:passt|passen|geht|gefaellt|gefällt)\s+"
+                       r"(?:mir\s+|uns\s+)?(?:leider\s+|so\s+|gar\s+|eher\s+)?nicht\b[.;!?]?", re.I)
 
 
 def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Oberstufe = G9,
@@ -47,6 +50,7 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Ober
     """
     vocab, hyphen_words = vocab_for(topic_terms)
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
+    text = _REJECTED.sub(" ", text)
     text, typos = vocab.speller.corrected(spelling.correct(text))
     e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
     if (e.fach or fach) and e.thema and (fixed := _fach_typos(text, e, vocab, e.fach or fach)):

@@ -8,6 +8,7 @@ import pytest
 
 from core.language.lexicon import seeded_lexicon
 from core.language.request.extract import extract, read_topic
+from core.language.suggestions import suggestion_by_label
 
 
 def _read(message: str) -> tuple[str | None, tuple[str, ...]]:
@@ -52,3 +53,21 @@ def test_a_free_reply_is_no_topic(reply: str) -> None:
 @pytest.mark.parametrize("topic", ["Standardabweichung", "Normalverteilung"])
 def test_a_topic_that_only_starts_like_a_reply_word_stays(topic: str) -> None:
     assert _read(topic)[0] == topic
+
+
+def test_what_the_teacher_rejects_is_no_topic() -> None:
+    """Review s22 #8: „Nein, School life passt nicht. Dann bitte nur some/any …“ built „Übung: School“."""
+    thema, _ = _read("Nein, School life passt nicht. Dann bitte nur some/any mit Essen und Getränken.")
+    assert thema is None or "School" not in thema, thema
+    assert _read("Arbeitsblatt Deutsch 7: Warum passt das Komma nicht? Kommasetzung")[0] == "Kommasetzung"
+
+
+AFB = ["30/40/30 (Standard im Fachprofil)", "20/50/30 (mehr Anwendung)", "40/40/20 (mehr Reproduktion)"]
+
+
+@pytest.mark.parametrize(("answer", "picked"), [
+    ("egal", AFB[0]), ("ist mir egal", AFB[0]), ("egal, Standard", AFB[0]),
+    ("egal, aber mehr Anwendung", AFB[1]), ("nicht den Standard", None)])
+def test_egal_leaves_the_choice_to_the_standard(answer: str, picked: str | None) -> None:
+    """Review s22 #17: „egal“ alone was not understood as an answer to the AFB question, „egal, Standard“ was."""
+    assert suggestion_by_label(answer, AFB) == picked
