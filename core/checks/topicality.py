@@ -80,7 +80,9 @@ def _resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
             return True
         if nouns and words - nouns <= verbs and index.coverage(nouns, tid) == 1.0:
             return True  # it carries every noun: the subject, with something to do on it („Brüche addieren“)
-        return any(index.coverage(part, tid) >= MEANS_SHARE for u in unterthemen if (part := index.request_stems(u)))
+        # a named part of several words is meant by one name holding them all, not by words scattered over names
+        return any(index.coverage(part, tid) >= MEANS_SHARE and (len(part) < 2 or index.one_name_covers(part, tid))
+                   for u in unterthemen if (part := index.request_stems(u)))
 
     meant = [(t, s) for t, s in ranked if means(t)]
     meaning = _by_nouns(index, thema, meant)
