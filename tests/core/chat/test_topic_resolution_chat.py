@@ -32,6 +32,8 @@ def test_school_life_with_reported_speech_is_no_australia_exam(db, as_teacher) -
     texts = _task_texts(db, made.material_id)
     # „school“ alone (School of the Air) no longer resolves the request to Australia
     assert not any(w in t for t in texts for w in ("Australia", "Aborigin", "Stolen Generation")), texts
+    # nor, through „phone-free school“ + „digital life“, to Media and digital life
+    assert not any("Cyberbullying" in t or "cyberbullying" in t for t in texts), texts
     assert any("reported speech" in t.lower() or "Reported" in t for t in texts), texts
 
 
