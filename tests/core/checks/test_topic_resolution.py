@@ -112,3 +112,21 @@ def test_one_shared_generic_word_does_not_pull_in_a_neighbour(fach: str, phrase:
     (phone-free school): neither is what the teacher named."""
     ids = _resolved(fach, phrase, klasse)
     assert "australia" not in ids and "media-digital-life" not in ids, ids
+
+
+def test_a_neighbours_task_is_not_on_topic_by_provenance_of_a_wrong_resolution() -> None:
+    """The exam of the lead's blind check: with „school life“ resolved to Media and digital life, its Cyberbullying
+    task passed as on topic by provenance. Now the request resolves to Reported speech only (School life in Britain
+    is Klasse 5–6), and the gate judges the Cyberbullying task by its words."""
+    from core.checks.topicality import context, off_topic_reason
+    from core.checks.views import TaskView
+
+    ctx = context(seed_index("englisch"), "Reported speech und School Life", ("Reported speech", "School Life"), 8)
+    assert [t.id for t in ctx.resolved] == ["reported-speech"]
+    task = TaskView(ref="1b", titel="Cyberbullying", text=(
+        "Read the situation: Mia, 14, posted a dance video. Some classmates made a group chat called 'Mia the "
+        "clown', shared the video with mean comments and sent her messages at night. Explain why cyberbullying like "
+        "this can be even worse than bullying in the schoolyard. Give four reasons."),
+        kriterien=("Kein Rückzugsort: Nachrichten erreichen Mia auch nachts und zu Hause (24/7).",
+                   "Großes Publikum: Video und Kommentare werden schnell weiterverbreitet."))
+    assert off_topic_reason(task, ctx) is not None
