@@ -70,6 +70,13 @@ REPLY_WORDS = word_set("""
     schon sowieso eh einfach lass lassen wir ich du sie sie oben erste vorherige fine sure yes alright whatever""")
 
 
+# The words that make a message a reply at all: „Das“ alone is the topic das/dass, „Das passt“ is a reply.
+_REPLY_MARKERS = word_set("""
+    ja jo jep ok okay gut prima super toll perfekt passt passen stimmt genau richtig einverstanden klar gern gerne
+    danke vorgeschlagen vorgeschlagene vorschlag standard standardmaessig default ueblich normal egal beliebig
+    irgendwas hauptsache los weiter fein fine sure yes alright whatever""")
+
+
 def only_reply(words: list[str]) -> bool:
-    """The folded words are all words of a free reply: agreement or indifference, no topic."""
-    return bool(words) and all(w in REPLY_WORDS for w in words)
+    """The folded words are all words of a free reply, one of them agreement or indifference: no topic."""
+    return bool(words) and all(w in REPLY_WORDS for w in words) and any(w in _REPLY_MARKERS for w in words)
