@@ -231,6 +231,8 @@ def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str
     teacher wrote it, cleaned, and its sub-topics."""
     vocab, hyphen_words = vocab_for(topic_terms)
     text = prepare(vocab.speller.correct(spelling.correct(text or "")))
+    if only_reply(_WORD_OF_TEXT.findall(fold(text))):  # „ok, dann so“: a reply, no topic
+        return None, ()
     tools = _TopicTools(vocab, hyphen_words)
     german = not english.is_english(text)
     quoted = topics.quoted_topic(text, tools.known)
