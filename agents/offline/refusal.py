@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.language.fold import prepare
-from core.language.stopwords import word_set
+from core.language.stopwords import only_reply, word_set
 from core.language.text import fold
 
 _OPTIONS = re.compile(r"Möglichkeiten: (\(1\) .*)$", re.S)
@@ -115,7 +115,7 @@ def unclear(text: str) -> bool:
     words = _WORDS.findall(fold(prepare(text)))
     rest = [w for w in words if w not in _AROUND]
     bare_number = len(rest) == 1 and _number(rest[0]) is not None
-    return bool(words) and len(words) <= 5 and (bare_number or all(w in _YES for w in words))
+    return bool(words) and len(words) <= 5 and (bare_number or all(w in _YES for w in words) or only_reply(words))
 
 
 WHICH = "Welche Möglichkeit soll ich nehmen?"

@@ -19,7 +19,8 @@ from core.language.text import STOPWORDS, fold, stem
 MIN_ON_TOPIC = 1.0  # idf-weighted score a task needs against the request at all
 OTHER_FIELD_RATIO = 2.0  # another Themenfeld's topic fitting this much better makes the task off topic
 RESOLVE_SHARE = 0.6  # topics scoring within this share of the best one resolve together
-MEANS_SHARE = 0.75  # share of the request's own words a topic must cover to be what the request means
+MEANS_SHARE = 0.75  # idf-weighted share of the request's own words a topic's names must cover (decision 037)
+LONG_MEANS_SHARE = 0.6  # the same for three words or more: one rarer word may be missing („… Tiere“)
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,23 @@ class TopicContext:
 def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
             klassenstufe: int | None = None) -> list[TopicInfo]:
     """Coverage topics a request means; grade-fitting topics first. [] when nothing fits."""
+    found = _resolve(index, thema, unterthemen, klassenstufe)
+    if not found and len(sides := [p for p in thema.split(": ") if p.strip()]) == 2:
+        # „Erörterung: Soziale Medien“ as a whole is no topic: the kind of text and its subject each are one
+        found = [t for side in sides for t in _resolve(index, side, (), klassenstufe)[:1]]
+        found = list(dict.fromkeys(found))
+    return found
+    for part in unterthemen:
+        words = index.request_stems(part)
+        if words and not any(index.coverage(words, t.id) >= MEANS_SHARE for t in found):
+            # only a topic that names the part itself („Stammbaumanalyse“), not one sharing a word („Kultur“)
+            found += [t for t in _resolve(index, part, (), klassenstufe)[:1]
+                      if t not in found and index.one_name_covers(words, t.id)]
+    return found
+
+
+def _resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
+             klassenstufe: int | None = None) -> list[TopicInfo]:
     ranked = index.ranked(" ".join([thema, *unterthemen]))
     if not ranked:
         return []
@@ -49,21 +67,22 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
         ks = index.topics[tid].klassenstufen
         return klassenstufe is None or not ks or min(ks) - 1 <= klassenstufe <= max(ks) + 1
 
-    words = index.stems(thema)
+    words = index.request_stems(thema)
     nouns = noun_stems(index, thema)
+    verbs = {s for w in thema.split() if w[:1].islower() and w.endswith(("en", "ern", "eln"))
+             for s in index.request_stems(w)}  # „addieren“ of „Brüche addieren“ — not „food“ of „British food“
 
     def means(tid: str) -> bool:
-        """The topic covers the request's own words ("Kalter Krieg" is not "Erster Weltkrieg": "kalt" is unmatched);
-        with sub-topics named, one of them suffices."""
-        if not words:
+        """The topic's names cover the request's own words, weighted by how rare each is among the topics' names
+        („Kalter Krieg“ is not „Erster Weltkrieg“: „kalt“ is unmatched; „school life“ is not Australia's „School
+        of the Air“: „life“ is unmatched — decision 037); with sub-topics named, one of them suffices."""
+        if not words or index.coverage(words, tid) >= (MEANS_SHARE if len(words) <= 2 else LONG_MEANS_SHARE):
             return True
-        terms = index.terms(tid)
-        matched = sum(1 for w in words if any(term_matches(w, t) for t in terms))
-        if matched >= max(1, round(len(words) * MEANS_SHARE)):
-            return True
-        if nouns and all(any(term_matches(n, t) for t in terms) for n in nouns):
+        if nouns and words - nouns <= verbs and index.coverage(nouns, tid) == 1.0:
             return True  # it carries every noun: the subject, with something to do on it („Brüche addieren“)
-        return any(index.terms_match(index.stems(u), tid) for u in unterthemen)
+        # a named part of several words is meant by one name holding them all, not by words scattered over names
+        return any(index.coverage(part, tid) >= MEANS_SHARE and (len(part) < 2 or index.one_name_covers(part, tid))
+                   for u in unterthemen if (part := index.request_stems(u)))
 
     meant = [(t, s) for t, s in ranked if means(t)]
     meaning = _by_nouns(index, thema, meant)
@@ -76,8 +95,16 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
     # A topic that names the request's words itself (title, sub-topics, key words — not only inside a compound) is
     # what the teacher means, even when the plan puts it in other grades: "Stromkreise" in Klasse 10 is "Einfache
     # Stromkreise", not the electromagnet whose key words hold "Steuerstromkreis".
-    strong = [(t, s) for t, s in meaning if _names(index.terms(t), words)]
-    fitting = ([(t, s) for t, s in strong if fits(t)] or strong
+    # One of its names holding all the request's words („school life“ is a key word of School life in Britain) is
+    # stronger still than words scattered over several names (decision 037).
+    # Its title holding them all is strongest („Indirekte Rede“ is Konjunktiv und indirekte Rede, not the
+    # Inhaltsangabe that uses indirect speech).
+    phrased = [(t, s) for t, s in meaning if index.one_name_covers(words, t)]
+    tiers = ([(t, s) for t, s in phrased if index.one_name_covers(words, t, title=True)],
+             phrased if len(words) > 1 else [],
+             [(t, s) for t, s in meaning if _names(index.terms(t), words)])
+    fitting = (next((f for tier in tiers if (f := [(t, s) for t, s in tier if fits(t)])), [])
+               or next((tier for tier in tiers if tier), [])
                or [(t, s) for t, s in meaning if fits(t)] or meaning)
     slug = re.sub(r"[^a-z0-9]+", "-", fold(thema)).strip("-")
     # the teacher used a topic's own name, or spelled its id and went on („If-clauses Typ 1 und 2“)
@@ -93,7 +120,7 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
 
 def noun_stems(index: TopicIndex, thema: str) -> set[str]:
     """Stems of the capitalised words of a German request (its nouns)."""
-    return {s for w in thema.split() if w[:1].isupper() for s in index.stems(w)}
+    return {s for w in thema.split() if w[:1].isupper() for s in index.request_stems(w)}
 
 
 def _by_nouns(index: TopicIndex, thema: str, meaning: list[tuple[str, float]]) -> list[tuple[str, float]]:

@@ -8,12 +8,13 @@ by containment ('Stammbaumanalyse' ~ 'Stammbaum').
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from core.checks.lexicon import FRAME_WORDS, OPERATOR_FORMS, OPERATOR_WORDS, SUBJECT_FRAME_WORDS
-from core.language.text import STOPWORDS, content_words, stem
+from core.language.text import STOPWORDS, content_words, fold, stem
 
 _MIN_PART = 5  # shortest stem that may match inside a compound
 
@@ -119,6 +120,10 @@ class TopicIndex:
         self._vocab = sorted({s for terms in self._terms.values() for s in terms})
         self._scope = frozenset(self._vocab)
         self._hits: dict[str, tuple[str, ...]] = {}  # token -> the vocabulary terms it matches (cached)
+        self._named = named_frames(topics)
+        self._names = {t.id: tuple(frozenset(text_stems(n, self.keep | self._named)) for n in _names_of(t))
+                       for t in topics}
+        self._name_df: dict[str, int] = {}
 
     def _matching(self, token: str) -> tuple[str, ...]:
         hits = self._hits.get(token)
@@ -167,9 +172,73 @@ class TopicIndex:
         terms = self._terms[tid]
         return bool(tokens) and all(any(term_matches(tok, t) for t in terms) for tok in tokens)
 
+    def request_stems(self, text: str) -> set[str]:
+        """The words that carry a requested topic's meaning (decision 037): the content stems, with the filler
+        check's frame words kept where this Fach's topics name subject matter with them („life“ of „School life“,
+        „Leben“ of „Leben in der Steinzeit“) — a word that names part of a topic is never dropped from a request."""
+        kept = text_stems(text, self.keep | self._named)
+        return kept - ({stem(fold(m.group(1))) for m in _SETTING.finditer(text)} - text_stems(text, self.keep))
+
+    def name_idf(self, word: str) -> float:
+        """How rare the word is among the topics' own names: a word that names many topics tells little."""
+        df = self._name_df.get(word)
+        if df is None:
+            df = sum(1 for names in self._names.values() if any(_in_name(word, n) for n in names))
+            self._name_df[word] = df
+        return math.log(1 + max(len(self.topics), 1) / (df + 1))
+
+    def coverage(self, words: set[str], tid: str) -> float:
+        """The idf-weighted share of the request's words the topic's own names carry (thema, Themenfeld,
+        sub-topics, key words); a word only in the Themenfeld's vocabulary counts half."""
+        if not words:
+            return 1.0
+        total = got = 0.0
+        for w in words:
+            weight = self.name_idf(w)
+            total += weight
+            if any(_in_name(w, n) for n in self._names[tid]):
+                got += weight
+            elif any(term_matches(w, t) for t in self._terms[tid]):
+                got += weight / 2
+        return got / total
+
+    def one_name_covers(self, words: set[str], tid: str, *, title: bool = False) -> bool:
+        """One of the topic's names (with `title`, its title) holds every word as a word of its own: „school life“
+        is the key word „school life“ of School life in Britain, not „phone-free school“ and „digital life“ of
+        Media and digital life; „Optik“ is no name of Wellenoptik, nor „Gleichung“ of „Gleichungssysteme“."""
+        names = self._names[tid][:1] if title else self._names[tid][:-1]  # not the Themenfeld („Optik“)
+        return bool(words) and any(words <= n for n in names)
+
     def pseudo(self, topic: TopicInfo) -> dict[str, float]:
         """Terms of a topic outside the index (the request itself)."""
         return _weighted(topic, self.keep)
+
+
+# A frame word in the setting of a topic is no part of it: „Prozentrechnung im Alltag“, „Stoffe im Alltag“ (but
+# „Leben in der Steinzeit“, „school life“).
+_SETTING = re.compile(r"\b(?:im|in|am|beim|aus|fuer|für|of|in the|for)\s+(?:(?:der|dem|den|die|the|our)\s+)?"
+                      r"([^\W\d_]+)", re.I)
+
+
+def _names_of(topic: TopicInfo) -> tuple[str, ...]:
+    return (topic.thema, *topic.unterthemen, *topic.schlagworte, topic.themenfeld)
+
+
+def _in_name(word: str, name: frozenset[str]) -> bool:
+    return word in name or any(term_matches(word, s) for s in name)
+
+
+# Frame words that never name subject matter, even inside a topic's name („Drei Kennzeichen …“, „Was ist …“).
+_NEVER_WORDS = """was man unter ein einen einer eines zwei drei vier fuenf sechs mindestens
+    jeweils kurz knapp fest festhalten schriftlich selbst eigene eigenen eigenes frage fragen schreibe text texte
+    point points key"""
+_NEVER_NAMED = frozenset(stem(w) for w in _NEVER_WORDS.split())
+
+
+def named_frames(topics: Iterable[TopicInfo]) -> frozenset[str]:
+    """Frame words of the filler check that the topics use in their own names: subject matter in this Fach."""
+    return frozenset(stem(w) for t in topics for n in _names_of(t) for w in content_words(n)
+                     if stem(w) in FRAME_WORDS and stem(w) not in GENERIC_WORDS | _NEVER_NAMED)
 
 
 def request_topic(thema: str, unterthemen: Sequence[str], resolved: Sequence[TopicInfo]) -> TopicInfo:

@@ -58,3 +58,25 @@ META_WORDS = word_set("""
 CONNECTORS = word_set("und sowie der des von vom im am in mit oder bzw bei an um nach vor seit bis and of vs versus")
 
 ARTICLES = word_set("den die das dem der einem einer einen eine ein")
+
+
+# The words of a free reply to a question or to offered options („Standard passt“, „ok, dann so“, „egal“, „wie
+# vorgeschlagen“): such a reply agrees or leaves the choice open — it never names a topic.
+REPLY_WORDS = word_set("""
+    ja jo jep ok okay o k gut gute prima super toll perfekt passt passen passend stimmt genau richtig einverstanden
+    klar sicher gern gerne bitte danke dann so das den die der es wie so vorgeschlagen vorgeschlagene vorschlag
+    vorschlaege standard standardmaessig default ueblich uebliche normal normale egal beliebig irgendwas irgendwie
+    hauptsache alles auch mir uns ist sind wird nehmen nimm nehme mach mache machen los weiter weitermachen fein
+    schon sowieso eh einfach lass lassen wir ich du sie sie oben erste vorherige fine sure yes alright whatever""")
+
+
+# The words that make a message a reply at all: „Das“ alone is the topic das/dass, „Das passt“ is a reply.
+_REPLY_MARKERS = word_set("""
+    ja jo jep ok okay gut prima super toll perfekt passt passen stimmt genau richtig einverstanden klar gern gerne
+    danke vorgeschlagen vorgeschlagene vorschlag standard standardmaessig default ueblich normal egal beliebig
+    irgendwas hauptsache los weiter fein fine sure yes alright whatever""")
+
+
+def only_reply(words: list[str]) -> bool:
+    """The folded words are all words of a free reply, one of them agreement or indifference: no topic."""
+    return bool(words) and all(w in REPLY_WORDS for w in words) and any(w in _REPLY_MARKERS for w in words)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from core.language.fold import prepare
+from core.language.stopwords import only_reply
 from core.language.text import fold, stem
 
 # Words a teacher uses for a label's word (folded): "default" for "Standard", "balanced" for "ausgewogen".
@@ -26,6 +27,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
 _NOT_DISTINCTIVE = frozenset(str.split("""
     im in der die das den dem des mit mehr weniger und oder als von vom zum zur fuer eine ein einer mal auf"""))
 _NEGATIONS = frozenset(str.split("nicht kein keine keinen keinesfalls statt anstatt ohne not no without instead"))
+_INDIFFERENT = frozenset(str.split("egal beliebig irgendwas whatever"))
 _LABEL = re.compile(r"\(([^()]{2,60})\)\s*$")
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -55,6 +57,9 @@ def suggestion_by_label(answer: str, vorschlaege: Sequence[str]) -> str | None:
         return None
     words = [fold(w) for w in _WORD.findall(text)]
     labels = [_label_words(v) for v in vorschlaege]
+    if only_reply(words) and set(words) & _INDIFFERENT:  # „egal“: the choice is left to the app — its standard
+        standard = [v for v, label in zip(vorschlaege, labels, strict=True) if "standard" in label]
+        return standard[0] if len(standard) == 1 else None
     picked: list[str] = []
     for k, (suggestion, label) in enumerate(zip(vorschlaege, labels, strict=True)):
         others = set().union(*(x for j, x in enumerate(labels) if j != k))

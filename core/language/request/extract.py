@@ -22,6 +22,7 @@ from core.language.request.subjects import BROAD_AREAS
 from core.language.request.task_kinds import without_task_kinds
 from core.language.request.thema import extract_thema
 from core.language.request.vocabulary import Analysis, Vocab, known_term_in, profile_feld, vocab_for
+from core.language.stopwords import only_reply
 from core.language.text import fold, stem
 
 # How it works, in short: the text is cleaned (HTML, dashes, whitespace), folded (lower case, ä -> ae, ß -> ss,
@@ -33,6 +34,9 @@ from core.language.text import fold, stem
 
 
 _PLACEHOLDER = re.compile(r"\[[^\[\]]{1,40} entfernt\]")
+# What the teacher rejects names no topic: „Nein, School life passt nicht. Dann bitte nur some/any …“.
+_REJECTED = re.compile(r"(?:\bnein\b[,!.]?\s*)?[^.,;:!?\n]{1,60}?\s(?:passt|passen|geht|gefaellt|gefällt)\s+"
+                       r"(?:mir\s+|uns\s+)?(?:leider\s+|so\s+|gar\s+|eher\s+)?nicht\b[.;!?]?", re.I)
 
 
 def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Oberstufe = G9,
@@ -46,6 +50,7 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Ober
     """
     vocab, hyphen_words = vocab_for(topic_terms)
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
+    text = _REJECTED.sub(" ", text)
     text, typos = vocab.speller.corrected(spelling.correct(text))
     e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
     if (e.fach or fach) and e.thema and (fixed := _fach_typos(text, e, vocab, e.fach or fach)):
@@ -108,7 +113,7 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
     if not nested:
         thema, unterthemen = _structure(doc.text, thema, area_text, area_broad, vocab, hyphen_words,
                                         german=not in_english)
-        thema, unterthemen = _titled(*without_task_kinds(thema, unterthemen))
+        thema, unterthemen = _not_a_reply(*_titled(*without_task_kinds(thema, unterthemen)))
     return Extraction(
         fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
@@ -201,7 +206,8 @@ def _structure(text: str, thema: str | None, area_text: str | None, area_broad: 
     quoted = topics.quoted_topic(text, known)
     if quoted:
         return quoted, ()
-    header = topics.header_list(text, head_topic, known, is_topic, tools.unit_head)
+    header = topics.labelled_parts(text, known, is_topic) or topics.header_list(text, head_topic, known, is_topic,
+                                                                                 tools.unit_head)
     if header:
         return header
     if thema is None and area_text is not None and not area_broad:
@@ -225,6 +231,8 @@ def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str
     teacher wrote it, cleaned, and its sub-topics."""
     vocab, hyphen_words = vocab_for(topic_terms)
     text = prepare(vocab.speller.correct(spelling.correct(text or "")))
+    if only_reply(_WORD_OF_TEXT.findall(fold(text))):  # „ok, dann so“: a reply, no topic
+        return None, ()
     tools = _TopicTools(vocab, hyphen_words)
     german = not english.is_english(text)
     quoted = topics.quoted_topic(text, tools.known)
@@ -235,7 +243,14 @@ def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str
         return _titled(*header)
     thema, parts = topics.split_peers(topics.clean_topic(text, tools.known, german=german), tools.known,
                                       tools.is_topic)
-    return _titled(thema or None, parts)
+    return _not_a_reply(*_titled(thema or None, parts))
+
+
+def _not_a_reply(thema: str | None, parts: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
+    """No topic when the words are those of a free reply („Standard passt“, „ok, dann so“, „egal“)."""
+    if thema and only_reply(_WORD_OF_TEXT.findall(fold(thema))):
+        return None, ()
+    return thema, parts
 
 
 def _titled(thema: str | None, parts: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:

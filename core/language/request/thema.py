@@ -170,12 +170,44 @@ def _genre_before(doc: Doc, start: int) -> str | None:
     return topics.capitalised(doc.text[toks[first].ostart:toks[k].oend])
 
 
+# Words for the vocabulary of a topic: „Vokabeln zum Thema school life“ asks for words on the topic, no part of its own.
+_WORDS_ON = word_set("vokabeln vokabel vokabular wortschatz woerter begriffe fachbegriffe redemittel vocabulary words")
+_MARKER_PREPS = word_set("zum zu dem mit")
+
+
+def _parts_before(doc: Doc, vocab: Vocab, start: int) -> tuple[str, int] | None:
+    """The parts named right before „zum Thema Y“ („reported speech und Vokabeln zum Thema school life“,
+    „Kommasetzung und Wortarten zum Thema Tiere“): they are asked for as much as Y. Their text (without a word for
+    Y's vocabulary) and where they start, else None."""
+    toks = doc.tokens
+    k = start - 1
+    while k >= 0 and start - k <= 4 and toks[k].fold not in _THEMA_MARKERS:
+        k -= 1
+    p = k
+    while p > 0 and k - p < 2 and toks[p - 1].fold in _MARKER_PREPS and toks[p].brk == 0:
+        p -= 1
+    if k < 0 or p == k or p == 0 or toks[p].brk:
+        return None
+    runs = [r for r in content_runs(doc, max(0, p - 12), p, allow_area=False) if r[1] == p]
+    if not runs:
+        return None
+    first, last = runs[-1]
+    while last > first and (toks[last - 1].fold in _WORDS_ON or toks[last - 1].fold in CONJUNCTIONS):
+        last -= 1
+    text = topic_phrase(doc, vocab, first, last, None) if last > first else None
+    return (text, first) if text else None
+
+
 def extract_thema(doc: Doc, vocab: Vocab) -> tuple[str | None, tuple[int, int] | None]:
     markers = _marker_candidates(doc, vocab)
     for text, area_only, start, end in markers:
         if not area_only:
             genre = _genre_before(doc, start)
-            return (f"{genre}: {text}" if genre else text), (start, end)
+            if genre:
+                return f"{genre}: {text}", (start, end)
+            if before := _parts_before(doc, vocab, start):
+                return f"{before[0]} + {text}", (before[1], end)  # „+“: split into parts however written
+            return text, (start, end)
     if markers:
         return markers[0][0], (markers[0][2], markers[0][3])
     preps = prep_candidates(doc, vocab)

@@ -270,6 +270,25 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
     return items
 
 
+# Labels of the parts of a language exam: „Grammatik: reported speech, Wortschatz: school life“ names two parts.
+_PART_LABEL = (r"(?:grammatik|grammar|wortschatz|vokabeln|vokabular|vocabulary|thema|themen|topic|inhalt|inhalte|"
+               r"schwerpunkt|lesen|leseverstehen|reading|hörverstehen|hoerverstehen|listening|schreiben|writing|"
+               r"sprachmittlung|mediation|landeskunde|literatur|rechtschreibung|zeichensetzung)")
+_LABELLED = re.compile(rf"(?:^|(?<=[\s,;.(]))({_PART_LABEL})\s*:\s*([^,;:\n()]{{1,60}}?)"
+                       rf"(?=\s*(?:[,;\n()]|\.\s|\.?$|\b{_PART_LABEL}\s*:))", re.I)
+
+
+def labelled_parts(text: str, known: Known, is_topic: Check) -> tuple[str, tuple[str, ...]] | None:
+    """„Grammatik: reported speech, Wortschatz: school life“ -> ('Reported speech und School life', (both)): two or
+    more labelled parts are the parts of the request, the labels are not."""
+    found = [m.group(2).strip(_STRIP) for m in islice(_LABELLED.finditer(text), MAX_SEPARATORS)]
+    parts = [clean_topic(p, known) or p for p in found if p and is_topic(p)]
+    parts = [capitalised(p) for p in dict.fromkeys(parts)]
+    if len(parts) < 2:
+        return None
+    return join_topics(parts), tuple(parts)
+
+
 def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check,
                 unit_head: HeadTopic | None = None) -> tuple[str, tuple[str, ...]] | None:
     """'Genetik: Mendel + Stammbaumanalyse' -> ('Genetik', ('Mendel', 'Stammbaumanalyse')): a topic followed by a
