@@ -222,10 +222,12 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
         covers([view(c)], t) for t in other))]
     _fill(rest, sel, spec, limit)
     if fill and sel.minuten < FILL_BELOW * spec.budget_minuten:
-        named = {c.key for c in sel.chosen}
+        named, own = {c.key for c in sel.chosen}, {c.key for c in rest}
         rest = [*rest, *(c for c in fill if c.key not in spec.wish_only)]
         _fill(rest, sel, spec, limit)
-        _balance(rest, sel, spec, limit, fixed=named, drop=False)
+        # the named parts' tasks all stay in number; one may give way to another task on the named parts, never to
+        # a fill-up task: so the split is met among equally on-topic tasks
+        _balance(rest, sel, spec, limit, fixed=named, drop=False, swap_in=own)
         # a named part the topic's other tasks carry is in the exam after all
         sel.missing_unterthemen = [u for u in sel.missing_unterthemen
                                    if not any(carries(x, u, spec) for x in sel.chosen)]
@@ -297,6 +299,10 @@ def _share_miss(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[st
 
 
 AFB_TOLERANCE = 0.08  # aim inside the ±10-point check, with a margin
+AFB_CHECK = 0.10  # beyond this the teacher gets a note that the split was not met (core.composition.klausur)
+AFB_STEP = 0.5  # what crossing that line costs: a split inside the check beats a slightly closer one outside
+RATE_FLOOR = 0.7  # points per working minute below which the exam reads thin (0.6 per minute of the whole exam)
+RATE_WEIGHT = 2.0  # per share of those points missing
 TIME_WEIGHT = 8.0  # per share of the budget left empty below 85 %
 SHARE_WEIGHT = 6.0  # per share of the points a named part lacks of its fair share (beyond a fifth of it)
 SHARE_BONUS = 0.0  # while filling: preference for a task on a part below its share
@@ -308,10 +314,25 @@ def _afb_miss(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
                    - AFB_TOLERANCE) for a in ("I", "II", "III"))
 
 
+def _afb_step(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
+    total = sum(c.punkte for c in chosen) or 1
+    off = max(abs(sum(c.punkte for c in chosen if c.afb == a) / total - spec.afb_ziel.get(a, 0) / 100)
+              for a in ("I", "II", "III"))
+    return AFB_STEP if off > AFB_CHECK + 1e-9 else 0.0
+
+
+def _thin(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
+    """How far the points fall short of the time: among equally fitting tasks, the exam takes those that give the
+    minutes their points (a 90-minute exam with 40 points reads thin)."""
+    floor = RATE_FLOOR * spec.budget_minuten
+    return max(0.0, floor - sum(c.punkte for c in chosen)) / floor
+
+
 def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
                parts_of: Mapping[str, tuple[str, ...]] | None = None) -> float:
-    """Lower is better: AFB shares off target, minutes off budget, and (a little) the tasks' own scores."""
-    afb = _afb_miss(chosen, spec)
+    """Lower is better: AFB shares off target, minutes off budget, points thin for the time, and (a little) the
+    tasks' own scores."""
+    afb = _afb_miss(chosen, spec) + _afb_step(chosen, spec) / 4
     minutes = sum(c.minuten for c in chosen) + sum(reading_minutes(c) for c in {x.material_key: x for x in chosen
                                                                                  if x.material_key}.values())
     time = max(0.0, spec.budget_minuten * 0.85 - minutes) / spec.budget_minuten
@@ -320,7 +341,7 @@ def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
     # time before AFB: an exam cut below the requested time breaks the request (a 42-minute Genetik exam was cut
     # to 16 minutes for a better AFB split); an AFB deviation is reported to the teacher instead
     share = SHARE_WEIGHT * _share_miss(chosen, parts_of) if parts_of else 0.0
-    return 4 * afb + TIME_WEIGHT * time + 6 * over + 0.3 * same + share \
+    return 4 * afb + TIME_WEIGHT * time + 6 * over + 0.3 * same + share + RATE_WEIGHT * _thin(chosen, spec) \
         - 0.02 * sum(base_score(c, spec) for c in chosen)
 
 
@@ -345,20 +366,24 @@ def _compatible(c: TaskCandidate, others: Sequence[TaskCandidate]) -> bool:
 
 
 def _balance(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int, rounds: int = 12,
-             fixed: frozenset[str] | set[str] = frozenset(), drop: bool = True) -> None:
+             fixed: frozenset[str] | set[str] = frozenset(), drop: bool = True,
+             swap_in: frozenset[str] | set[str] = frozenset()) -> None:
     """Local search: swap, add or drop single tasks while that brings AFB shares and time closer to target; tasks in
-    `fixed` stay, and without `drop` a task is only swapped (filling up is for the time)."""
+    `fixed` stay (or, when `swap_in` names tasks, give way only to one of those), and without `drop` a task is only
+    swapped (filling up is for the time)."""
+    fixed = fixed | swap_in  # a task on the named parts swapped in stays like the one it replaced
     for _ in range(rounds):
         current = _objective(sel.chosen, spec, sel.parts_of)
-        keep = _protected(sel, spec) | fixed
+        keep = _protected(sel, spec) | (set() if swap_in else fixed)
         best, best_val = None, current - 1e-6
         pool = [c for c in cands if all(c.key != x.key for x in sel.chosen)]
         for out in [None, *sel.chosen]:
             if out is not None and out.key in keep:
                 continue
             rest = [x for x in sel.chosen if x is not out]
-            options: list[TaskCandidate | None] = [None] if out is not None and drop else []
-            options += [c for c in pool if _compatible(c, rest)]
+            options: list[TaskCandidate | None] = [None] if out is not None and drop and out.key not in fixed else []
+            options += [c for c in pool if _compatible(c, rest) and (out is None or out.key not in fixed
+                                                                     or c.key in swap_in)]
             for inn in options:
                 trial = rest + ([inn] if inn else [])
                 if not trial:
