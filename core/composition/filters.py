@@ -71,10 +71,8 @@ def _requested(topic: TopicContext) -> set[str]:
 
 
 def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic: TopicContext | None,
-            operators: Iterable[str], wanted: int, kurs: str | None, avoid: Sequence[str],
-            filed: bool = False) -> list[C]:
-    """The candidates that pass every hard constraint; with `filed`, a quiz question filed under the requested topic
-    is on topic by provenance like an exam task (a quiz short of its count takes them, see core.composition.h5p)."""
+            operators: Iterable[str], wanted: int, kurs: str | None, avoid: Sequence[str]) -> list[C]:
+    """The candidates that pass every hard constraint."""
     ok = [c for c in cands if level_ok(c.klassenstufe, getattr(c, "niveau", None), wanted=wanted, kurs=kurs)]
     out: list[C] = []
     for c in ok:
@@ -89,7 +87,7 @@ def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic
         # an exam or worksheet item its authors filed under the requested topic is on topic by provenance (the
         # final gate trusts the same: it looks up the topic of what a task cites); quiz questions are judged by
         # their words, since a quiz cites its sources as a whole
-        vouched = (filed or not isinstance(c, QuizCandidate)) and topic is not None and c.topic in _requested(topic)
+        vouched = not isinstance(c, QuizCandidate) and topic is not None and c.topic in _requested(topic)
         bad = task_findings(views, thema=thema, unterthemen=unterthemen, topic=None if vouched else topic,
                             operators=operators, check_criteria=exam)
         if topic is not None and not vouched and c.herkunft != "generator" and filed_elsewhere(

@@ -80,11 +80,6 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
     allowed = [c for c in a.candidates if c.frage.get("typ") not in a.ausgeschlossen]
     usable = passing(allowed, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
                      wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid)
-    if len(usable) < anzahl:  # short of the count: the topic's own reviewed questions whose words name it less
-        keys = {c.key for c in usable}
-        usable += [c for c in passing(allowed, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
-                                      wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid, filed=True)
-                   if c.key not in keys]
     usable, focus, aus = focused(usable, a.topic)
     befund = Befund(was="Übung", thema=a.thema, gewuenscht_anzahl=anzahl, nachbarn=a.nachbarn, einheit="Fragen",
                     schwerpunkt=focus.words, schwerpunkt_thema=focus.topic, ausserhalb=aus, klassenstufe=a.klassenstufe)
