@@ -196,7 +196,9 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
     named tasks, which all stay (decision 027)."""
     sel = Selection()
     if len(spec.unterthemen) >= 2:
-        sel.parts_of = {c.key: tuple(u for u in spec.unterthemen if carries(c, u, spec)) for c in [*cands, *fill]}
+        # the request's tasks count for the shares; a fill-up task only when it carries a named part
+        sel.parts_of = {c.key: ps for c in [*cands, *fill]
+                        if (ps := tuple(u for u in spec.unterthemen if carries(c, u, spec))) or c in cands}
     limit = int(spec.budget_minuten * OVERFILL)
     for u in spec.unterthemen:  # a named sub-topic gets a task first
         matching = [c for c in cands if carries(c, u, spec)]
@@ -291,7 +293,8 @@ def _share_bonus(c: TaskCandidate, sel: Selection) -> float:
 def _share_miss(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[str, ...]]) -> float:
     """How far the named parts' shares of their points are from equal, beyond a tolerance of a fifth of a share."""
     have = part_points(chosen, parts_of)
-    total = sum(have.values()) or 1  # fill-up tasks belong to no named part (decision 027)
+    # a task of the request on no named part counts in the whole; a fill-up task does not (decision 027)
+    total = sum(c.punkte for c in chosen if c.key in parts_of) or 1
     if len(have) < 2:
         return 0.0
     fair = 1 / len(have)
