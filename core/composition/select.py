@@ -317,11 +317,10 @@ def _afb_miss(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
                    - AFB_TOLERANCE) for a in ("I", "II", "III"))
 
 
-def _afb_step(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
+def _afb_off(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> bool:
     total = sum(c.punkte for c in chosen) or 1
-    off = max(abs(sum(c.punkte for c in chosen if c.afb == a) / total - spec.afb_ziel.get(a, 0) / 100)
-              for a in ("I", "II", "III"))
-    return AFB_STEP if off > AFB_CHECK + 1e-9 else 0.0
+    return max(abs(sum(c.punkte for c in chosen if c.afb == a) / total - spec.afb_ziel.get(a, 0) / 100)
+               for a in ("I", "II", "III")) > AFB_CHECK + 1e-9
 
 
 def _thin(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
@@ -335,7 +334,7 @@ def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
                parts_of: Mapping[str, tuple[str, ...]] | None = None) -> float:
     """Lower is better: AFB shares off target, minutes off budget, points thin for the time, and (a little) the
     tasks' own scores."""
-    afb = _afb_miss(chosen, spec) + _afb_step(chosen, spec) / 4
+    afb = _afb_miss(chosen, spec)
     minutes = sum(c.minuten for c in chosen) + sum(reading_minutes(c) for c in {x.material_key: x for x in chosen
                                                                                  if x.material_key}.values())
     time = max(0.0, spec.budget_minuten * 0.85 - minutes) / spec.budget_minuten
@@ -344,7 +343,8 @@ def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
     # time before AFB: an exam cut below the requested time breaks the request (a 42-minute Genetik exam was cut
     # to 16 minutes for a better AFB split); an AFB deviation is reported to the teacher instead
     share = SHARE_WEIGHT * _share_miss(chosen, parts_of) if parts_of else 0.0
-    return 4 * afb + TIME_WEIGHT * time + 6 * over + 0.3 * same + share + RATE_WEIGHT * _thin(chosen, spec) \
+    step = AFB_STEP if time or _afb_off(chosen, spec) else 0.0  # the split inside the check counts in a full exam
+    return 4 * afb + step + TIME_WEIGHT * time + 6 * over + 0.3 * same + share + RATE_WEIGHT * _thin(chosen, spec) \
         - 0.02 * sum(base_score(c, spec) for c in chosen)
 
 
