@@ -333,8 +333,7 @@ def _thin(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
 
 def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
                parts_of: Mapping[str, tuple[str, ...]] | None = None) -> float:
-    """Lower is better: AFB shares off target, minutes off budget, points thin for the time, and (a little) the
-    tasks' own scores."""
+    """Lower is better: AFB off target, minutes off budget, points thin for the time, (a little) the tasks' scores."""
     afb = _afb_miss(chosen, spec)
     minutes = sum(c.minuten for c in chosen) + sum(reading_minutes(c) for c in {x.material_key: x for x in chosen
                                                                                  if x.material_key}.values())
