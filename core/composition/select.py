@@ -10,14 +10,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from core.checks.duplicates import similar, soft_jaccard, target
 from core.checks.promises import covers
 from core.checks.topics import text_stems
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import filed_under
+from core.composition.parts_lexicon import covers_part
+from core.composition.repeats import repeats, same_demand, view
 from core.language.text import fold, fold_loose, words
 
 READING_WORDS_PER_MINUTE = 120
@@ -43,6 +43,7 @@ class ExamSpec:
     prefer_generated: bool = False  # Gruppe A/B: tasks whose numbers can be re-drawn
     topic_titles: Mapping[str, str] = field(default_factory=dict)  # resolved topic id -> its title
     operatoren: tuple[str, ...] = ()  # operators of the teacher's example exam: preferred
+    elsewhere: frozenset[str] = frozenset()  # keys of bank tasks filed under another topic than the requested one
 
 
 @dataclass
@@ -58,11 +59,6 @@ class Selection:
         return sum(c.punkte for c in self.chosen if afb is None or c.afb == afb)
 
 
-def view(c: TaskCandidate) -> TaskView:
-    return TaskView(ref=c.key, text=c.text, kriterien=tuple(t for t, _ in c.erwartung), titel=c.unterthema,
-                    gruppe=c.material_key or c.key)
-
-
 def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     """The task is about a named sub-topic: it names it, or it is filed under the topic that sub-topic names
     („Extremwertprobleme“ is carried by a box-volume optimisation that never says the word) — not under a topic
@@ -73,11 +69,17 @@ def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     own_part = fold(c.unterthema or "")
     if own_part != fold(unterthema) and any(own_part == fold(v) for v in spec.unterthemen):
         return False
-    if not (covers([view(c)], unterthema) or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen)
-            or _under_head(c, unterthema, spec)):
+    if not (covers_part([view(c)], unterthema, spec.thema)
+            or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen) or _under_head(c, unterthema, spec)):
         return False
     own = distinct_words(unterthema, spec.unterthemen)
     return not own or covers([view(c)], own) or filed_under(c, own, spec.topic_titles, spec.unterthemen)
+
+
+def meets_wish(c: TaskCandidate, wish: tuple[str, str]) -> bool:
+    """The task fulfils a teacher's AFB wish („eine Aufgabe Induktion als AFB III“): that level, about that topic."""
+    thema, afb = wish
+    return c.afb == afb and covers([view(c)], thema)
 
 
 def _under_head(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
@@ -95,27 +97,6 @@ def distinct_words(unterthema: str, named: Sequence[str]) -> str:
     if not mine & others:
         return ""
     return " ".join(w for w in words(unterthema) if text_stems(w) and not text_stems(w) & others)
-
-
-@lru_cache(maxsize=65536)
-def _similar_views(a: TaskView, b: TaskView) -> bool:
-    return similar(a, b) is not None
-
-
-def repeats(a: TaskCandidate, b: TaskCandidate) -> bool:
-    """The two tasks are near-duplicates (core.checks.duplicates.similar), cached: composers ask it many times."""
-    return _similar_views(view(a), view(b))
-
-
-@lru_cache(maxsize=65536)
-def _same_target(a: str, b: str) -> bool:
-    ta, tb = target(a), target(b)
-    return bool(ta) and bool(tb) and soft_jaccard(ta, tb) >= 0.5
-
-
-def _same_demand(a: TaskCandidate, b: TaskCandidate) -> bool:
-    """Same operator, same thing asked for ('Berechne die Steigung … durch P und Q' twice)."""
-    return fold(a.operator) == fold(b.operator) and _same_target(a.text, b.text)
 
 
 def reading_minutes(c: TaskCandidate) -> int:
@@ -203,38 +184,31 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
     limit = int(spec.budget_minuten * OVERFILL)
     for u in spec.unterthemen:  # a named sub-topic gets a task first
         matching = [c for c in cands if carries(c, u, spec)]
-        pick = _best(matching, sel, spec, limit)
+        own = [c for c in matching if c.key not in spec.elsewhere]  # a Sachaufgabe on Gleichungen, not on an LGS
+        pick = _best(own, sel, spec, limit) or _best(matching, sel, spec, limit)
         if pick is None:
             if not any(carries(x, u, spec) for x in sel.chosen):
                 sel.missing_unterthemen.append(u)
             continue
         if not any(carries(x, u, spec) for x in sel.chosen):
             _add(sel, pick)
-    for thema, afb in spec.wuensche:
-        matching = [c for c in cands if c.afb == afb and covers([view(c)], thema)]
-        if any(x.afb == afb and covers([view(x)], thema) for x in sel.chosen):
+    for wish in spec.wuensche:
+        matching = [c for c in cands if meets_wish(c, wish)]
+        if any(meets_wish(x, wish) for x in sel.chosen):
             continue
         pick = _best(matching, sel, spec, limit)
         if pick is None:
-            sel.missing_wuensche.append((thema, afb))
+            sel.missing_wuensche.append(wish)
         else:
             _add(sel, pick)
     # a wished topic gets its one task above; the rest of the exam is about the requested topic
     other = [t for t, _ in spec.wuensche if fold(t) != fold(spec.thema)]
     rest = [c for c in cands if c in sel.chosen or (c.key not in spec.wish_only and not any(
         covers([view(c)], t) for t in other))]
+    foreign = _foreign(rest, sel, spec) if spec.unterthemen else []  # named parts: the requested topic's tasks first
+    rest = [c for c in rest if c not in foreign]
     _fill(rest, sel, spec, limit)
-    if fill and sel.minuten < FILL_BELOW * spec.budget_minuten:
-        named, own = {c.key for c in sel.chosen}, {c.key for c in rest}
-        rest = [*rest, *(c for c in fill if c.key not in spec.wish_only)]
-        _fill(rest, sel, spec, limit)
-        # the named parts' tasks all stay in number; one may give way to another task on the named parts, never to
-        # a fill-up task: so the split is met among equally on-topic tasks
-        _balance(rest, sel, spec, limit, fixed=named, drop=False, swap_in=own)
-        # a named part the topic's other tasks carry is in the exam after all
-        sel.missing_unterthemen = [u for u in sel.missing_unterthemen
-                                   if not any(carries(x, u, spec) for x in sel.chosen)]
-    else:
+    if not _fill_up(sel, spec, limit, rest, (fill, foreign)):
         _balance(rest, sel, spec, limit)
         if fill and _afb_miss(sel.chosen, spec) > 0:  # the named parts' tasks cannot meet the AFB split alone
             trial = Selection(chosen=list(sel.chosen), minuten=sel.minuten, parts_of=sel.parts_of)
@@ -247,6 +221,35 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
     return sel
 
 
+def _fill_up(sel: Selection, spec: ExamSpec, limit: int, rest: list[TaskCandidate],
+             pools: Sequence[Sequence[TaskCandidate]]) -> bool:
+    """Fills the time the named parts leave empty, pool by pool (the topic's other parts, then other topics),
+    around the tasks already chosen; False when no pool was needed."""
+    used, own = False, {c.key for c in rest}
+    for more in pools:
+        if not more or sel.minuten >= FILL_BELOW * spec.budget_minuten:
+            continue
+        used, named = True, {c.key for c in sel.chosen}
+        rest += [c for c in more if c.key not in spec.wish_only]
+        _fill(rest, sel, spec, limit)
+        # the chosen stay in number; one may give way to a task on the named parts, never a fill-up (decision 037)
+        _balance(rest, sel, spec, limit, fixed=named, drop=False, swap_in=own)
+    if used:  # a named part the topic's other tasks carry is in the exam after all
+        sel.missing_unterthemen = [u for u in sel.missing_unterthemen
+                                   if not any(carries(x, u, spec) for x in sel.chosen)]
+    return used
+
+
+def _foreign(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec) -> list[TaskCandidate]:
+    """Tasks the bank files under another topic than the requested one (a Sachaufgabe on an LGS for „Terme und
+    Gleichungen: …, Textaufgaben“): they fill the exam only when the requested topic's tasks cannot — unless they
+    carry a named part the requested topic has no task on („Stammbaumanalyse“ for „Genetik: Mendel + …“)."""
+    home = [c for c in cands if c.key not in spec.elsewhere]
+    lacking = [u for u in spec.unterthemen if not any(carries(c, u, spec) for c in home)]
+    return [c for c in cands if c.key in spec.elsewhere and c not in sel.chosen
+            and not any(carries(c, u, spec) for u in lacking)]
+
+
 def _fill(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int) -> None:
     while sel.minuten < spec.budget_minuten:
         if spec.max_aufgaben and len(sel.chosen) >= spec.max_aufgaben * 3:
@@ -257,7 +260,7 @@ def _fill(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit:
         bonus = {}
         for c in cands:
             b = 0.9 * max(min(deficits[c.afb] / max(c.punkte, 1), 1.0), -1.0)
-            if any(_same_demand(c, x) for x in sel.chosen):
+            if any(same_demand(c, x) for x in sel.chosen):
                 b -= 0.6  # the same kind of task again, with other numbers: allowed, but the last resort
             b += 0.15 if fold(c.operator) not in used_ops else -0.1
             b += 0.2 if fold(c.unterthema) not in used_sub else 0.0
@@ -305,8 +308,7 @@ def _share_miss(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[st
 AFB_TOLERANCE = 0.08  # aim inside the ±10-point check, with a margin
 AFB_CHECK = 0.10  # beyond this the teacher gets a note that the split was not met (core.composition.klausur)
 AFB_STEP = 0.5  # what crossing that line costs: a split inside the check beats a slightly closer one outside
-RATE_FLOOR = 0.7  # points per working minute below which the exam reads thin (0.6 per minute of the whole exam)
-RATE_WEIGHT = 2.0  # per share of those points missing
+RATE_FLOOR, RATE_WEIGHT = 0.7, 2.0  # points per working minute (0.6 per exam minute); per share of those missing
 TIME_WEIGHT = 8.0  # per share of the budget left empty below 85 %
 SHARE_WEIGHT = 6.0  # per share of the points a named part lacks of its fair share (beyond a fifth of it)
 SHARE_BONUS = 0.0  # while filling: preference for a task on a part below its share
@@ -325,8 +327,7 @@ def _afb_off(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> bool:
 
 
 def _thin(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
-    """How far the points fall short of the time: among equally fitting tasks, the exam takes those that give the
-    minutes their points (a 90-minute exam with 40 points reads thin)."""
+    """How far the points fall short of the time (a 90-minute exam with 40 points reads thin)."""
     floor = RATE_FLOOR * spec.budget_minuten
     return max(0.0, floor - sum(c.punkte for c in chosen)) / floor
 
@@ -339,7 +340,7 @@ def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
                                                                                  if x.material_key}.values())
     time = max(0.0, spec.budget_minuten * 0.85 - minutes) / spec.budget_minuten
     over = max(0.0, minutes - spec.budget_minuten * OVERFILL) / spec.budget_minuten
-    same = sum(1 for i, a in enumerate(chosen) for b in chosen[i + 1:] if _same_demand(a, b))
+    same = sum(1 for i, a in enumerate(chosen) for b in chosen[i + 1:] if same_demand(a, b))
     # time before AFB: an exam cut below the requested time breaks the request (a 42-minute Genetik exam was cut
     # to 16 minutes for a better AFB split); an AFB deviation is reported to the teacher instead
     share = SHARE_WEIGHT * _share_miss(chosen, parts_of) if parts_of else 0.0
@@ -371,9 +372,8 @@ def _compatible(c: TaskCandidate, others: Sequence[TaskCandidate]) -> bool:
 def _balance(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int, rounds: int = 12,
              fixed: frozenset[str] | set[str] = frozenset(), drop: bool = True,
              swap_in: frozenset[str] | set[str] = frozenset()) -> None:
-    """Local search: swap, add or drop single tasks while that brings AFB shares and time closer to target; tasks in
-    `fixed` stay (or, when `swap_in` names tasks, give way only to one of those), and without `drop` a task is only
-    swapped (filling up is for the time)."""
+    """Local search: swap, add or drop single tasks towards the target; tasks in `fixed` stay (with `swap_in`: give
+    way only to one of those), and without `drop` a task is only swapped (filling up is for the time)."""
     fixed = fixed | swap_in  # a task on the named parts swapped in stays like the one it replaced
     for _ in range(rounds):
         current = _objective(sel.chosen, spec, sel.parts_of)
