@@ -232,7 +232,7 @@ def _fill_up(sel: Selection, spec: ExamSpec, limit: int, rest: list[TaskCandidat
         used, named = True, {c.key for c in sel.chosen}
         rest += [c for c in more if c.key not in spec.wish_only]
         _fill(rest, sel, spec, limit)
-        # the chosen stay in number; one may give way to a task on the named parts, never a fill-up (decision 037)
+        # the chosen stay in number; one may give way to a task on the named parts, never a fill-up (decision 040)
         _balance(rest, sel, spec, limit, fixed=named, drop=False, swap_in=own)
     if used:  # a named part the topic's other tasks carry is in the exam after all
         sel.missing_unterthemen = [u for u in sel.missing_unterthemen
