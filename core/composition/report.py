@@ -94,7 +94,9 @@ class Befund:
         if self.gewuenscht_anzahl and self.geschafft_anzahl is not None \
                 and self.geschafft_anzahl < self.gewuenscht_anzahl:
             out.append(f"Nur {self.geschafft_anzahl} statt {self.gewuenscht_anzahl} {self.einheit}: mehr geprüfte "
-                       f"{self.einheit} zu „{self.thema}“ gibt es in der Wissensbasis nicht; aufgefüllt wird nicht.")
+                       f"{self.einheit} zu „{self.thema}“ gibt es in der Wissensbasis nicht"
+                       + (", auch nicht zu den übrigen Teilen des Themas." if self.ergaenzt else
+                          "; aufgefüllt wird nicht."))
         for u in self.fehlende_unterthemen:
             fuer = f"für Klasse {self.klassenstufe}" if self.klassenstufe else "in passender Klassenstufe"
             out.append(f"Zu „{u}“ habe ich keine geprüfte Aufgabe {fuer} – dieser Teil fehlt.")
