@@ -31,6 +31,7 @@ _AROUND = word_set("""
     moeglichkeit vorschlag variante nummer nr punkt lieber doch also passt klingt waehle ich fuer mit""")
 _YES = word_set("""ja jo ok okay gut gern gerne passt klingt einverstanden mach das so einfach bitte dann erstellen
     erstelle erstell machen los weiter genau richtig""")
+_FILLER = frozenset({"hm", "hmm", "na", "naja", "aeh", "oh"})  # sounds before a choice: „Hm, dann 1 …“
 _WORDS = re.compile(r"[a-z0-9]+")
 _NAMED = re.compile(r"\b(?:option|moeglichkeit|vorschlag|variante|nummer|nr)\s*(\d{1,2}|erste|zweite|dritte|vierte)\b")
 _MAX_WORDS = 10  # a longer message is a new wording of the request, read by the dialog
@@ -98,6 +99,10 @@ def number_of(text: str, options: Sequence[str]) -> int | None:
     number = _number(rest[0]) if len(rest) == 1 else None
     if number is None and (named := _NAMED.search(" ".join(words))):  # "Option 2, aber nur 8 Fragen"
         number = _number(named.group(1))
+    lead = [i for i, w in enumerate(words) if w not in _AROUND and w not in _FILLER]
+    if number is None and lead and _number(words[lead[0]]) is not None and (  # "Hm, dann 1 – aber Klasse 6"
+            lead[0] + 1 == len(words) or words[lead[0] + 1] == "aber"):
+        number = _number(words[lead[0]])
     return number if number is not None and 1 <= number <= len(options) else None
 
 

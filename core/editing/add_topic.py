@@ -16,7 +16,7 @@ from core.composition.klausur import budget
 from core.editing.add_questions import add_questions
 from core.editing.apply import apply_operations
 from core.editing.bank_material import WITH, fits, host, material_wish, next_number
-from core.editing.bank_tasks import BankTask, Home, TaskBank, stems, topics_named
+from core.editing.bank_tasks import BankTask, Home, TaskBank, carries_words, stems, topics_named, wanted_words
 from core.editing.direct import bank_subtask_operation, bank_task_operation
 from core.editing.errors import PatchError
 from core.editing.loading import deps_for, klausur_of, own_row
@@ -85,13 +85,19 @@ class _Pick:
     where: str = ""
 
 
-def _pick(bank: TaskBank, homes: list[Home], afbs: list[str], kind: str | None) -> _Pick | None:
+def _pick(bank: TaskBank, homes: list[Home], afbs: list[str], kind: str | None, words: str | None
+          ) -> _Pick | None:
     """The first bank task of the best topic that repeats none of the exam and has the material asked for: its
-    named sub-topic at any AFB before another sub-topic's. A task on a material the exam prints already joins the
-    Aufgabe printing it; one on a new material brings it, with the bank's other tasks on it."""
+    named sub-topic at any AFB before another sub-topic's; words that name no sub-topic („zweiseitiger Hebel“) are
+    carried by the task itself, else nothing is added (never a neighbour in their place). A task on a material the
+    exam prints already joins the Aufgabe printing it; one on a new material brings it, with the bank's other tasks
+    on it."""
     for home in homes:
+        entry = next((x for x in bank.coverage() if x.get("id") == home.topic), {})
+        wanted = wanted_words(entry, words) if words and not home.unterthema else set()
         found = [t for afb in afbs for t in bank.candidates(home, afb, material_titles=None)
-                 if fits(t.materialien, kind) and host(bank.k, t.materialien) != 0 and not _repeats(bank.k, [t])]
+                 if fits(t.materialien, kind) and host(bank.k, t.materialien) != 0 and carries_words(t, wanted)
+                 and not _repeats(bank.k, [t])]
         best = next((t for t in found if t.unterthema == home.unterthema), found[0] if found else None)
         if best is not None:
             into = host(bank.k, best.materialien)
@@ -119,13 +125,13 @@ def _apply(turn: TurnContext, k: Klausur, pick: _Pick, **context: Any) -> tuple[
     return new, changes
 
 
-def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, kind: str | None,
+def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, kind: str | None, words: str | None,
            apply: Any) -> tuple[list[_Pick], list[str]]:
     """One bank task (or material unit), or as many as fill `minuten` more working minutes (about a minute a
     point), applied one after the other to `bank.k`; with the changes they made."""
     picks: list[_Pick] = []
     changes: list[str] = []
-    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs, kind)) is not None:
+    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs, kind, words)) is not None:
         picks.append(picked)
         bank.k, made = apply(bank.k, picked)
         changes += made
@@ -155,7 +161,7 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     longer = dauer_minuten if dauer_minuten and dauer_minuten > k.dauer_minuten else None
     minuten = budget(longer) - budget(k.dauer_minuten) if longer else 0
     topic, kind = material_wish(thema)
-    picks, changes = _picks(bank, _homes(bank, topic), _afb_order(k, afb_ziel), minuten, kind, apply)
+    picks, changes = _picks(bank, _homes(bank, topic), _afb_order(k, afb_ziel), minuten, kind, topic, apply)
     if not picks:
         worum = f"zu „{topic}“" if topic else "zu den Themen dieser Klausur"
         raise PatchError(f"In der geprüften Aufgabensammlung gibt es {worum} für Klasse {k.klassenstufe} keine "

@@ -76,6 +76,30 @@ def topics_named(coverage: Sequence[dict[str, Any]], thema: str) -> list[Home]:
     return [Home(topic, unter) for *_, topic, unter in sorted(scored)]
 
 
+_GENERIC = frozenset({"aufgab", "vokabe", "thema", "themen", "frage", "fragen", "uebung", "bitte", "kapite", "bereic"})
+
+
+def _prefixes(text: str) -> set[str]:
+    return {w[:5] for w in words(text) if len(w) >= 5}
+
+
+def wanted_words(entry: dict[str, Any], thema: str) -> set[str]:
+    """The stems of the teacher's words a task must carry when they name no sub-topic of `entry`: all but generic
+    words and — when she names the whole topic („zum Ersten Weltkrieg“) — its title's words. Naming one part of a
+    title („Ireland“ in „Scotland and Ireland“) keeps that word: a Scottish task is no Irish one."""
+    wanted = stems(thema) - _GENERIC
+    title = _prefixes(f"{entry.get('thema') or ''} {str(entry.get('id') or '').replace('-', ' ')}")
+    in_title = {x for x in wanted if x[:5] in title}
+    return wanted - in_title if title <= {x[:5] for x in wanted} else wanted
+
+
+def carries_words(task: BankTask, wanted: set[str]) -> bool:
+    """Does the task (its sub-topic and text) carry every wanted stem (its first five letters start one of its
+    words: „Ersten“ and „Erster“ meet)?"""
+    own = _prefixes(f"{task.unterthema} {task.teil.text}")
+    return all(x[:5] in own for x in wanted)
+
+
 @dataclass(frozen=True)
 class BankTask:
     """A reviewed bank task as a sub-task of the exam (its own points and Erwartungshorizont)."""

@@ -95,3 +95,34 @@ def test_a_wished_material_the_bank_lacks_is_said_not_replaced_by_a_task_without
         return
     _added_with_material(db, made.material_id, reply.material_id)
     assert f"keine geprüfte Aufgabe {kind}" in reply.reply, reply.reply
+
+
+@pytest.mark.parametrize(("first", "follow_up", "word"), [
+    ("Klassenarbeit Englisch Klasse 8 Ireland and Scotland, 45 Minuten", "Bitte noch eine Aufgabe zu Dublin dazu",
+     "dublin"),
+    ("Klassenarbeit Physik Klasse 8 Hebel und Drehmoment, 30 Minuten", "Noch eine Aufgabe zur Balkenwaage dazu, bitte.",
+     "balken"),
+    ("Klassenarbeit Mathematik Klasse 8 Lineare Funktionen, 45 Minuten", "Noch eine Aufgabe zur Nullstelle dazu",
+     "nullst"),
+])
+def test_an_added_task_carries_the_named_words_or_nothing_is_added(db: Session, as_teacher, first: str,  # noqa: ANN001
+                                                                    follow_up: str, word: str) -> None:
+    """Words that name no sub-topic of the bank are what the added task is about — never a neighbour of the topic
+    in their place (teacher review stop 22: Scotland for Ireland, Kraftwirkungen for the zweiseitiger Hebel)."""
+    made, say = _conversation(db, as_teacher, first)
+    reply = say(follow_up)
+    _is_edit(made, reply, db)
+    if reply.material_id is None:
+        assert "nichts gespeichert" in reply.reply, reply.reply
+        return
+    v1, v2 = _exam(db, made.material_id), _exam(db, reply.material_id)
+    old = {" ".join(t.text.split()) for t in v1.teilaufgaben()}
+    added = [(a.titel, t.text) for a in v2.aufgaben for t in a.teilaufgaben if " ".join(t.text.split()) not in old]
+    assert added and all(word in f"{titel} {text}".casefold() for titel, text in added), added
+
+
+def test_naming_the_whole_topic_adds_a_task_of_it(db: Session, as_teacher) -> None:  # noqa: ANN001
+    made, say = _conversation(db, as_teacher, "Klassenarbeit Geschichte Klasse 9 Erster Weltkrieg, 30 Minuten")
+    reply = say("Noch eine Aufgabe zum Ersten Weltkrieg dazu")
+    _is_edit(made, reply, db)
+    assert reply.material_id, reply.reply
