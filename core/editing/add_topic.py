@@ -37,7 +37,14 @@ def _homes(bank: TaskBank, thema: str | None) -> list[Home]:
         found = dict.fromkeys(h for a in bank.k.aufgaben for t in a.teilaufgaben
                               if (h := bank.home(a, t)).topic)
         return [Home(h.topic, None) for h in found]
-    named = topics_named(bank.coverage(), thema)
+    grades = {str(x.get("id")): list(x.get("klassenstufen") or []) for x in bank.coverage()}
+    stufe = bank.k.klassenstufe
+
+    def taught(h: Home) -> bool:  # a topic of the exam's year first („Ersten Weltkrieg“ in Klasse 9)
+        years = grades.get(h.topic or "") or []
+        return not years or stufe in years or (stufe >= 11 and max(years) >= 11)
+
+    named = sorted(topics_named(bank.coverage(), thema), key=lambda h: not taught(h))
     return [h for h in named if h.topic == named[0].topic] if named else []  # the named topic, never a neighbour
 
 
@@ -85,8 +92,8 @@ class _Pick:
     where: str = ""
 
 
-def _pick(bank: TaskBank, homes: list[Home], afbs: list[str], kind: str | None, words: str | None
-          ) -> _Pick | None:
+def _pick(bank: TaskBank, homes: list[Home], afbs: list[str], kind: str | None, words: str | None,
+          strict: bool = True) -> _Pick | None:
     """The first bank task of the best topic that repeats none of the exam and has the material asked for: its
     named sub-topic at any AFB before another sub-topic's; words that name no sub-topic („zweiseitiger Hebel“) are
     carried by the task itself, else nothing is added (never a neighbour in their place). A task on a material the
@@ -98,7 +105,9 @@ def _pick(bank: TaskBank, homes: list[Home], afbs: list[str], kind: str | None, 
         found = [t for afb in afbs for t in bank.candidates(home, afb, material_titles=None)
                  if fits(t.materialien, kind) and host(bank.k, t.materialien) != 0 and carries_words(t, wanted)
                  and not _repeats(bank.k, [t])]
-        best = next((t for t in found if t.unterthema == home.unterthema), found[0] if found else None)
+        own = [t for t in found if t.unterthema == home.unterthema]
+        # one task asked for a named sub-topic: that sub-topic's or none; filling a duration may take the topic's
+        best = own[0] if own else (found[0] if found and (not strict or not home.unterthema) else None)
         if best is not None:
             into = host(bank.k, best.materialien)
             return _Pick(home, [best], into) if into else _Pick(home, _unit(bank, home, best, afbs))
@@ -131,7 +140,7 @@ def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, kin
     point), applied one after the other to `bank.k`; with the changes they made."""
     picks: list[_Pick] = []
     changes: list[str] = []
-    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs, kind, words)) is not None:
+    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs, kind, words, strict=not minuten)) is not None:
         picks.append(picked)
         bank.k, made = apply(bank.k, picked)
         changes += made
