@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.checks.duplicates import similar
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import groups
 from core.composition.select import (
@@ -21,7 +20,7 @@ from core.composition.select import (
     carries,
     mentions,
     reading_minutes,
-    view,
+    repeats,
 )
 from core.language.text import fold
 
@@ -47,7 +46,7 @@ def minutes(chosen: Sequence[TaskCandidate]) -> int:
 
 
 def _repeats(c: TaskCandidate, chosen: Sequence[TaskCandidate]) -> bool:
-    return any(x.key == c.key or (x.generator and x.generator == c.generator) or similar(view(x), view(c)) is not None
+    return any(x.key == c.key or (x.generator and x.generator == c.generator) or repeats(x, c)
                for x in chosen)
 
 
@@ -271,11 +270,12 @@ def spread(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, obe
         named = {u for u in spec.unterthemen if any(carries(c, u, spec) for c in sel.chosen)}
         extra = sorted((c for c in pool if c not in sel.chosen and minutes([*sel.chosen, c]) <= limit + 60),
                        key=lambda c: -base_score(c, spec))
+        # no extra task repeats one of the exam, so none repeats one of a subset (`rest`) either
         extra = [c for c in extra[:MAX_TRIALS] if not _repeats(c, sel.chosen)]
         trials = [[*sel.chosen, c] for c in extra]
         for out in sel.chosen:
             rest = [x for x in sel.chosen if x is not out]
-            trials += [rest, *([*rest, c] for c in extra if not _repeats(c, rest))]
+            trials += [rest, *([*rest, c] for c in extra)]
         trials = [t for t in trials if floor <= minutes(t) <= limit
                   and all(any(carries(c, u, spec) for c in t) for u in named)]
         # the rule must not cost the AFB split or bring in weaker tasks than the exam already has

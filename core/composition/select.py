@@ -102,7 +102,8 @@ def _similar_views(a: TaskView, b: TaskView) -> bool:
     return similar(a, b) is not None
 
 
-def _repeats(a: TaskCandidate, b: TaskCandidate) -> bool:
+def repeats(a: TaskCandidate, b: TaskCandidate) -> bool:
+    """The two tasks are near-duplicates (core.checks.duplicates.similar), cached: composers ask it many times."""
     return _similar_views(view(a), view(b))
 
 
@@ -165,7 +166,7 @@ def _cost(c: TaskCandidate, chosen: Sequence[TaskCandidate]) -> int:
 def _fits(c: TaskCandidate, sel: Selection) -> bool:
     if any(x.key == c.key or (x.generator and x.generator == c.generator) for x in sel.chosen):
         return False
-    return not any(_repeats(x, c) for x in sel.chosen)
+    return not any(repeats(x, c) for x in sel.chosen)
 
 
 def _add(sel: Selection, c: TaskCandidate) -> None:
@@ -341,7 +342,7 @@ def _protected(sel: Selection, spec: ExamSpec) -> set[str]:
 def _compatible(c: TaskCandidate, others: Sequence[TaskCandidate]) -> bool:
     if any(x.key == c.key or (x.generator and x.generator == c.generator) for x in others):
         return False
-    return not any(_repeats(x, c) for x in others)
+    return not any(repeats(x, c) for x in others)
 
 
 def _balance(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int, rounds: int = 12,

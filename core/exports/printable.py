@@ -172,6 +172,17 @@ def _by_quote(m: re.Match[str], text: str, numbered: dict[str, _Numbered]) -> st
     return moved_citation(m, only.spans) if only and only.spans else m.group(0)
 
 
+_INNER_ITEM = re.compile(r"(?m)^([a-h])\)(?=\s)")
+
+
+def _inner_items(texts: list[str]) -> list[str]:
+    """A task's own list „a) … b) …“ printed as Teilaufgabe b) would read „b) … a) f(x) …“: it becomes (1), (2),
+    in the task and in its Erwartungshorizont alike."""
+    if len(_INNER_ITEM.findall(texts[0])) < 2:
+        return texts
+    return [_INNER_ITEM.sub(lambda m: f"({ord(m.group(1)) - 96})", x) for x in texts]
+
+
 def _aufgabe(a: Aufgabe) -> Aufgabe:
     blocks, numbered = [], {}
     for block in a.materialien:
@@ -183,6 +194,8 @@ def _aufgabe(a: Aufgabe) -> Aufgabe:
     teile = []
     for t in a.teilaufgaben:
         text, *kriterien = _citing([t.text, *(k.text for k in t.erwartung)], numbered, t.text)
+        if len(a.teilaufgaben) > 1:
+            text, *kriterien = _inner_items([text, *kriterien])
         teile.append(t.model_copy(update={
             "text": text, "erwartung": [k.model_copy(update={"text": x}) for k, x in zip(t.erwartung, kriterien,
                                                                                        strict=True)]}))

@@ -231,3 +231,22 @@ def test_a_quote_before_a_citation_tells_which_of_two_re_set_texts_it_means():
     a, _, b = criterion.split("(", 1)[1].split(")")[0].split(" ")[1].partition("–")
     assert "Mr Brown knocked" in " ".join(second[int(a) - 1:int(b or a)])  # the quote is in M2
     assert criterion.endswith("vs. Zoe (l. 5)")  # no quote, no M, both texts have a line 5: it stays
+
+
+def test_a_tasks_own_a_b_list_inside_a_teilaufgabe_is_printed_as_1_2():
+    # A generated pq-formula task carries its own list „a) f(x) … b) g(x) …“; printed as Teilaufgabe a) of Aufgabe 2
+    # the pupil read „a) Berechne … a) f(x) … b) g(x)“ beside the Aufgabe's own b) (teacher check, stop 22).
+    k = make_klausur()
+    first = k.aufgaben[1].teilaufgaben[0]
+    first.text = "Berechne die Nullstellen der Funktionen f und g.\na) f(x) = x² + 9x + 18\nb) g(x) = x² − 8x + 9"
+    first.erwartung[0].text = "a) p-q-Formel: x = −4,5 ± 1,5, also x₁ = −3; x₂ = −6."
+    alone = k.aufgaben[2].teilaufgaben[0]
+    alone.text = "Beurteile die Aussagen.\na) Die Spannung reicht.\nb) Die Lampe leuchtet heller."
+    files = rendered(k)
+    for name in ("schueler_pdf", "lehrer_pdf"):
+        text = flat(pdf_text(files[name]))
+        assert "(1) f(x) = x² + 9x + 18 (2) g(x)" in text
+        assert "a) f(x)" not in text and "b) g(x)" not in text
+        assert "a) Die Spannung reicht." in text  # an Aufgabe of one sub-task keeps the task's own letters
+    assert "(1) p-q-Formel" in flat(pdf_text(files["lehrer_pdf"]))
+    assert "(2) g(x) = x² − 8x + 9" in flat(docx_text(files["schueler_docx"]))
