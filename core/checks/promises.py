@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.checks.topics import term_matches, text_stems
 from core.checks.views import TaskView
+from core.composition.parts_lexicon import covers_part, names_literally
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
@@ -22,15 +22,7 @@ def _explained(hinweise: Sequence[str], *words: str) -> bool:
 
 def covers(tasks: Sequence[TaskView], unterthema: str) -> bool:
     """A task names the sub-topic (its words, compounds included) in its title, text or criteria."""
-    wanted = text_stems(unterthema)
-    if not wanted:
-        return True
-    for t in tasks:
-        tokens = text_stems(" ".join([t.titel, t.text, *t.kriterien]))
-        hits = sum(1 for w in wanted if any(term_matches(tok, w) for tok in tokens))
-        if hits >= max(1, (len(wanted) + 1) // 2):
-            return True
-    return False
+    return names_literally(tasks, unterthema)
 
 
 def _count(material: Material) -> tuple[int, str]:
@@ -53,6 +45,6 @@ def broken_promises(material: Material, request: MaterialRequest, tasks: Sequenc
             and not _explained(hinweise, "Minuten", "Dauer", "Bearbeitungszeit"):
         out.append(("Dauer", f"{material.dauer_minuten} statt {request.dauer_minuten} Minuten, ohne Hinweis"))
     for u in request.unterthemen:
-        if not covers(tasks, u) and not _explained(hinweise, u):
+        if not covers_part(tasks, u, request.thema) and not _explained(hinweise, u):
             out.append(("Unterthema", f"keine Aufgabe zu „{u}“, obwohl gewünscht, und kein Hinweis dazu"))
     return out

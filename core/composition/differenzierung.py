@@ -3,13 +3,13 @@ combined when the teacher named several sub-topics or tasks. Hilfekarten and sol
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from core.checks.promises import covers
 from core.checks.views import TaskView
 from core.composition.anrede import siezen_differenzierung
 from core.composition.candidates import DiffCandidate, Umfeld, preference_score
 from core.composition.filters import focused, named_part_only, passing
+from core.composition.parts_lexicon import covers_part, filed_as
 from core.composition.report import Befund, titled
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
@@ -49,11 +49,15 @@ def _choose(usable: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> list
     ranked = sorted(usable, key=lambda c: -_score(c, a))
     chosen: list[DiffCandidate] = []
     for u in a.unterthemen:
-        if any(covers([_view(c)], u) for c in chosen):
-            continue  # a task already chosen covers it (one Saiten task covers Tonhöhe and Frequenz)
-        pick = next((c for c in ranked if covers([_view(c)], u) and c not in chosen), None)
+        if any(covers_part([replace(_view(c), kriterien=())], u, a.thema) for c in chosen):
+            continue  # a task already chosen asks for it (one Saiten task covers Tonhöhe and Frequenz)
+        # an item whose tasks ask for the part before one whose solutions mention it („weitere Folgen: …“)
+        asked = [c for c in ranked if c not in chosen and covers_part([replace(_view(c), kriterien=())], u, a.thema)]
+        fitting = asked or [c for c in ranked if c not in chosen and covers_part([_view(c)], u, a.thema)]
+        pick = next((c for c in fitting if filed_as(c.unterthema, u, a.thema)), fitting[0] if fitting else None)
         if pick is None:
-            befund.fehlende_unterthemen.append(u)
+            if not any(covers_part([_view(c)], u, a.thema) for c in chosen):
+                befund.fehlende_unterthemen.append(u)
         elif len(chosen) < MAX_TEILE:
             chosen.append(pick)
     wanted_tasks = a.anzahl or 0

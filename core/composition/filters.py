@@ -23,6 +23,7 @@ from core.checks.topics import TopicInfo, term_matches
 from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
+from core.composition.parts_lexicon import in_other_words
 from core.composition.report import Befund
 from core.composition.wishes import to_avoid
 from core.language.text import fold
@@ -99,6 +100,18 @@ def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic
     return out
 
 
+def filed_apart(cands: Sequence[TaskCandidate], topic: TopicContext | None) -> set[str]:
+    """Keys of bank tasks filed under another topic of the Fach than the requested ones (or, without a topic id,
+    whose own topic name means another): a Sachaufgabe on an LGS for „Terme und Gleichungen“. Never her own."""
+    if topic is None or not topic.resolved:
+        return set()
+    ids = _requested(topic)
+    served = {g: t.id for t in topic.index.topics.values() for g in t.generatoren}
+    return {c.key for c in cands if c.herkunft != "eigene" and (home := c.topic or served.get(c.generator or "")
+                                                                 or home_topic(topic.index, c.unterthema))
+            is not None and home not in ids}
+
+
 def wish_only(cands: Sequence[TaskCandidate], topic: TopicContext | None) -> set[str]:
     """Keys of tasks that are about a wished topic, not the requested one: they may fill a wish slot only."""
     if topic is None or not topic.wishes:
@@ -166,7 +179,8 @@ def _named_siblings(t: TopicInfo, thema: str, unterthemen: Sequence[str], *, sin
         if any(_names_whole(t, w) for w in wanted):
             return []  # „Prozentrechnung und Zinsrechnung“ names two whole topics: neither has unnamed siblings
         named = [u for u in t.unterthemen if any(_within(w, name_stems(u)) or _compound_of(w, name_stems(u))
-                                                 for w in wanted)]
+                                                 or _within(name_stems(u), w) for w in wanted)  # „Gleichungen lösen“
+                 or any(in_other_words([TaskView(ref=u, text="", titel=u)], p, thema) for p in unterthemen)]
         if named:
             return [u for u in t.unterthemen if u not in named]
     part, other = _other_parts(t, thema)

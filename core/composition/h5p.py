@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.checks.duplicates import similar
-from core.checks.promises import covers
 from core.composition.candidates import QuizCandidate, Umfeld, preference_score
 from core.composition.filters import focused, named_part_only, passing, quiz_view
+from core.composition.parts_lexicon import covers_part, filed_as
 from core.composition.report import Befund, titled
 from core.composition.wishes import only_named
 from core.materials.h5p import H5PSet
@@ -86,8 +86,9 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
     befund.gefunden = len(usable)
     chosen: list[QuizCandidate] = []
     for u in a.unterthemen:
-        matching = [c for c in usable if covers([replace(quiz_view(c), titel=c.unterthema)], u)]
-        pick = _pick(matching, chosen, a)
+        matching = [c for c in usable if covers_part([replace(quiz_view(c), titel=c.unterthema)], u, a.thema)]
+        filed = [c for c in matching if filed_as(c.unterthema, u, a.thema)]  # about it, not mentioning it
+        pick = _pick(filed, chosen, a) or _pick(matching, chosen, a)
         if pick is None:
             befund.fehlende_unterthemen.append(u)
         elif len(chosen) < anzahl:

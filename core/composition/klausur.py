@@ -14,7 +14,15 @@ from core.checks.topicality import TopicContext, contrast_parts, says
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
-from core.composition.filters import fill_ups, focused, passing, series_member, unnamed_siblings, wish_only
+from core.composition.filters import (
+    filed_apart,
+    fill_ups,
+    focused,
+    passing,
+    series_member,
+    unnamed_siblings,
+    wish_only,
+)
 from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.oberstufe import OBERSTUFE, oberstufe_notes, select_oberstufe, spread
@@ -214,6 +222,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
                     operatoren=a.vorlage.operatoren if a.vorlage else (),
                     wish_only=frozenset(wish_only([*usable, *fill], a.topic)),
+                    elsewhere=frozenset(filed_apart(usable, a.topic)),
                     prefer_generated=wants_groups(req.zusatz, req.gruppen),
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
     sel = _choose(a, usable, fill, spec, befund)

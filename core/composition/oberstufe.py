@@ -18,6 +18,7 @@ from core.composition.select import (
     Selection,
     base_score,
     carries,
+    meets_wish,
     mentions,
     reading_minutes,
     repeats,
@@ -261,13 +262,15 @@ def _afb_miss(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
 
 def spread(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, oberstufe: bool) -> None:
     """No Aufgabe carries 40 % of the points (see `_heavy`): drop, swap or add one task at a time, keeping the time
-    as filled as it was (at least 90 % of it) and the AFB split as close as possible; named parts stay."""
+    as filled as it was (at least 90 % of it) and the AFB split as close as possible; named parts and met AFB wishes
+    stay (a swapped-out wish task made the check refuse the whole exam)."""
     limit = int(spec.budget_minuten * OVERFILL)
     for _ in range(4):
         if not _heavy(sel.chosen, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben):
             return
         floor = min(sel.minuten, FULL * spec.budget_minuten)
         named = {u for u in spec.unterthemen if any(carries(c, u, spec) for c in sel.chosen)}
+        wished = [w for w in spec.wuensche if any(meets_wish(c, w) for c in sel.chosen)]
         extra = sorted((c for c in pool if c not in sel.chosen and minutes([*sel.chosen, c]) <= limit + 60),
                        key=lambda c: -base_score(c, spec))
         # no extra task repeats one of the exam, so none repeats one of a subset (`rest`) either
@@ -277,7 +280,8 @@ def spread(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, obe
             rest = [x for x in sel.chosen if x is not out]
             trials += [rest, *([*rest, c] for c in extra)]
         trials = [t for t in trials if floor <= minutes(t) <= limit
-                  and all(any(carries(c, u, spec) for c in t) for u in named)]
+                  and all(any(carries(c, u, spec) for c in t) for u in named)
+                  and all(any(meets_wish(c, w) for c in t) for w in wished)]
         # the rule must not cost the AFB split or bring in weaker tasks than the exam already has
         worst = min(base_score(c, spec) for c in sel.chosen)
         trials = [t for t in trials if _afb_miss(t, spec) <= _afb_miss(sel.chosen, spec) + AFB_SLACK

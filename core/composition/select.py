@@ -18,6 +18,7 @@ from core.checks.topics import text_stems
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import filed_under
+from core.composition.parts_lexicon import covers_part
 from core.language.text import fold, fold_loose, words
 
 READING_WORDS_PER_MINUTE = 120
@@ -43,6 +44,7 @@ class ExamSpec:
     prefer_generated: bool = False  # Gruppe A/B: tasks whose numbers can be re-drawn
     topic_titles: Mapping[str, str] = field(default_factory=dict)  # resolved topic id -> its title
     operatoren: tuple[str, ...] = ()  # operators of the teacher's example exam: preferred
+    elsewhere: frozenset[str] = frozenset()  # keys of bank tasks filed under another topic than the requested one
 
 
 @dataclass
@@ -73,11 +75,17 @@ def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     own_part = fold(c.unterthema or "")
     if own_part != fold(unterthema) and any(own_part == fold(v) for v in spec.unterthemen):
         return False
-    if not (covers([view(c)], unterthema) or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen)
-            or _under_head(c, unterthema, spec)):
+    if not (covers_part([view(c)], unterthema, spec.thema)
+            or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen) or _under_head(c, unterthema, spec)):
         return False
     own = distinct_words(unterthema, spec.unterthemen)
     return not own or covers([view(c)], own) or filed_under(c, own, spec.topic_titles, spec.unterthemen)
+
+
+def meets_wish(c: TaskCandidate, wish: tuple[str, str]) -> bool:
+    """The task fulfils a teacher's AFB wish („eine Aufgabe Induktion als AFB III“): that level, about that topic."""
+    thema, afb = wish
+    return c.afb == afb and covers([view(c)], thema)
 
 
 def _under_head(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
@@ -201,36 +209,31 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
     limit = int(spec.budget_minuten * OVERFILL)
     for u in spec.unterthemen:  # a named sub-topic gets a task first
         matching = [c for c in cands if carries(c, u, spec)]
-        pick = _best(matching, sel, spec, limit)
+        own = [c for c in matching if c.key not in spec.elsewhere]  # a Sachaufgabe on Gleichungen, not on an LGS
+        pick = _best(own, sel, spec, limit) or _best(matching, sel, spec, limit)
         if pick is None:
             if not any(carries(x, u, spec) for x in sel.chosen):
                 sel.missing_unterthemen.append(u)
             continue
         if not any(carries(x, u, spec) for x in sel.chosen):
             _add(sel, pick)
-    for thema, afb in spec.wuensche:
-        matching = [c for c in cands if c.afb == afb and covers([view(c)], thema)]
-        if any(x.afb == afb and covers([view(x)], thema) for x in sel.chosen):
+    for wish in spec.wuensche:
+        matching = [c for c in cands if meets_wish(c, wish)]
+        if any(meets_wish(x, wish) for x in sel.chosen):
             continue
         pick = _best(matching, sel, spec, limit)
         if pick is None:
-            sel.missing_wuensche.append((thema, afb))
+            sel.missing_wuensche.append(wish)
         else:
             _add(sel, pick)
     # a wished topic gets its one task above; the rest of the exam is about the requested topic
     other = [t for t, _ in spec.wuensche if fold(t) != fold(spec.thema)]
     rest = [c for c in cands if c in sel.chosen or (c.key not in spec.wish_only and not any(
         covers([view(c)], t) for t in other))]
+    foreign = _foreign(rest, sel, spec) if spec.unterthemen else []  # named parts: the requested topic's tasks first
+    rest = [c for c in rest if c not in foreign]
     _fill(rest, sel, spec, limit)
-    if fill and sel.minuten < FILL_BELOW * spec.budget_minuten:
-        named = {c.key for c in sel.chosen}
-        rest = [*rest, *(c for c in fill if c.key not in spec.wish_only)]
-        _fill(rest, sel, spec, limit)
-        _balance(rest, sel, spec, limit, fixed=named, drop=False)
-        # a named part the topic's other tasks carry is in the exam after all
-        sel.missing_unterthemen = [u for u in sel.missing_unterthemen
-                                   if not any(carries(x, u, spec) for x in sel.chosen)]
-    else:
+    if not _fill_up(sel, spec, limit, rest, (fill, foreign)):
         _balance(rest, sel, spec, limit)
         if fill and _afb_miss(sel.chosen, spec) > 0:  # the named parts' tasks cannot meet the AFB split alone
             trial = Selection(chosen=list(sel.chosen), minuten=sel.minuten, parts_of=sel.parts_of)
@@ -241,6 +244,34 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
                 sel.chosen, sel.minuten = trial.chosen, trial.minuten
     sel.note_hits = {n[0]: [c.key for c in sel.chosen if mentions(c, n)] for n in spec.notes}
     return sel
+
+
+def _fill_up(sel: Selection, spec: ExamSpec, limit: int, rest: list[TaskCandidate],
+             pools: Sequence[Sequence[TaskCandidate]]) -> bool:
+    """Fills the time the named parts leave empty, pool by pool (the topic's other parts, then other topics),
+    around the tasks already chosen; False when no pool was needed."""
+    used = False
+    for more in pools:
+        if not more or sel.minuten >= FILL_BELOW * spec.budget_minuten:
+            continue
+        used, named = True, {c.key for c in sel.chosen}
+        rest += [c for c in more if c.key not in spec.wish_only]
+        _fill(rest, sel, spec, limit)
+        _balance(rest, sel, spec, limit, fixed=named, drop=False)
+    if used:  # a named part the topic's other tasks carry is in the exam after all
+        sel.missing_unterthemen = [u for u in sel.missing_unterthemen
+                                   if not any(carries(x, u, spec) for x in sel.chosen)]
+    return used
+
+
+def _foreign(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec) -> list[TaskCandidate]:
+    """Tasks the bank files under another topic than the requested one (a Sachaufgabe on an LGS for „Terme und
+    Gleichungen: …, Textaufgaben“): they fill the exam only when the requested topic's tasks cannot — unless they
+    carry a named part the requested topic has no task on („Stammbaumanalyse“ for „Genetik: Mendel + …“)."""
+    home = [c for c in cands if c.key not in spec.elsewhere]
+    lacking = [u for u in spec.unterthemen if not any(carries(c, u, spec) for c in home)]
+    return [c for c in cands if c.key in spec.elsewhere and c not in sel.chosen
+            and not any(carries(c, u, spec) for u in lacking)]
 
 
 def _fill(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int) -> None:

@@ -36,11 +36,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM, reason="no s
 EXAM = "Klausur Physik für die 10a zu Stromkreisen, 45 Minuten, AFB 30/40/30"
 
 
-def _person(name: str) -> tuple[uuid.UUID, str]:
-    """A fresh demo teacher and the e-mail the URL names them by."""
+def _person(name: str, person_id: uuid.UUID | None = None) -> tuple[uuid.UUID, str]:
+    """A fresh demo teacher (with `person_id`: always the same id) and the e-mail the URL names them by."""
     from core.app.acting import personas
 
-    teacher = fresh_person(name=name)
+    teacher = fresh_person(name=name, person_id=person_id)
     return teacher, {p.teacher_id: p.email for p in personas()}[teacher]
 
 
@@ -162,7 +162,10 @@ def test_afb_rewrite_direct_edit_diff_restore_pdf_and_reload_in_a_real_browser(a
     within target) →
     1a's text edited on Meine Materialien (version 3) → v1/v3 side by side → v1 restored → PDF read back → F5."""
     name = "Kette Lehrkraft"
-    teacher, email = _person(name)
+    # A fixed id: the composer seeds her generator numbers with it, so her exam is the same on every run. With a new
+    # id each run, about 1 run in 6 drew an exam where no task can become AFB III within the target (III 35.5 %) and
+    # the chain failed by chance — the app then rightly asks how to rebalance (tests/core/editing/test_afb_change.py).
+    teacher, email = _person(name, uuid.uuid5(uuid.NAMESPACE_URL, "werkbank-test/Kette Lehrkraft"))
     with pw.sync_playwright() as p:
         browser, page = _browser(p)
         conv = _exam_in_chat(page, app_url, email)

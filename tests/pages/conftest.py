@@ -17,14 +17,17 @@ APP = str(ROOT / "app.py")
 
 
 def fresh_person(*, role: str = "teacher", faecher: tuple[str, ...] = ("physik",), classes: tuple[str, ...] = ("10a",),
-                 name: str = "Test Lehrkraft") -> uuid.UUID:
-    """A committed person in a new school (Sachsen, Gymnasium) teaching `classes` in their first Fach."""
-    tag = uuid.uuid4().hex[:8]
+                 name: str = "Test Lehrkraft", person_id: uuid.UUID | None = None) -> uuid.UUID:
+    """A committed person in a new school (Sachsen, Gymnasium) teaching `classes` in their first Fach. With
+    `person_id` the id is fixed: the composer seeds a teacher's generator numbers with her id, so a fixed id gives the
+    same exam on every run."""
+    pid = person_id or uuid.uuid4()
+    tag = pid.hex[:8]
     with unit_of_work(Identity.system()) as db:
         school = m.School(name=f"Testschule {tag}", bundesland="Sachsen", schulform="Gymnasium")
         db.add(school)
         db.flush()
-        teacher = m.Teacher(name=f"{name} {tag}", email=f"{role}-{tag}@test.de", bundesland="Sachsen",
+        teacher = m.Teacher(id=pid, name=f"{name} {tag}", email=f"{role}-{tag}@test.de", bundesland="Sachsen",
                             faecher=list(faecher), role=role, school_id=school.id)
         db.add(teacher)
         db.flush()
