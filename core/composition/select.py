@@ -10,15 +10,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from core.checks.duplicates import similar, soft_jaccard, target
 from core.checks.promises import covers
 from core.checks.topics import text_stems
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import filed_under
 from core.composition.parts_lexicon import covers_part
+from core.composition.repeats import repeats, same_demand, view
 from core.language.text import fold, fold_loose, words
 
 READING_WORDS_PER_MINUTE = 120
@@ -60,11 +59,6 @@ class Selection:
         return sum(c.punkte for c in self.chosen if afb is None or c.afb == afb)
 
 
-def view(c: TaskCandidate) -> TaskView:
-    return TaskView(ref=c.key, text=c.text, kriterien=tuple(t for t, _ in c.erwartung), titel=c.unterthema,
-                    gruppe=c.material_key or c.key)
-
-
 def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     """The task is about a named sub-topic: it names it, or it is filed under the topic that sub-topic names
     („Extremwertprobleme“ is carried by a box-volume optimisation that never says the word) — not under a topic
@@ -103,27 +97,6 @@ def distinct_words(unterthema: str, named: Sequence[str]) -> str:
     if not mine & others:
         return ""
     return " ".join(w for w in words(unterthema) if text_stems(w) and not text_stems(w) & others)
-
-
-@lru_cache(maxsize=65536)
-def _similar_views(a: TaskView, b: TaskView) -> bool:
-    return similar(a, b) is not None
-
-
-def repeats(a: TaskCandidate, b: TaskCandidate) -> bool:
-    """The two tasks are near-duplicates (core.checks.duplicates.similar), cached: composers ask it many times."""
-    return _similar_views(view(a), view(b))
-
-
-@lru_cache(maxsize=65536)
-def _same_target(a: str, b: str) -> bool:
-    ta, tb = target(a), target(b)
-    return bool(ta) and bool(tb) and soft_jaccard(ta, tb) >= 0.5
-
-
-def _same_demand(a: TaskCandidate, b: TaskCandidate) -> bool:
-    """Same operator, same thing asked for ('Berechne die Steigung … durch P und Q' twice)."""
-    return fold(a.operator) == fold(b.operator) and _same_target(a.text, b.text)
 
 
 def reading_minutes(c: TaskCandidate) -> int:
@@ -284,7 +257,7 @@ def _fill(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit:
         bonus = {}
         for c in cands:
             b = 0.9 * max(min(deficits[c.afb] / max(c.punkte, 1), 1.0), -1.0)
-            if any(_same_demand(c, x) for x in sel.chosen):
+            if any(same_demand(c, x) for x in sel.chosen):
                 b -= 0.6  # the same kind of task again, with other numbers: allowed, but the last resort
             b += 0.15 if fold(c.operator) not in used_ops else -0.1
             b += 0.2 if fold(c.unterthema) not in used_sub else 0.0
@@ -348,7 +321,7 @@ def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
                                                                                  if x.material_key}.values())
     time = max(0.0, spec.budget_minuten * 0.85 - minutes) / spec.budget_minuten
     over = max(0.0, minutes - spec.budget_minuten * OVERFILL) / spec.budget_minuten
-    same = sum(1 for i, a in enumerate(chosen) for b in chosen[i + 1:] if _same_demand(a, b))
+    same = sum(1 for i, a in enumerate(chosen) for b in chosen[i + 1:] if same_demand(a, b))
     # time before AFB: an exam cut below the requested time breaks the request (a 42-minute Genetik exam was cut
     # to 16 minutes for a better AFB split); an AFB deviation is reported to the teacher instead
     share = SHARE_WEIGHT * _share_miss(chosen, parts_of) if parts_of else 0.0

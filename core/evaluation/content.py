@@ -8,7 +8,7 @@ cases that name `themenwoerter` (the content suite).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,9 +17,11 @@ from pydantic_evals.evaluators import EvaluationReason, Evaluator, EvaluatorCont
 
 from core.checks.duplicates import duplicates
 from core.checks.filler import fillers, topic_stems
-from core.checks.promises import covers
+from core.checks.topics import term_matches, text_stems
 from core.checks.verification import verify_klausur
 from core.checks.views import TaskView, views
+from core.evaluation.repeats import reader_repeats
+from core.evaluation.topic_match import names_topic, on_topic, own_text, topic_views
 from core.language.text import fold
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.faecher import fach_name
@@ -35,7 +37,8 @@ TEMPLATES = [re.compile(p, re.I) for p in (
     r"die bedeutung von .{1,60} für", r"importance of .{1,60} for young people", r"aspects of the topic",
     r"welche rolle .{1,60} im zusammenhang mit dem thema", r"den zusammenhang zwischen „[^“]+“ und „",
 )]
-SCORE_NAMES = ("aufgaben", "am_thema", "fuellaufgaben", "doppelungen", "versprechen", "niveau", "rechnungen", "titel")
+SCORE_NAMES = ("aufgaben", "am_thema", "fuellaufgaben", "doppelungen", "versprechen", "niveau", "rechnungen", "titel",
+               "wiederholungen", "thema_voll")
 
 
 def _material(output: Any) -> Klausur | DifferenziertesMaterial | H5PSet | None:
@@ -52,22 +55,15 @@ def _ok(value: bool, reason: str) -> EvaluationReason:
     return EvaluationReason(value=bool(value), reason=reason[:600])
 
 
-def _haystack(t: TaskView) -> str:
-    return fold(" ".join([t.titel, t.text, t.material[:400], *t.kriterien]))
-
-
-def on_topic(tasks: Sequence[TaskView], woerter: Iterable[str]) -> list[bool]:
-    keys = [fold(w) for w in woerter if w.strip()]
-    return [any(k in _haystack(t) for k in keys) for t in tasks]
-
-
 def template_filler(t: TaskView) -> bool:
     return any(p.search(t.text) for p in TEMPLATES)
 
 
 @dataclass
 class ContentQuality(Evaluator[Any, Any, Any]):
-    """Tasks on topic (the case's topic words), content-free tasks (gate or old template frames), repeat pairs."""
+    """Tasks on topic (the case's topic words in a task's own text, material or expectation — not its title, not a
+    quiz's wrong options), content-free tasks (gate or old template frames), repeats: the app's duplicate check and
+    the repeats a reader sees (core.evaluation.repeats)."""
 
     def evaluate(self, ctx: EvaluatorContext[Any, Any, Any]) -> dict[str, EvaluationReason | float]:
         want = ctx.metadata
@@ -75,34 +71,100 @@ class ContentQuality(Evaluator[Any, Any, Any]):
         if not want.themenwoerter or m is None:
             return {}
         tasks = views(m)
-        flags = on_topic(tasks, want.themenwoerter)
+        flags = on_topic(topic_views(m, tasks), want.themenwoerter)
         off = [t.ref for t, ok in zip(tasks, flags, strict=True) if not ok]
         gate = {f.ref for f in fillers(tasks, topic_stems(m.thema), check_criteria=isinstance(m, Klausur))}
         empty = sorted(gate | {t.ref for t in tasks if template_filler(t)})
         groups = [tasks] if not isinstance(m, DifferenziertesMaterial) else [
             [t for t in tasks if t.gruppe == n.name] for n in m.niveaus]
-        pairs = [d for g in groups for d in duplicates(g)]
+        pairs = [(d.first, d.second) for g in groups for d in duplicates(g)]
+        seen = [p for g in groups for p in reader_repeats(g) if p not in pairs]
         rate = sum(flags) / len(flags) if flags else 0.0
         return {
-            "aufgaben": float(len(tasks)), "am_thema": float(sum(flags)), "fuellaufgaben": float(len(empty)),
-            "doppelungen": float(len(pairs)),
+            "aufgaben": float(len(tasks)), "am_thema": float(sum(flags)), "thema_voll": float(not off),
+            "fuellaufgaben": float(len(empty)), "doppelungen": float(len(pairs)), "wiederholungen": float(len(seen)),
             "inhalt_am_thema": _ok(rate >= 0.95, f"{sum(flags)}/{len(flags)} am Thema"
                                    + (f"; nicht erkennbar: {', '.join(off[:6])}" if off else "")),
             "inhalt_keine_fuellaufgaben": _ok(not empty, "keine" if not empty else "Füllaufgaben: " + ", ".join(empty)),
-            "inhalt_keine_doppelungen": _ok(not pairs, "keine" if not pairs else "; ".join(
-                f"{d.first}~{d.second}" for d in pairs)),
+            "inhalt_keine_doppelungen": _ok(not pairs and not seen, "; ".join(
+                [f"{a}~{b}" for a, b in pairs] + [f"{a}~{b} (gleiche Aufgabe, andere Zahlen oder Worte)"
+                                                  for a, b in seen]) or "keine"),
         }
 
 
-def _explained(hinweise: Sequence[str], *words: str) -> bool:
-    text = fold(" ".join(hinweise))
-    return bool(text) and any(fold(w) in text for w in words if w)
+# A note explains a missing part only when it says the part is missing, not when it merely names it („Zu
+# „Proteinbiosynthese“ liegen nur 10 geprüfte Aufgaben vor“ does not say that no task treats it).
+MISSING = ("fehlt", "fehlen", "keine geprueft", "kein geprueft", "nicht enthalten", "nicht abgedeckt",
+           "nicht behandelt", "nicht beruecksichtigt", "keine aufgabe")
+SHORTER = ("statt", "weniger", "fehlt", "fehlen")
+_SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[A-ZÄÖÜ„])")
+
+
+def _sentences(notes: Sequence[str]) -> list[str]:
+    return [fold(s) for n in notes for s in _SENTENCE.split(n) if s.strip()]
+
+
+def names_missing(notes: Sequence[str], part: str) -> bool:
+    """Some sentence of the notes names `part` (half its content words, as treats() counts) and says it is missing."""
+    wanted = text_stems(part)
+    for s in _sentences(notes):
+        if not any(m in s for m in MISSING):
+            continue
+        tokens = text_stems(s)
+        if sum(1 for w in wanted if any(term_matches(tok, w) for tok in tokens)) >= max(1, (len(wanted) + 1) // 2):
+            return True
+    return False
+
+
+def _names_shortfall(notes: Sequence[str], word: str) -> bool:
+    """Some sentence says there are fewer Fragen / other Minuten than asked („8 statt 10 Fragen“)."""
+    return any(word in s and any(m in s for m in SHORTER) for s in _sentences(notes))
+
+
+_NUMBERS = re.compile(r"\d{2,}")
+
+
+def _names(token: str, wanted: str) -> bool:
+    return wanted in token or (token in wanted and 2 * len(token) >= len(wanted) and wanted.startswith(token))
+
+
+def treats(tasks: Sequence[TaskView], unterthema: str) -> bool:
+    """A task treats the sub-topic in what it says itself (text, start of its material, expectation) — not in the
+    title the composer gave it: half the sub-topic's content words and numbers („Krisenjahr 1923“ in „Hyperinflation
+    von 1923“) — a word of the sub-topic inside a longer word counts („Genregulation“ in „Genregulationsnetz“), and a
+    part of it that is at least half of it („Stammbaum“ for „Stammbaumanalyse“), a shorter part does not („Proteine“
+    does not treat „Proteinbiosynthese“)."""
+    wanted = {*text_stems(unterthema), *_NUMBERS.findall(unterthema)}
+    if not wanted:
+        return True
+    for t in tasks:
+        own = own_text(t)
+        tokens = {*text_stems(own), *_NUMBERS.findall(own)}
+        if sum(1 for w in wanted if any(_names(tok, w) for tok in tokens)) >= max(1, (len(wanted) + 1) // 2):
+            return True
+    return False
+
+
+def _declined(reply: str) -> bool:
+    return "Möglichkeiten" in reply or "Optionen" in reply
+
+
+PROMISE_KINDS = {"gehalten": "gehalten", "erklaert": "erklärt", "abgelehnt": "abgelehnt mit Möglichkeiten",
+                 "gebrochen": "gebrochen"}
+
+
+def _promise(kind: str, reason: str) -> dict[str, EvaluationReason | float]:
+    scores: dict[str, EvaluationReason | float] = {f"versprechen_{k}": float(k == kind) for k in PROMISE_KINDS}
+    scores["versprechen"] = float(kind in ("gehalten", "erklaert"))
+    scores["inhalt_versprechen"] = _ok(kind in ("gehalten", "erklaert"), f"{PROMISE_KINDS[kind]}: {reason}")
+    return scores
 
 
 @dataclass
 class PromisesKept(Evaluator[Any, Any, Any]):
-    """What was asked for (number of questions, duration, named sub-topics) is delivered or explained; no material
-    at all is acceptable only with a plain reason and options."""
+    """What was asked for (number of questions, duration, named sub-topics): kept (delivered as asked), explained
+    (less, with a note that names the missing part as missing), declined with options (no material), or broken.
+    Only kept and explained pass."""
 
     def evaluate(self, ctx: EvaluatorContext[Any, Any, Any]) -> dict[str, EvaluationReason | float]:
         want, out = ctx.metadata, ctx.output
@@ -111,22 +173,22 @@ class PromisesKept(Evaluator[Any, Any, Any]):
         m = _material(out)
         if m is None:
             reply = out.antwort_ohne_material or out.fehler or ""
-            ok = "Möglichkeiten" in reply or "Optionen" in reply
-            return {"versprechen": float(ok), "inhalt_versprechen": _ok(ok, "kein Material; " + (
-                "Grund und Möglichkeiten genannt" if ok else f"ohne Erklärung: {reply[:200]}"))}
-        broken = []
-        if want.fragen and isinstance(m, H5PSet) and len(m.fragen) < want.fragen \
-                and not _explained(m.hinweise_lehrkraft, "Fragen"):
-            broken.append(f"{len(m.fragen)} statt {want.fragen} Fragen, ohne Hinweis")
-        if want.dauer and isinstance(m, Klausur) and m.dauer_minuten != want.dauer \
-                and not _explained(m.hinweise_lehrkraft, "Minuten"):
-            broken.append(f"{m.dauer_minuten} statt {want.dauer} Minuten, ohne Hinweis")
+            return _promise("abgelehnt", "kein Material, Grund und Möglichkeiten genannt") if _declined(reply) \
+                else _promise("gebrochen", f"kein Material, ohne Möglichkeiten: {reply[:200]}")
+        notes = [*m.hinweise_lehrkraft, *(t.antwort for t in out.verlauf[-1:])]
+        short: list[tuple[str, bool]] = []
+        if want.fragen and isinstance(m, H5PSet) and len(m.fragen) < want.fragen:
+            short.append((f"{len(m.fragen)} statt {want.fragen} Fragen", _names_shortfall(notes, "frage")))
+        if want.dauer and isinstance(m, Klausur) and m.dauer_minuten != want.dauer:
+            short.append((f"{m.dauer_minuten} statt {want.dauer} Minuten", _names_shortfall(notes, "minute")))
         tasks = views(m)
-        for u in want.unterthemen:
-            if not covers(tasks, u) and not _explained(m.hinweise_lehrkraft, u):
-                broken.append(f"„{u}“ fehlt ohne Hinweis")
-        return {"versprechen": float(not broken),
-                "inhalt_versprechen": _ok(not broken, "; ".join(broken) or "gehalten oder erklärt")}
+        short += [(f"„{u}“ fehlt", names_missing(notes, u)) for u in want.unterthemen if not treats(tasks, u)]
+        if not short:
+            return _promise("gehalten", "wie gewünscht")
+        silent = [what for what, said in short if not said]
+        if silent:
+            return _promise("gebrochen", "; ".join(f"{w} ohne Hinweis, der es als fehlend nennt" for w in silent))
+        return _promise("erklaert", "; ".join(f"{w}, im Hinweis genannt" for w, _ in short))
 
 
 @dataclass
@@ -164,10 +226,31 @@ class CalculationsVerified(Evaluator[Any, Any, Any]):
             f"{f.task_ref}: {f.message}" for f in flags)[:500] or "alle nachgerechnet")}
 
 
+_DOUBLE_UND = re.compile(r"\bund\b.*\bund\b")
+
+
+def _names_request(titel: str, woerter: Sequence[str], anfrage: str) -> bool:
+    """The title names the topic: one of the case's topic words or a content word of the teacher's request."""
+    asked = text_stems(anfrage)
+    return names_topic(titel, woerter) or any(_names(t, w) for t in text_stems(titel) for w in asked)
+
+
+def reader_title_faults(m: Klausur | DifferenziertesMaterial | H5PSet, woerter: Sequence[str],
+                        anfrage: str) -> list[str]:
+    """What a reader sees in the headings that the app's title check does not: a material title that names neither
+    the topic nor anything of the request („Klausur Englisch: Shakespeare“ for Macbeth), „X und Y und Z“."""
+    named = _names_request(m.titel.split(":", 1)[-1], woerter, anfrage)
+    faults = [] if named else [f"Titel nennt das Thema nicht: „{m.titel}“"]
+    heads = [m.titel, *(a.titel for a in m.aufgaben)] if isinstance(m, Klausur) else [m.titel]
+    faults += [f"„{h}“: doppeltes „und“" for h in heads if _DOUBLE_UND.search(h)]
+    return faults
+
+
 @dataclass
 class TitlesClean(Evaluator[Any, Any, Any]):
     """Headings a teacher need not fix: none cut off, no colon chains, no two Aufgaben with one title, not the whole
-    topic over one of several Aufgaben (core.materials.titles.title_faults)."""
+    topic over one of several Aufgaben (core.materials.titles.title_faults); and what a reader sees beyond that
+    (reader_title_faults)."""
 
     def evaluate(self, ctx: EvaluatorContext[Any, Any, Any]) -> dict[str, EvaluationReason | float]:
         m = _material(ctx.output)
@@ -178,6 +261,7 @@ class TitlesClean(Evaluator[Any, Any, Any]):
             texts = [" ".join([*(t.text for t in a.teilaufgaben), *(b.text or "" for b in a.materialien)])
                      for a in m.aufgaben]
             faults += title_faults([a.titel for a in m.aufgaben], m.thema, texts)
+        faults += reader_title_faults(m, ctx.metadata.themenwoerter, getattr(ctx.inputs, "anfrage", ""))
         return {"titel": float(not faults), "inhalt_titel": _ok(not faults, "; ".join(faults) or "sauber")}
 
 
@@ -194,49 +278,73 @@ def _count(cases: Sequence[Any], name: str) -> tuple[int, int]:
     return int(sum(values)), len(values)
 
 
+def _measured(c: Any) -> bool:
+    return bool(c.erwartung.get("themenwoerter")) or any(n in c.werte for n in SCORE_NAMES)
+
+
+def _figures(group: Sequence[Any]) -> dict[str, Any]:
+    """Every figure over all cases of the group: a case without material counts as not on topic, not fitting, not
+    recomputed — a refusal must not drop out of the figures it would lower."""
+    tasks, on = _sum(group, "aufgaben"), _sum(group, "am_thema")
+    made = sum(1 for c in group if "aufgaben" in c.werte)
+    klausuren = sum(1 for c in group if c.typ == "klausur")
+    return {"faelle": len(group), "materialien": made, "klausuren": klausuren,
+            "aufgaben": int(tasks), "am_thema": round(on / tasks, 3) if tasks else None,
+            "thema_voll": int(_sum(group, "thema_voll")),
+            "fuellaufgaben": int(_sum(group, "fuellaufgaben")), "doppelungen": int(_sum(group, "doppelungen")),
+            "wiederholungen": int(_sum(group, "wiederholungen")),
+            "versprechen": [int(_sum(group, "versprechen")), len(group)],
+            "versprechen_arten": {k: int(_sum(group, f"versprechen_{k}")) for k in PROMISE_KINDS},
+            "niveau": _count(group, "niveau"), "rechnungen": _count(group, "rechnungen"),
+            "titel": _count(group, "titel")}
+
+
 def content_figures(cases: Sequence[Any]) -> dict[str, Any] | None:
     """The suite's content figures, overall and per Fach; None when no case measured content."""
-    measured = [c for c in cases if any(n in c.werte for n in SCORE_NAMES)]
+    measured = [c for c in cases if _measured(c)]
     if not measured:
         return None
-
-    def figures(group: Sequence[Any]) -> dict[str, Any]:
-        tasks, on = _sum(group, "aufgaben"), _sum(group, "am_thema")
-        return {"faelle": len(group), "materialien": sum(1 for c in group if "aufgaben" in c.werte),
-                "aufgaben": int(tasks), "am_thema": round(on / tasks, 3) if tasks else None,
-                "fuellaufgaben": int(_sum(group, "fuellaufgaben")), "doppelungen": int(_sum(group, "doppelungen")),
-                "versprechen": _count(group, "versprechen"), "niveau": _count(group, "niveau"),
-                "rechnungen": _count(group, "rechnungen"), "titel": _count(group, "titel")}
-
     by_fach: dict[str, list[Any]] = {}
     for c in measured:
         by_fach.setdefault(c.fach, []).append(c)
-    return {"gesamt": figures(measured), "faecher": {f: figures(g) for f, g in sorted(by_fach.items())}}
+    return {"gesamt": _figures(measured), "faecher": {f: _figures(g) for f, g in sorted(by_fach.items())}}
 
 
-def _pct(pair: tuple[int, int] | list[int]) -> str:
-    ok, n = pair
+def _pct(ok: int, n: int) -> str:
     return f"{ok}/{n}" + (f" ({ok / n:.0%})" if n else "")
 
 
-def _ratio(pair: tuple[int, int] | list[int]) -> str:
-    return f"{pair[0]}/{pair[1]}"
+def _over(pair: Sequence[int], made: int, cases: int) -> str:
+    """„30/37 Materialien, 30/48 Fällen“: a figure over the materials and over all cases."""
+    return f"{pair[0]}/{made} Materialien, {_pct(pair[0], cases)} der Fälle"
 
 
 def content_lines(fig: dict[str, Any]) -> list[str]:
     g = fig["gesamt"]
+    n, made, arten = g["faelle"], g["materialien"], g.get("versprechen_arten", {})
     am = "–" if g["am_thema"] is None else f"{g['am_thema']:.1%}"
-    lines = [f"Inhalt: Füllaufgaben {g['fuellaufgaben']} · Doppelungen {g['doppelungen']} · am Thema {am} von "
-             f"{g['aufgaben']} Aufgaben · Versprechen gehalten/erklärt {_pct(g['versprechen'])} · Niveau passend "
-             f"{_pct(g['niveau'])} · Rechnungen nachgerechnet {_pct(g['rechnungen'])} · Titel sauber "
-             f"{_pct(g.get('titel', (0, 0)))} · Materialien "
-             f"{g['materialien']}/{g['faelle']}"]
-    head = f"{'Fach':<12} {'Fälle':>5} {'Mat.':>5} {'Aufg.':>6} {'am Thema':>9} {'Füll':>5} {'Dopp.':>6} " \
-           f"{'Verspr.':>8} {'Niveau':>7} {'Rechn.':>7}"
+    lines = [
+        f"Inhalt über alle {n} Fälle: Materialien {_pct(made, n)} · Versprechen gehalten oder erklärt "
+        f"{_pct(*g['versprechen'])} (" + ", ".join(f"{name} {arten.get(k, 0)}" for k, name in PROMISE_KINDS.items())
+        + ")",
+        f"  am Thema {am} von {g['aufgaben']} Aufgaben · ganz am Thema {_over([g.get('thema_voll', 0)], made, n)}",
+        f"  Niveau passend {_over(g['niveau'], made, n)} · Titel sauber {_over(g.get('titel', (0, 0)), made, n)} · "
+        f"Rechnungen nachgerechnet {g['rechnungen'][0]}/{g['rechnungen'][1]} Klausuren, "
+        f"{_pct(g['rechnungen'][0], g.get('klausuren', 0))} der Klausur-Fälle",
+        f"  Füllaufgaben {g['fuellaufgaben']} · Doppelungen {g['doppelungen']} (App-Prüfung) · weitere "
+        f"Wiederholungen beim Lesen {g.get('wiederholungen', 0)}",
+    ]
+    head = f"{'Fach':<12} {'Fälle':>5} {'Mat.':>5} {'Aufg.':>6} {'am Thema':>9} {'ganz':>5} {'Füll':>5} " \
+           f"{'Dopp.':>6} {'Verspr.':>8} {'Niveau':>7} {'Rechn.':>7}"
     lines += [head, "-" * len(head)]
     for fach, f in fig["faecher"].items():
         am = "–" if f["am_thema"] is None else f"{f['am_thema']:.0%}"
+        dopp = f["doppelungen"] + f.get("wiederholungen", 0)
         lines.append(f"{fach_name(fach):<12} {f['faelle']:>5} {f['materialien']:>5} {f['aufgaben']:>6} {am:>9} "
-                     f"{f['fuellaufgaben']:>5} {f['doppelungen']:>6} {_ratio(f['versprechen']):>8} "
-                     f"{_ratio(f['niveau']):>7} {_ratio(f['rechnungen']):>7}")
+                     f"{f.get('thema_voll', 0):>5} {f['fuellaufgaben']:>5} {dopp:>6} "
+                     f"{_ratio(f['versprechen']):>8} {_ratio(f['niveau']):>7} {_ratio(f['rechnungen']):>7}")
     return lines
+
+
+def _ratio(pair: Sequence[int]) -> str:
+    return f"{pair[0]}/{pair[1]}"
