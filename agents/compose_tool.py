@@ -64,6 +64,7 @@ def compose_for(d: SpecialistDeps) -> str:
     if material is None:
         return _absage(comp.befund)
     d.turn.step(f"{d.agent_type}: Entwurf aus {comp.befund.gefunden} geprüften Kandidaten")
+    d.optionen, d.knapp = comp.befund.optionen(), comp.befund.knapp()  # offered in the reply (store_generated)
     # Compact (decision 015): no nulls, no spaces after separators — the draft is the largest part of the request.
     entwurf: object = material.model_dump(mode="json", exclude=_COMPUTED, exclude_none=True)
     if isinstance(material, Klausur):

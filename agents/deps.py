@@ -60,6 +60,10 @@ class SpecialistDeps:
     final: bool = False  # no more Rückfragen allowed: generate with what is known
     # The last composed exam draft ({"klausur": JSON, "hinweise": [...]}): the Klausur specialist's plan refers to it.
     entwurf: dict[str, Any] | None = None
+    # What the teacher can do about a shortened draft (core.composition.report.Befund.optionen) and the notes that
+    # say what it lacks: the reply offers the options while the stored material still carries one of those notes.
+    optionen: list[str] = field(default_factory=list)
+    knapp: list[str] = field(default_factory=list)
 
     def snapshot(self) -> dict[str, Any]:
         """The JSON-able part that a paused session stores (db/identity are re-attached on resume)."""

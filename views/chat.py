@@ -108,6 +108,14 @@ if question and question.get("vorschlaege"):
         if col.button(option, key=f"suggestion_{question['session_id']}_{i}"):
             st.session_state["pending"] = option
 
+choices = (log or {}).get("choices") or []
+if choices:
+    st.caption("Möglichkeit wählen – oder frei antworten:")
+    for col, (number, option) in zip(st.columns(len(choices)), choices, strict=True):
+        label = option if len(option) <= 40 else option[:38].rsplit(" ", 1)[0] + " …"
+        if col.button(f"({number}) {label}", key=f"choice_{log['messages'][-1]['id']}_{number}", help=option):
+            st.session_state["pending"] = number
+
 prompt = st.chat_input("Nachricht an die Werkbank …", accept_file="multiple", max_chars=4000,
                        file_type=["docx", "pdf", "txt", "md", "png", "jpg", "jpeg"], key="chat_input")
 if prompt is not None:

@@ -17,7 +17,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo
 
-from agents.offline import dialog, edit_plan, refusal
+from agents.offline import dialog, edit_plan, refusal, shortfall
 from agents.offline.followup_calls import follow_up, swap_addition
 from agents.offline.messages import (
     Rules,
@@ -31,6 +31,7 @@ from agents.offline.messages import (
     user_prompts,
 )
 from agents.offline.planner import rule_plan
+from agents.offline.present import present
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
@@ -85,6 +86,9 @@ class _Conversation:
     refused: dict[str, Any] | None = None  # the generate_material arguments of a refused request
     refused_at: int | None = None  # teacher turns before the answer to the refusal
     offered: tuple[str, ...] = ()  # the numbered options the refusal offered
+    short: dict[str, Any] | None = None  # the request of the last material when it came out shortened …
+    short_at: int | None = None  # … the teacher turns before the answer to its options …
+    short_offered: tuple[str, ...] = ()  # … and the options its reply offered
 
 
 def _state(messages: list[ModelMessage]) -> _Conversation:
@@ -117,10 +121,13 @@ def _after_tool(state: _Conversation, p: ToolReturnPart, n_user: int, calls: dic
             args = calls.get(p.tool_call_id) or state.refused or (list(calls.values())[-1] if calls else None)
             return replace(state, open_sid=None, refused=args, refused_at=n_user, offered=refusal.offered(text))
         mm = _MATERIAL.search(text)
+        options = shortfall.offered_after(text) if p.tool_name in (*_STARTS, "continue_material_generation") else ()
+        request = (calls.get(p.tool_call_id) or (list(calls.values())[-1] if calls else None)) if options else None
         return replace(state, open_sid=None, boundary=n_user, refused=None, refused_at=None, offered=(),
-                       last_material=mm.group(1) if mm else state.last_material)
+                       last_material=mm.group(1) if mm else state.last_material, short=request, short_at=n_user,
+                       short_offered=options if request else ())
     if p.tool_name == "record_feedback":
-        return replace(state, boundary=n_user, refused=None, refused_at=None, offered=())
+        return replace(state, boundary=n_user, refused=None, refused_at=None, offered=(), short=None)
     return state
 
 
@@ -135,42 +142,6 @@ def _is_combined(text: str, lexicon: Lexicon) -> bool:
         return len(rule_plan(text, lexicon=lexicon).parts) >= 2
     except Exception:  # a plan the rules cannot make: treat as a single request
         return False
-
-
-def _present(part: ToolReturnPart) -> str:
-    """A tool result in the words the teacher reads (markers like [session:…] stay in the history only)."""
-    text = text_of(part.content)
-    if text.startswith(("MATERIALSET_FERTIG", "MATERIALSET_RÜCKFRAGEN")):
-        body = text.split("\n", 1)[1] if "\n" in text else text
-        return re.sub(r"\[(session|material):[0-9a-fA-F-]{36}\]", "", body).strip()
-    if text.startswith("RÜCKFRAGE_AN_LEHRER"):
-        head, _, rest = text.partition(": ")
-        who = re.search(r"\((.*?)\)", head)
-        frage = rest.split("\n", 1)[0]
-        kontext = re.search(r"^Kontext: (.*)$", text, re.M)
-        vorschlaege = re.search(r"^Vorschläge: (.*)$", text, re.M)
-        lines = [f"Der {who.group(1) if who else 'Fach-Assistent'} hat eine Rückfrage: **{frage}**"]
-        if kontext:
-            lines.append(kontext.group(1))
-        if vorschlaege and vorschlaege.group(1) != "keine":
-            lines.append("")
-            lines += [f"- {v.split(') ', 1)[-1]}" for v in vorschlaege.group(1).split(" | ")]
-            lines.append("\nWählen Sie einen Vorschlag oder antworten Sie frei.")
-        return "\n".join(lines)
-    if text.startswith("MATERIAL_FERTIG"):
-        body = text.split("\n")[1:]
-        if not body:
-            return "Fertig."
-        lines = [f"Fertig: **{body[0]}**"] + [f"- {line}" for line in body[1:] if not line.startswith("Dateien")]
-        files = next((line for line in body if line.startswith("Dateien")), "")
-        if files:
-            lines.append(f"\n{files} — zum Herunterladen unten. Sagen Sie gern, was gut ist oder was ich ändern soll.")
-        return "\n".join(lines)
-    if text.startswith("FEHLER: "):
-        return refusal.as_list(text[len("FEHLER: "):])
-    if text.startswith("DATEIEN"):
-        return text.split("\n", 1)[-1]
-    return text
 
 
 def _routed(text: str, messages: list[ModelMessage], open_sid: str | None, lexicon: Lexicon) -> ModelResponse | None:
@@ -271,7 +242,7 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     if returns and (then := swap_addition(returns, text)) is not None:
         return then
     if returns:
-        said = "\n\n".join(_present(p) for p in turn_returns(messages))
+        said = "\n\n".join(present(p) for p in turn_returns(messages))
         made = [p for p in returns if p.tool_name in _STARTS]  # the topic as understood, once the call is answered
         fach = _called_fach(messages, made[0].tool_call_id) if made else None
         return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))
@@ -281,6 +252,8 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         return reply
     before = teacher_turns(messages)[-1].reply_before if prompts else ""
     if (reply := _refusal_answer(text, state, len(prompts) - 1, before, lexicon)) is not None:
+        return reply
+    if state.short is not None and (reply := _shortened_answer(text, state, len(prompts) - 1, before)) is not None:
         return reply
     if last_material and not state.open_sid and state.refused is None:  # after a refusal the request goes on
         reply = _edit(text, messages, last_material, lexicon)
@@ -310,7 +283,7 @@ def _planned(messages: list[ModelMessage], text: str) -> ModelResponse | None:
         return None
     if (then := edit_plan.next_call(plan, done)) is not None:
         return then
-    return say("\n\n".join(x for x in (edit_plan.said(done, _present), edit_plan.not_done(plan, done)) if x))
+    return say("\n\n".join(x for x in (edit_plan.said(done, present), edit_plan.not_done(plan, done)) if x))
 
 
 def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:
@@ -347,6 +320,16 @@ def _refusal_answer(text: str, state: _Conversation, turn: int, before: str, lex
     changed = {"klassenstufe": said.klassenstufe, "dauer_minuten": said.dauer_minuten,
                "anzahl": said.aufgaben_anzahl, "niveau": said.niveau}
     return call("generate_material", {**choice.args, **{k: v for k, v in changed.items() if v is not None}})
+
+
+def _shortened_answer(text: str, state: _Conversation, turn: int, before: str) -> ModelResponse | None:
+    """The answer to the options under a shortened material (right after it, or to the question which one), or
+    „nochmal versuchen“ after an upload or a configured model."""
+    if refusal.wants_retry(text) and state.short is not None:
+        return call("generate_material", state.short)
+    if state.short is None or not (state.short_at == turn or refusal.WHICH in before):
+        return None
+    return shortfall.answer(text, state.short_offered, state.short)
 
 
 def _oberstufe(messages: list[ModelMessage]) -> Oberstufe:

@@ -31,6 +31,7 @@ _AROUND = word_set("""
     moeglichkeit vorschlag variante nummer nr punkt lieber doch also passt klingt waehle ich fuer mit""")
 _YES = word_set("""ja jo ok okay gut gern gerne passt klingt einverstanden mach das so einfach bitte dann erstellen
     erstelle erstell machen los weiter genau richtig""")
+_FILLER = frozenset({"hm", "hmm", "na", "naja", "aeh", "oh"})  # sounds before a choice: „Hm, dann 1 …“
 _WORDS = re.compile(r"[a-z0-9]+")
 _NAMED = re.compile(r"\b(?:option|moeglichkeit|vorschlag|variante|nummer|nr)\s*(\d{1,2}|erste|zweite|dritte|vierte)\b")
 _MAX_WORDS = 10  # a longer message is a new wording of the request, read by the dialog
@@ -57,17 +58,27 @@ def offered(refusal: str) -> tuple[str, ...]:
     return tuple(body[x.end():end].strip() for x, end in zip(marks, ends, strict=True))
 
 
+OFFERED = "Möglichkeiten: "  # core.composition.report.options_text: „Möglichkeiten: (1) …; (2) ….“
+
+
+def options_list(options: Sequence[str], *, after_material: bool = False) -> str:
+    """The options one per line and how to choose one (after a shortened material: or to ask for a change)."""
+    listed = "\n".join(f"- ({i}) {o}" for i, o in enumerate(options, 1))
+    if after_material:
+        return (f"\nMöglichkeiten:\n{listed}\n\nAntworten Sie mit der Nummer, z. B. „{min(2, len(options))}“ – oder "
+                "sagen Sie frei, was ich ändern soll.")
+    return f"\n\nMöglichkeiten:\n{listed}\n\nAntworten Sie einfach mit der Nummer, z. B. „1“."
+
+
 def as_list(refusal: str) -> str:
     """The refusal as the teacher reads it: its options one per line, and how to choose one."""
     options = offered(refusal)
     if not options:
         return refusal
-    head = refusal[:refusal.rindex("Möglichkeiten: ")].rstrip()
-    listed = "\n".join(f"- ({i}) {o}" for i, o in enumerate(options, 1))
-    return f"{head}\n\nMöglichkeiten:\n{listed}\n\nAntworten Sie einfach mit der Nummer, z. B. „1“."
+    return refusal[:refusal.rindex(OFFERED)].rstrip() + options_list(options)
 
 
-def _kind(option: str) -> str:
+def kind_of(option: str) -> str:
     if _WHOLE.match(option):
         return "whole"
     if _RELATED.match(option):
@@ -76,7 +87,23 @@ def _kind(option: str) -> str:
         return "upload"
     if "Sprachmodell" in option:
         return "model"
-    return "shorter" if "kürzere" in option else "other"
+    return "shorter" if "kürzere" in option or option.endswith("so verwenden") else "other"
+
+
+def number_of(text: str, options: Sequence[str]) -> int | None:
+    """The option the answer names by its number („2“, „(2)“, „Option 2“, „die zweite“), or None."""
+    words = _WORDS.findall(fold(prepare(text)))
+    if not options or not words or len(words) > _MAX_WORDS:
+        return None
+    rest = [w for w in words if w not in _AROUND]
+    number = _number(rest[0]) if len(rest) == 1 else None
+    if number is None and (named := _NAMED.search(" ".join(words))):  # "Option 2, aber nur 8 Fragen"
+        number = _number(named.group(1))
+    lead = [i for i, w in enumerate(words) if w not in _AROUND and w not in _FILLER]
+    if number is None and lead and _number(words[lead[0]]) is not None and (  # "Hm, dann 1 – aber Klasse 6"
+            lead[0] + 1 == len(words) or words[lead[0] + 1] == "aber"):
+        number = _number(words[lead[0]])
+    return number if number is not None and 1 <= number <= len(options) else None
 
 
 def chosen(text: str, options: Sequence[str]) -> int | None:
@@ -84,18 +111,14 @@ def chosen(text: str, options: Sequence[str]) -> int | None:
     words = _WORDS.findall(fold(prepare(text)))
     if not options or not words or len(words) > _MAX_WORDS:
         return None
-    rest = [w for w in words if w not in _AROUND]
-    number = _number(rest[0]) if len(rest) == 1 else None
+    if (number := number_of(text, options)) is not None:
+        return number
     joined = " ".join(words)
-    if number is None and (named := _NAMED.search(joined)):  # "Option 2, aber nur 8 Fragen"
-        number = _number(named.group(1))
-    if number is not None:
-        return number if 1 <= number <= len(options) else None
-    kinds = [_kind(o) for o in options]
+    kinds = [kind_of(o) for o in options]
     wanted = None
     if re.search(r"\b(ganze|ganzes|gesamte|gesamtes|komplette|ganzen)\b.*\bthema", joined):
         wanted = "whole"
-    elif re.search(r"\bverwandt|\bergaenz", joined):
+    elif re.search(r"\bverwandt|\bergaenz|\bnaechstliegend", joined):
         wanted = "related" if "related" in kinds else "upload"
     elif re.search(r"\bhochlad|\beigene aufgaben", joined):
         wanted = "upload"
@@ -143,7 +166,7 @@ def carry_out(options: Sequence[str], number: int, refused: Mapping[str, Any]) -
     """What choosing option `number` does with the refused generate_material arguments. Related topics complete the
     whole topic when that was offered too (the part asked for had nothing), else the topic asked for."""
     option = options[number - 1]
-    kind = _kind(option)
+    kind = kind_of(option)
     if kind == "whole" and (m := _WHOLE.match(option)):
         args = {k: v for k, v in refused.items() if k != "unterthemen"}
         return Choice(args={**args, "thema": m.group(1)})

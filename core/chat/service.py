@@ -3,6 +3,7 @@ never open sessions): conversations, a turn, downloads, ratings, the set ZIP, de
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -69,8 +70,20 @@ def conversation_log(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> di
                          for mid in ids]
             messages.append({"id": m.id, "role": m.role, "content": m.content, "meta": meta,
                              "materials": materials, "files": materials[-1]["files"] if materials else []})
-        return {"title": conv.title, "messages": messages, "open_question": open_question(db=db,
-                                                                                        conversation_id=conv.id)}
+        question = open_question(db=db, conversation_id=conv.id)
+        last = messages[-1] if messages and messages[-1]["role"] == "assistant" and question is None else None
+        return {"title": conv.title, "messages": messages, "open_question": question,
+                "choices": offered_choices(last["content"]) if last else []}
+
+
+_CHOICE = re.compile(r"^- \((\d{1,2})\) (.+)$", re.M)
+
+
+def offered_choices(reply: str) -> list[tuple[str, str]]:
+    """The numbered options a reply lists under „Möglichkeiten:“ (a shortened material, a refusal): (number, text),
+    for buttons that answer with the number."""
+    block = reply.rsplit("Möglichkeiten:\n", 1)[1] if "Möglichkeiten:\n" in reply else ""
+    return _CHOICE.findall(block.split("\n\n", 1)[0])
 
 
 def played_log(*, teacher_id: uuid.UUID, conversation_id: uuid.UUID) -> dict[str, Any] | None:

@@ -69,9 +69,10 @@ def _fill_up(chosen: list[QuizCandidate], fill: list[QuizCandidate], anzahl: int
     subs = list(dict.fromkeys(c.unterthema for c in added if c.unterthema))
     zu = ", ".join(f"„{u}“" for u in subs) or "weiteren Teilen des Themas"
     genannt = ", ".join(f"„{u}“" for u in a.unterthemen)
-    befund.notizen.insert(0, f"Ergänzt um {anzahl_text(len(added), 'Frage')} zu {zu}, damit es {anzahl} Fragen "
-                          f"sind: Zu {genannt} allein gibt es nicht genug geprüfte Fragen. Wenn nur die genannten "
-                          "Teile abgefragt werden sollen, schreiben Sie „nur …“.")
+    ziel = f"damit es {anzahl} Fragen sind" if len(chosen) >= anzahl else "damit es mehr Fragen sind"
+    befund.notizen.insert(0, f"Ergänzt um {anzahl_text(len(added), 'Frage')} zu {zu}, {ziel}: Zu {genannt} allein "
+                          "gibt es nicht genug geprüfte Fragen. Wenn nur die genannten Teile abgefragt werden sollen, "
+                          "schreiben Sie „nur …“.")
 
 
 def compose_h5p(a: QuizAuftrag) -> QuizComposition:

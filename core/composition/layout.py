@@ -185,23 +185,30 @@ def groups(chosen: Sequence[TaskCandidate], max_aufgaben: int | None = None) -> 
 _M_REF = re.compile(r"\bM\s?(\d+)\b")
 
 
-def _renumber(text: str, mapping: dict[str, str]) -> str:
+def renumber(text: str, mapping: Mapping[str, str]) -> str:
     """'M2' as the bank numbered it becomes the exam's number for that material ('M1')."""
     return _M_REF.sub(lambda m: f"M{mapping.get(m.group(1), m.group(1))}", text) if mapping else text
 
 
-def _labels(c: TaskCandidate) -> list[str]:
+def numbered_block(block: MaterialBlock, number: int) -> MaterialBlock:
+    """The block titled with its number in the exam ('M2 Klimadaten Kairo'); the bank's own number goes."""
+    titel = re.sub(r"^M\s?\d+\s*[:.–-]?\s*", "", block.titel).strip()
+    titel = "" if titel.casefold() == "material" else titel
+    return block.model_copy(update={"titel": f"M{number} {titel}".strip()})
+
+
+def material_labels(material_key: str | None) -> list[str]:
     """The bank's own material numbers of a task ('topic/m2+m3' -> ['2', '3'])."""
-    if not c.material_key or "/" not in c.material_key:
+    if not material_key or "/" not in material_key:
         return []
-    return [re.sub(r"\D", "", part) for part in c.material_key.split("/", 1)[1].split("+")]
+    return [re.sub(r"\D", "", part) for part in material_key.split("/", 1)[1].split("+")]
 
 
 def teilaufgabe(c: TaskCandidate, label: str, extra: Sequence[Quelle] = (), mapping: dict[str, str] | None = None
                 ) -> Teilaufgabe:
     m = mapping or {}
-    return Teilaufgabe(label=label, operator=c.operator, text=_renumber(c.text, m), afb=c.afb, punkte=c.punkte,
-                       erwartung=[k.model_copy(update={"text": _renumber(k.text, m)}) for k in c.kriterien()],
+    return Teilaufgabe(label=label, operator=c.operator, text=renumber(c.text, m), afb=c.afb, punkte=c.punkte,
+                       erwartung=[k.model_copy(update={"text": renumber(k.text, m)}) for k in c.kriterien()],
                        quellen=[c.quelle, *extra])
 
 
@@ -244,7 +251,7 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
         for c in group:  # every material of the group once, in the order the tasks use them
             mapping = mappings.setdefault(c.key, {})
             for i, block in enumerate(c.materialien):
-                labels = _labels(c)
+                labels = material_labels(c.material_key)
                 label = labels[i] if i < len(labels) else ""
                 ident = fingerprint(block)
                 if ident in printed:
@@ -254,9 +261,7 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
                 printed[ident] = str(next_m)
                 if label:
                     mapping[label] = str(next_m)
-                titel = re.sub(r"^M\s?\d+\s*[:.–-]?\s*", "", block.titel).strip()
-                titel = "" if titel.casefold() == "material" else titel
-                blocks.append(block.model_copy(update={"titel": f"M{next_m} {titel}".strip()}))
+                blocks.append(numbered_block(block, next_m))
                 next_m += 1
         teile = [teilaufgabe(c, "abcdefghijklmnop"[i], (extra_quellen or {}).get(c.key, ()), mappings[c.key])
                  for i, c in enumerate(group)]

@@ -65,16 +65,28 @@ def _parts(c: TaskCandidate) -> frozenset[str]:
     return frozenset(f"{topic}/{label}" for label in labels.split("+"))
 
 
-def _units(cands: Sequence[TaskCandidate]) -> list[tuple[list[TaskCandidate], list[TaskCandidate]]]:
+def _units(cands: Sequence[TaskCandidate], kinds: Sequence[str] = ()
+           ) -> list[tuple[list[TaskCandidate], list[TaskCandidate]]]:
     """Per material set (a poem, two poems to compare, a source): the tasks on exactly that set (the anchors) and
-    every task on a part of it — only sets whose tasks span two AFB levels."""
+    every task on a part of it — only sets whose tasks span two AFB levels. A set of several materials whose every
+    material is a unit of its own is no unit unless a comparison is asked for: it would join those Aufgaben into
+    one (the Abitur writes one Aufgabe per text, with comprehension, analysis and evaluation)."""
     out = []
     for key in dict.fromkeys(c.material_key for c in cands if c.material_key):
         anchors = [c for c in cands if c.material_key == key]
         members = [c for c in cands if c.material_key and _parts(c) <= _parts(anchors[0])]
         if len({c.afb for c in members}) >= 2:
             out.append((anchors, members))
-    return out
+    singles = {next(iter(_parts(a[0]))) for a, _ in out if len(_parts(a[0])) == 1}
+    if "vergleich" in kinds:
+        return out
+    return [u for u in out if len(_parts(u[0][0])) == 1 or not _parts(u[0][0]) <= singles]
+
+
+def _bridges(c: TaskCandidate, chosen: Sequence[TaskCandidate]) -> bool:
+    """Would the task join two Aufgaben of the exam into one (it works on materials of both)?"""
+    parts = _parts(c)
+    return len(parts) > 1 and sum(1 for g in groups(chosen) if parts & frozenset().union(*(_parts(x) for x in g))) > 1
 
 
 def _unit_part(unit: tuple[list[TaskCandidate], list[TaskCandidate]], spec: ExamSpec, cap: float,
@@ -121,7 +133,7 @@ def _take_units(pool: Sequence[TaskCandidate], spec: ExamSpec, sel: Selection, k
     limit = int(spec.budget_minuten * OVERFILL)
     wanted = spec.max_aufgaben or max(2 if spec.budget_minuten <= 100 else 3, min(len(spec.unterthemen), 4))
     taken = frozenset().union(*(_parts(c) for c in sel.chosen))  # a material already printed is not a new unit
-    units = [u for u in _units([c for c in pool if c not in sel.chosen]) if not _parts(u[0][0]) & taken]
+    units = [u for u in _units([c for c in pool if c not in sel.chosen], kinds) if not _parts(u[0][0]) & taken]
     if carrying is not None:
         if any(carries(c, carrying, spec) for c in sel.chosen):
             return
@@ -176,7 +188,7 @@ def _complete(pool: Sequence[TaskCandidate], spec: ExamSpec, sel: Selection, *, 
         need = {a: spec.afb_ziel.get(a, 0) / 100 - sum(c.punkte for c in sel.chosen if c.afb == a) / total
                 for a in _RANK}
         options = sorted((c for c in pool if c not in sel.chosen and minutes([*sel.chosen, c]) <= limit
-                          and not _repeats(c, sel.chosen) and not _parts(c) & full
+                          and not _repeats(c, sel.chosen) and not _parts(c) & full and not _bridges(c, sel.chosen)
                           and (standalone or not c.material_key or c.material_key in printed)),
                          key=lambda c: -(base_score(c, spec) + 2 * need[c.afb] + 0.5 * (c.material_key in printed)
                                          + 1.5 * any(carries(c, u, spec) for u in missing)))

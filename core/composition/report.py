@@ -73,15 +73,21 @@ class Befund:
                 f"{'wurde' if one else 'wurden'} nicht verwendet.")
 
     @property
-    def kuerzer(self) -> bool:
-        zeit = self.gewuenscht_minuten and self.geschafft_minuten is not None \
-            and self.geschafft_minuten < self.gewuenscht_minuten
-        anzahl = self.gewuenscht_anzahl and self.geschafft_anzahl is not None \
-            and self.geschafft_anzahl < self.gewuenscht_anzahl
-        return bool(zeit or anzahl or self.fehlende_unterthemen)
+    def kuerzer_zeit(self) -> bool:
+        return bool(self.gewuenscht_minuten and self.geschafft_minuten is not None
+                    and self.geschafft_minuten < self.gewuenscht_minuten)
 
-    def hinweise(self) -> list[str]:
-        """Lines for hinweise_lehrkraft: deviations with their reason, then what was taken into account."""
+    @property
+    def weniger(self) -> bool:
+        return bool(self.gewuenscht_anzahl and self.geschafft_anzahl is not None
+                    and self.geschafft_anzahl < self.gewuenscht_anzahl)
+
+    @property
+    def kuerzer(self) -> bool:
+        return self.kuerzer_zeit or self.weniger or bool(self.fehlende_unterthemen)
+
+    def knapp(self) -> list[str]:
+        """The notes that say what the material lacks against the request: time, number, named parts."""
         out = []
         if self.gewuenscht_minuten and self.geschafft_minuten \
                 and self.geschafft_minuten < self.gewuenscht_minuten:  # 0: no material, said in the refusal
@@ -94,10 +100,17 @@ class Befund:
         if self.gewuenscht_anzahl and self.geschafft_anzahl is not None \
                 and self.geschafft_anzahl < self.gewuenscht_anzahl:
             out.append(f"Nur {self.geschafft_anzahl} statt {self.gewuenscht_anzahl} {self.einheit}: mehr geprüfte "
-                       f"{self.einheit} zu „{self.thema}“ gibt es in der Wissensbasis nicht; aufgefüllt wird nicht.")
+                       f"{self.einheit} zu „{self.thema}“ gibt es in der Wissensbasis nicht"
+                       + (", auch nicht zu den übrigen Teilen des Themas." if self.ergaenzt else
+                          "; aufgefüllt wird nicht."))
         for u in self.fehlende_unterthemen:
             fuer = f"für Klasse {self.klassenstufe}" if self.klassenstufe else "in passender Klassenstufe"
             out.append(f"Zu „{u}“ habe ich keine geprüfte Aufgabe {fuer} – dieser Teil fehlt.")
+        return out
+
+    def hinweise(self) -> list[str]:
+        """Lines for hinweise_lehrkraft: deviations with their reason, then what was taken into account."""
+        out = self.knapp()
         for w in self.fehlende_wuensche:
             out.append(f"Wunsch nicht erfüllbar: {w} – dazu gibt es keine passende geprüfte Aufgabe.")
         if (line := self.focus_line()) and (self.kuerzer or not self.gefunden):
@@ -111,8 +124,11 @@ class Befund:
         if not (self.kuerzer or self.gefunden == 0):
             return []
         out = []
-        if self.gefunden:
+        if self.gefunden and (self.kuerzer_zeit or self.weniger or not self.fehlende_unterthemen):
             out.append(f"{artikel(self.was, akkusativ=True)} so verwenden")
+        elif self.gefunden:  # only named parts missing: it is not shorter, it lacks them
+            ohne = " und ".join(f"„{u}“" for u in self.fehlende_unterthemen)
+            out.append(f"{artikel(self.was, akkusativ=True, kuerzer=False)} ohne {ohne} so verwenden")
         near = [n for n in self.nachbarn if n.anzahl > 0][:3]
         if self.ausserhalb:
             out.append(f"das ganze Thema „{self.schwerpunkt_thema}“ nehmen "

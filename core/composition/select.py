@@ -178,7 +178,9 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
     named tasks, which all stay (decision 027)."""
     sel = Selection()
     if len(spec.unterthemen) >= 2:
-        sel.parts_of = {c.key: tuple(u for u in spec.unterthemen if carries(c, u, spec)) for c in [*cands, *fill]}
+        # the request's tasks count for the shares; a fill-up task only when it carries a named part
+        sel.parts_of = {c.key: ps for c in [*cands, *fill]
+                        if (ps := tuple(u for u in spec.unterthemen if carries(c, u, spec))) or c in cands}
     limit = int(spec.budget_minuten * OVERFILL)
     for u in spec.unterthemen:  # a named sub-topic gets a task first
         matching = [c for c in cands if carries(c, u, spec)]
@@ -223,14 +225,15 @@ def _fill_up(sel: Selection, spec: ExamSpec, limit: int, rest: list[TaskCandidat
              pools: Sequence[Sequence[TaskCandidate]]) -> bool:
     """Fills the time the named parts leave empty, pool by pool (the topic's other parts, then other topics),
     around the tasks already chosen; False when no pool was needed."""
-    used = False
+    used, own = False, {c.key for c in rest}
     for more in pools:
         if not more or sel.minuten >= FILL_BELOW * spec.budget_minuten:
             continue
         used, named = True, {c.key for c in sel.chosen}
         rest += [c for c in more if c.key not in spec.wish_only]
         _fill(rest, sel, spec, limit)
-        _balance(rest, sel, spec, limit, fixed=named, drop=False)
+        # the chosen stay in number; one may give way to a task on the named parts, never a fill-up (decision 040)
+        _balance(rest, sel, spec, limit, fixed=named, drop=False, swap_in=own)
     if used:  # a named part the topic's other tasks carry is in the exam after all
         sel.missing_unterthemen = [u for u in sel.missing_unterthemen
                                    if not any(carries(x, u, spec) for x in sel.chosen)]
@@ -294,7 +297,8 @@ def _share_bonus(c: TaskCandidate, sel: Selection) -> float:
 def _share_miss(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[str, ...]]) -> float:
     """How far the named parts' shares of their points are from equal, beyond a tolerance of a fifth of a share."""
     have = part_points(chosen, parts_of)
-    total = sum(have.values()) or 1  # fill-up tasks belong to no named part (decision 027)
+    # a task of the request on no named part counts in the whole; a fill-up task does not (decision 027)
+    total = sum(c.punkte for c in chosen if c.key in parts_of) or 1
     if len(have) < 2:
         return 0.0
     fair = 1 / len(have)
@@ -302,6 +306,9 @@ def _share_miss(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[st
 
 
 AFB_TOLERANCE = 0.08  # aim inside the ±10-point check, with a margin
+AFB_CHECK = 0.10  # beyond this the teacher gets a note that the split was not met (core.composition.klausur)
+AFB_STEP = 0.5  # what crossing that line costs: a split inside the check beats a slightly closer one outside
+RATE_FLOOR, RATE_WEIGHT = 0.7, 2.0  # points per working minute (0.6 per exam minute); per share of those missing
 TIME_WEIGHT = 8.0  # per share of the budget left empty below 85 %
 SHARE_WEIGHT = 6.0  # per share of the points a named part lacks of its fair share (beyond a fifth of it)
 SHARE_BONUS = 0.0  # while filling: preference for a task on a part below its share
@@ -313,9 +320,21 @@ def _afb_miss(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
                    - AFB_TOLERANCE) for a in ("I", "II", "III"))
 
 
+def _afb_off(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> bool:
+    total = sum(c.punkte for c in chosen) or 1
+    return max(abs(sum(c.punkte for c in chosen if c.afb == a) / total - spec.afb_ziel.get(a, 0) / 100)
+               for a in ("I", "II", "III")) > AFB_CHECK + 1e-9
+
+
+def _thin(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
+    """How far the points fall short of the time (a 90-minute exam with 40 points reads thin)."""
+    floor = RATE_FLOOR * spec.budget_minuten
+    return max(0.0, floor - sum(c.punkte for c in chosen)) / floor
+
+
 def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
                parts_of: Mapping[str, tuple[str, ...]] | None = None) -> float:
-    """Lower is better: AFB shares off target, minutes off budget, and (a little) the tasks' own scores."""
+    """Lower is better: AFB off target, minutes off budget, points thin for the time, (a little) the tasks' scores."""
     afb = _afb_miss(chosen, spec)
     minutes = sum(c.minuten for c in chosen) + sum(reading_minutes(c) for c in {x.material_key: x for x in chosen
                                                                                  if x.material_key}.values())
@@ -325,7 +344,8 @@ def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
     # time before AFB: an exam cut below the requested time breaks the request (a 42-minute Genetik exam was cut
     # to 16 minutes for a better AFB split); an AFB deviation is reported to the teacher instead
     share = SHARE_WEIGHT * _share_miss(chosen, parts_of) if parts_of else 0.0
-    return 4 * afb + TIME_WEIGHT * time + 6 * over + 0.3 * same + share \
+    step = AFB_STEP if time or _afb_off(chosen, spec) else 0.0  # the split inside the check counts in a full exam
+    return 4 * afb + step + TIME_WEIGHT * time + 6 * over + 0.3 * same + share + RATE_WEIGHT * _thin(chosen, spec) \
         - 0.02 * sum(base_score(c, spec) for c in chosen)
 
 
@@ -350,20 +370,23 @@ def _compatible(c: TaskCandidate, others: Sequence[TaskCandidate]) -> bool:
 
 
 def _balance(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit: int, rounds: int = 12,
-             fixed: frozenset[str] | set[str] = frozenset(), drop: bool = True) -> None:
-    """Local search: swap, add or drop single tasks while that brings AFB shares and time closer to target; tasks in
-    `fixed` stay, and without `drop` a task is only swapped (filling up is for the time)."""
+             fixed: frozenset[str] | set[str] = frozenset(), drop: bool = True,
+             swap_in: frozenset[str] | set[str] = frozenset()) -> None:
+    """Local search: swap, add or drop single tasks towards the target; tasks in `fixed` stay (with `swap_in`: give
+    way only to one of those), and without `drop` a task is only swapped (filling up is for the time)."""
+    fixed = fixed | swap_in  # a task on the named parts swapped in stays like the one it replaced
     for _ in range(rounds):
         current = _objective(sel.chosen, spec, sel.parts_of)
-        keep = _protected(sel, spec) | fixed
+        keep = _protected(sel, spec) | (set() if swap_in else fixed)
         best, best_val = None, current - 1e-6
         pool = [c for c in cands if all(c.key != x.key for x in sel.chosen)]
         for out in [None, *sel.chosen]:
             if out is not None and out.key in keep:
                 continue
             rest = [x for x in sel.chosen if x is not out]
-            options: list[TaskCandidate | None] = [None] if out is not None and drop else []
-            options += [c for c in pool if _compatible(c, rest)]
+            options: list[TaskCandidate | None] = [None] if out is not None and drop and out.key not in fixed else []
+            options += [c for c in pool if _compatible(c, rest) and (out is None or out.key not in fixed
+                                                                     or c.key in swap_in)]
             for inn in options:
                 trial = rest + ([inn] if inn else [])
                 if not trial:

@@ -84,7 +84,10 @@ def _pool(db: Session, identity: Identity, fach: str, themenfelder: dict[str, li
     primary = tuple(t.id for t in ctx.resolved)
     fields = {t.themenfeld for t in ctx.resolved}
     related = tuple(t.id for t in ctx.index.topics.values() if t.themenfeld in fields and t.id not in primary)
-    counts = knowledge_repo.topic_counts(db=db, identity=identity, fach=fach)
+    stufe = request.klassenstufe  # a neighbour is offered with what it holds for this class (filters.level_ok)
+    counts = knowledge_repo.topic_counts(db=db, identity=identity, fach=fach,
+                                         stufen=None if stufe is None else (11, 13) if stufe >= 11 else
+                                         (stufe - 2, min(stufe + 1, 10)))
     nachbarn = sorted((Nachbar(ctx.index.topics[t].thema, counts.get((t, agent_type), 0)) for t in related),
                       key=lambda n: -n.anzahl)
     chunks: list[Quelle] = []

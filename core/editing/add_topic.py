@@ -5,8 +5,8 @@ topics are used. When the bank has no such task, nothing is stored and the teach
 
 from __future__ import annotations
 
-import re
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from agents.deps import TurnContext
@@ -15,51 +15,20 @@ from core.checks.views import views
 from core.composition.klausur import budget
 from core.editing.add_questions import add_questions
 from core.editing.apply import apply_operations
-from core.editing.bank_tasks import BankTask, Home, TaskBank, stems, topics_named
-from core.editing.direct import bank_task_operation
+from core.editing.bank_material import WITH, fits, host, material_wish, next_number
+from core.editing.bank_tasks import BankTask, Home, TaskBank, carries_words, stems, topics_named, wanted_words
+from core.editing.direct import bank_subtask_operation, bank_task_operation
 from core.editing.errors import PatchError
 from core.editing.loading import deps_for, klausur_of, own_row
 from core.editing.patch import EditOutcome, store_version
 from core.editing.regenerate import regenerate_from_previous
 from core.generation.prepare import subject_operators
+from core.materials import patch_ops as ops
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Aufgabe, Klausur
 from core.materials.notenschluessel import format_punkte
 
 _MAX_ADDED = 6  # tasks one follow-up adds at most (a duration to fill may ask for more)
-
-
-_FRAME = {"aufgab", "frage", "fragen", "übung", "uebung", "vokabe", "vocabu", "thema", "themen", "bitte", "weiter",
-          "weiteren", "zusätz", "rechen", "textau", "reading", "compre", "teilau", "inhalt"}
-
-
-def _wanted(thema: str | None) -> set[str]:
-    """The content stems a task must hold to be on `thema` („Vokabeln zum Thema Ireland“ -> {irelan})."""
-    return {w for w in stems(thema or "") if w not in _FRAME}
-
-
-def _covers(wanted: set[str], text: str) -> bool:
-    have = stems(text)
-    return all(any(h.startswith(w) or w.startswith(h) for h in have) for w in wanted)
-
-
-def _on_topic(bank: TaskBank, home: Home, thema: str | None) -> Any:
-    """Whether a bank task is on what the teacher named: any task of the topic when she named the topic itself, a
-    task of the named sub-topic, else only a task whose own words hold all of hers for one of the parts she named
-    („magnetischer Fluss und Induktionsgesetz“ are two) — „zweiseitiger Hebel“ is not the Nussknacker,
-    „Branddreieck“ not the Zerteilungsgrad."""
-    wanted = _wanted(thema)
-    name = str(next((x for x in bank.coverage() if x.get("id") == home.topic), {}).get("thema") or "")
-    if not wanted or (_covers(wanted, name) and _covers(_wanted(name), thema or "")):  # she named the topic itself
-        return lambda task: True
-    parts = [p for p in (_wanted(x) for x in re.split(r",|\bund\b|\bsowie\b|\bor\b|\band\b", thema or "")) if p]
-    named = home.unterthema if home.unterthema and _covers(wanted, home.unterthema) else None
-
-    def fits(task: BankTask) -> bool:
-        own = " ".join([task.unterthema, task.teil.text, *(m.model_dump_json() for m in task.materialien)])
-        return task.unterthema == named or any(_covers(p, own) for p in parts)
-
-    return fits
 
 
 def _homes(bank: TaskBank, thema: str | None) -> list[Home]:
@@ -68,7 +37,14 @@ def _homes(bank: TaskBank, thema: str | None) -> list[Home]:
         found = dict.fromkeys(h for a in bank.k.aufgaben for t in a.teilaufgaben
                               if (h := bank.home(a, t)).topic)
         return [Home(h.topic, None) for h in found]
-    named = topics_named(bank.coverage(), thema)
+    grades = {str(x.get("id")): list(x.get("klassenstufen") or []) for x in bank.coverage()}
+    stufe = bank.k.klassenstufe
+
+    def taught(h: Home) -> bool:  # a topic of the exam's year first („Ersten Weltkrieg“ in Klasse 9)
+        years = grades.get(h.topic or "") or []
+        return not years or stufe in years or (stufe >= 11 and max(years) >= 11)
+
+    named = sorted(topics_named(bank.coverage(), thema), key=lambda h: not taught(h))
     return [h for h in named if h.topic == named[0].topic] if named else []  # the named topic, never a neighbour
 
 
@@ -80,38 +56,97 @@ def _afb_order(k: Klausur, ziel: dict[str, int] | None) -> list[str]:
     return sorted(AFB_STUFEN, key=lambda a: (punkte[a] / gesamt * 100 - int(ziel.get(a, 0)), AFB_STUFEN.index(a)))
 
 
-def _repeats(k: Klausur, task: BankTask) -> bool:
-    """Would the task repeat one of the exam almost word for word (the check would flag it)?"""
-    teil = task.teil.model_copy(update={"label": "a"})
-    probe = k.model_copy(update={"aufgaben": [*k.aufgaben, Aufgabe(nummer=len(k.aufgaben) + 1, titel=task.unterthema,
-                                                                    teilaufgaben=[teil])]})
-    neu = f"{len(k.aufgaben) + 1}a"
-    return any(f.ref == neu or f.message.startswith(f"wiederholt {neu} ") for f in duplicate_findings(views(probe)))
+Unit = list[BankTask]  # the bank tasks one new Aufgabe is made of: one, or several on one material
 
 
-def _pick(bank: TaskBank, homes: list[Home], afbs: list[str], thema: str | None) -> tuple[Home, BankTask] | None:
-    """The first bank task of the best topic that is on `thema` and repeats none of the exam: its named sub-topic at
-    any AFB before another sub-topic's."""
+def _repeats(k: Klausur, unit: Unit) -> bool:
+    """Would a task of the unit repeat one of the exam almost word for word (the check would flag it)?"""
+    teile = [t.teil.model_copy(update={"label": "abc"[i]}) for i, t in enumerate(unit)]
+    probe = k.model_copy(update={"aufgaben": [*k.aufgaben, Aufgabe(nummer=len(k.aufgaben) + 1, titel=unit[0].unterthema,
+                                                                    teilaufgaben=teile)]})
+    new = {f"{len(k.aufgaben) + 1}{t.kennung}" for t in teile}
+    return any(f.ref in new or any(f.message.startswith(f"wiederholt {n} ") for n in new)
+               for f in duplicate_findings(views(probe)))
+
+
+def _unit(bank: TaskBank, home: Home, best: BankTask, afbs: list[str]) -> Unit:
+    """The task, and when it works on a material the bank's other tasks on that material at other AFB levels (at
+    most three Teilaufgaben, rising from I to III) — one material unit, as a composed exam groups it."""
+    unit = [best]
+    if best.material_key:
+        for afb in afbs:
+            if len(unit) < 3 and afb not in {t.teil.afb for t in unit}:
+                unit += [t for t in bank.candidates(home, afb, material_titles=None)
+                         if t.material_key == best.material_key and not _repeats(bank.k, [*unit, t])][:1]
+    return sorted(unit, key=lambda t: AFB_STUFEN.index(t.teil.afb))
+
+
+@dataclass
+class _Pick:
+    """What one step of a follow-up adds: a new Aufgabe (`into` None) or a sub-task of the Aufgabe that prints the
+    task's material already; `where` says where it went, once applied."""
+
+    home: Home
+    unit: Unit
+    into: int | None = None
+    where: str = ""
+
+
+def _pick(bank: TaskBank, homes: list[Home], afbs: list[str], kind: str | None, words: str | None,
+          strict: bool = True) -> _Pick | None:
+    """The first bank task of the best topic that repeats none of the exam and has the material asked for: its
+    named sub-topic at any AFB before another sub-topic's; words that name no sub-topic („zweiseitiger Hebel“) are
+    carried by the task itself, else nothing is added (never a neighbour in their place). A task on a material the
+    exam prints already joins the Aufgabe printing it; one on a new material brings it, with the bank's other tasks
+    on it."""
     for home in homes:
-        fits = _on_topic(bank, home, thema)
-        found = [t for afb in afbs for t in bank.candidates(home, afb, material_titles=set())
-                 if fits(t) and not _repeats(bank.k, t)]
-        best = next((t for t in found if t.unterthema == home.unterthema), found[0] if found else None)
+        entry = next((x for x in bank.coverage() if x.get("id") == home.topic), {})
+        wanted = wanted_words(entry, words) if words and not home.unterthema else set()
+        found = [t for afb in afbs for t in bank.candidates(home, afb, material_titles=None)
+                 if fits(t.materialien, kind) and host(bank.k, t.materialien) != 0 and carries_words(t, wanted)
+                 and not _repeats(bank.k, [t])]
+        own = [t for t in found if t.unterthema == home.unterthema]
+        # one task asked for a named sub-topic: that sub-topic's or none; filling a duration may take the topic's
+        best = own[0] if own else (found[0] if found and (not strict or not home.unterthema) else None)
         if best is not None:
-            return home, best
+            into = host(bank.k, best.materialien)
+            return _Pick(home, [best], into) if into else _Pick(home, _unit(bank, home, best, afbs))
     return None
 
 
-def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, apply: Any, thema: str | None
-           ) -> list[tuple[Home, BankTask]]:
-    """One bank task, or as many as fill `minuten` more working minutes (a task takes about a minute per point)."""
-    picks: list[tuple[Home, BankTask]] = []
-    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs, thema)) is not None:
+def _apply(turn: TurnContext, k: Klausur, pick: _Pick, **context: Any) -> tuple[Klausur, list[str]]:
+    """The pick applied to `k` (its materials numbered on from the exam's last one); `pick.where` is filled in."""
+    if pick.into:
+        aufgabe = next(a for a in k.aufgaben if a.nummer == pick.into)
+        op: ops.AddSubtask | ops.AddTask = bank_subtask_operation(turn, pick.unit[0].ref, aufgabe=aufgabe)
+    else:
+        op = bank_task_operation(turn, [t.ref for t in pick.unit], position=None, first_m=next_number(k))
+    new, changes = apply_operations(k, [op], turn=turn, **context)
+    if pick.into:
+        teil = next(t for a in new.aufgaben if a.nummer == pick.into for t in a.teilaufgaben
+                    if t.quellen and t.quellen[0].ref == pick.unit[0].ref)
+        printed_there = [b.titel for a in new.aufgaben if a.nummer == pick.into for b in a.materialien]
+        pick.where = f"als {pick.into}{teil.kennung} zu „{printed_there[0]}“" if printed_there else f"in {pick.into}"
+    else:
+        last = new.aufgaben[-1]
+        mit = ", mit " + " und ".join(f"„{b.titel}“" for b in last.materialien) if last.materialien else ""
+        pick.where = f"Aufgabe {last.nummer}{mit}"
+    return new, changes
+
+
+def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, kind: str | None, words: str | None,
+           apply: Any) -> tuple[list[_Pick], list[str]]:
+    """One bank task (or material unit), or as many as fill `minuten` more working minutes (about a minute a
+    point), applied one after the other to `bank.k`; with the changes they made."""
+    picks: list[_Pick] = []
+    changes: list[str] = []
+    while len(picks) < _MAX_ADDED and (picked := _pick(bank, homes, afbs, kind, words, strict=not minuten)) is not None:
         picks.append(picked)
-        bank.k = apply(bank.k, picked[1])
-        if sum(t.teil.punkte for _, t in picks) >= minuten:
+        bank.k, made = apply(bank.k, picked)
+        changes += made
+        if sum(t.teil.punkte for p in picks for t in p.unit) >= minuten:
             break
-    return picks
+    return picks, changes
 
 
 def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
@@ -129,26 +164,30 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     afb_ziel = deps_for(turn, row, k).afb_ziel
     bank = TaskBank(turn=turn, k=k, operatoren=operatoren)
 
-    def apply(current: Klausur, task: BankTask) -> Klausur:
-        return apply_operations(current, [bank_task_operation(turn, task.ref, position=None)], operatoren=operatoren,
-                                turn=turn, afb_ziel=afb_ziel)[0]
+    def apply(current: Klausur, pick: _Pick) -> tuple[Klausur, list[str]]:
+        return _apply(turn, current, pick, operatoren=operatoren, afb_ziel=afb_ziel)
 
     longer = dauer_minuten if dauer_minuten and dauer_minuten > k.dauer_minuten else None
     minuten = budget(longer) - budget(k.dauer_minuten) if longer else 0
-    homes = _homes(bank, thema)
-    picks = _picks(bank, homes, _afb_order(k, afb_ziel), minuten, apply, thema)
+    topic, kind = material_wish(thema)
+    picks, changes = _picks(bank, _homes(bank, topic), _afb_order(k, afb_ziel), minuten, kind, topic, apply)
     if not picks:
-        raise PatchError(_nothing_on(bank, k, thema, _afb_order(k, afb_ziel)))
-    new, changes = apply_operations(k, [bank_task_operation(turn, t.ref, position=None) for _, t in picks],
-                                    operatoren=operatoren, turn=turn, afb_ziel=afb_ziel)
-    said = _said(k, picks, thema)
-    added = {stem for _, t in picks for stem in stems(t.unterthema)}  # notes saying these were left out are untrue now
+        worum = f"zu „{topic}“" if topic else "zu den Themen dieser Klausur"
+        raise PatchError(f"In der geprüften Aufgabensammlung gibt es {worum} für Klasse {k.klassenstufe} keine "
+                         f"weitere Aufgabe{' ' + WITH[kind] if kind else ''}, die noch nicht in der Klausur steht – "
+                         "es wurde nichts gespeichert. Sie "
+                         "können unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen, mir die "
+                         "Aufgabe im Chat vorgeben („Ergänze als Aufgabe: …“) oder das Material mit einem weiter "
+                         "gefassten Thema neu erzeugen lassen.")
+    new = bank.k
+    said = _said(k, picks, kind)
+    added = {stem for p in picks for stem in stems(p.unit[0].unterthema)}  # notes saying they were left out: untrue now
     new = new.model_copy(update={"hinweise_lehrkraft": [h for h in new.hinweise_lehrkraft if not (
         added & stems(h) and ("nicht verwendet" in h or "fehlt" in h))]})
     if longer:
         new = new.model_copy(update={"dauer_minuten": longer})
         changes.append(f"Dauer {k.dauer_minuten} → {longer} Minuten")
-        if sum(t.teil.punkte for _, t in picks) < minuten:
+        if sum(t.teil.punkte for p in picks for t in p.unit) < minuten:
             said += (f" Für {longer} Minuten reicht das noch nicht ganz: weitere passende geprüfte Aufgaben gibt es "
                      f"dazu für Klasse {k.klassenstufe} nicht – ergänzen Sie gern eine eigene.")
     outcome = store_version(turn, row, k, new, changes, force=True, art="patch")
@@ -156,53 +195,18 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     return outcome.said_first(said)
 
 
-def _nearest(bank: TaskBank, thema: str, afbs: list[str]) -> str | None:
-    """The sub-topic nearest to `thema` that still has a fitting task the exam does not hold: one sharing most of
-    its words, else one of the topic her words name."""
-    wanted = _wanted(thema)
-    scored = []
-    for entry in bank.coverage():
-        for unter in entry.get("unterthemen") or []:
-            if (shared := len({w for w in wanted if _covers({w}, unter)})) > 0:
-                scored.append((-shared, str(entry["id"]), unter))
-    named = [(0, h.topic, u) for h in _homes(bank, thema)[:1] for u in next(
-        (x.get("unterthemen") or [] for x in bank.coverage() if x.get("id") == h.topic), [])]
-    for _, topic, unter in [*sorted(scored), *named]:
-        home = Home(topic, unter)
-        if any(t.unterthema == unter and not _repeats(bank.k, t)
-               for afb in afbs for t in bank.candidates(home, afb, material_titles=set())):
-            return unter
-    return None
-
-
-def _nothing_on(bank: TaskBank, k: Klausur, thema: str | None, afbs: list[str]) -> str:
-    """The plain word that there is no task on what she named, and what she can do (nothing was changed)."""
-    if not thema:
-        return (f"In der geprüften Aufgabensammlung gibt es zu den Themen dieser Klausur für Klasse {k.klassenstufe} "
-                "keine weitere Aufgabe, die noch nicht in der Klausur steht – es wurde nichts gespeichert. Sie können "
-                "unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen oder mir die Aufgabe im Chat "
-                "vorgeben („Ergänze als Aufgabe: …“).")
-    optionen = ["eine eigene Aufgabe ergänzen: unter „Meine Materialien“ → „Bearbeiten“ → „Neue Aufgabe“ → „Selbst "
-                "formulieren“, oder eigene Aufgaben auf der Seite „Hochladen“",
-                "ein Sprachmodell konfigurieren (siehe README), das die Aufgabe neu schreibt"]
-    if near := _nearest(bank, thema, afbs):
-        optionen.append(f"stattdessen eine geprüfte Aufgabe zu „{near}“ nehmen – schreiben Sie dann „Noch eine "
-                        f"Aufgabe zu {near} dazu“")
-    return (f"Zu „{thema}“ habe ich keine geprüfte Aufgabe für Klasse {k.klassenstufe}, die noch nicht in der "
-            "Klausur steht – es wurde nichts geändert und nichts gespeichert. Möglichkeiten: "
-            + "; ".join(f"({i}) {o}" for i, o in enumerate(optionen, 1)) + ".")
-
-
-def _said(k: Klausur, picks: list[tuple[Home, BankTask]], thema: str | None) -> str:
-    """„Ergänzt aus der geprüften Aufgabensammlung: …“ and, when the named sub-topic had no task, that too."""
-    parts = [f"„{t.unterthema}“, AFB {t.teil.afb}, {format_punkte(t.teil.punkte)} (Aufgabe {len(k.aufgaben) + i})"
-             for i, (_, t) in enumerate(picks, start=1)]
+def _said(k: Klausur, picks: list[_Pick], kind: str | None) -> str:
+    """„Ergänzt aus der geprüften Aufgabensammlung: …“ (where each went, with its material) and, when the named
+    sub-topic had no such task, that too."""
+    parts = [f"„{p.unit[0].unterthema}“, AFB {'/'.join(dict.fromkeys(t.teil.afb for t in p.unit))}, "
+             f"{format_punkte(sum(t.teil.punkte for t in p.unit))} ({p.where})" for p in picks]
     said = "Ergänzt aus der geprüften Aufgabensammlung: " + "; ".join(parts) + "."
-    home = picks[0][0]
-    others = [t for _, t in picks if t.unterthema != home.unterthema]
+    home = picks[0].home
+    others = [p for p in picks if p.unit[0].unterthema != home.unterthema]
+    solche = f"Aufgabe {WITH[kind]}" if kind else "Aufgabe"
     if home.unterthema and len(others) == len(picks):
-        said += (f" Zu „{home.unterthema}“ selbst gibt es für Klasse {k.klassenstufe} keine geprüfte Aufgabe mehr; "
-                 "ich habe die nächstliegende des Themas genommen.")
+        said += (f" Zu „{home.unterthema}“ selbst gibt es für Klasse {k.klassenstufe} keine geprüfte {solche} "
+                 "mehr; ich habe die nächstliegende des Themas genommen.")
     elif home.unterthema and others:
         said += (f" Weitere passende Aufgaben zu „{home.unterthema}“ gibt es nicht; die übrigen sind aus demselben "
                  "Thema.")

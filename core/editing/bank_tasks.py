@@ -11,6 +11,7 @@ from typing import Any
 from agents.deps import TurnContext
 from core.editing.operators import canonical_operator, operator_fits
 from core.knowledge.embeddings import words
+from core.language.text import fold
 from core.materials.blocks import MaterialBlock, Quelle
 from core.materials.faecher import normalize_fach
 from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
@@ -56,17 +57,47 @@ def _topic_words(entry: dict[str, Any]) -> set[str]:
 
 
 def topics_named(coverage: Sequence[dict[str, Any]], thema: str) -> list[Home]:
-    """The coverage topics (and the sub-topic) the teacher's words name, best first."""
+    """The coverage topics (and the sub-topic) the teacher's words name, best first. Whole words count before
+    six-letter stems: „Kriegsbegeisterung“ names „Kriegsbegeisterung und Burgfrieden“, not „Kriegsziele“."""
     wanted = stems(thema)
     if not wanted:
         return []
+    whole = {fold(w) for w in words(thema) if len(w) >= 5}
     scored = []
     for entry in coverage:
-        unter = next((u for u in entry.get("unterthemen") or [] if wanted <= stems(u)), None)
+        said = [str(u) for u in entry.get("unterthemen") or []]
+        unter = next((u for u in said if whole <= set(words(fold(u)))), None) or next(
+            (u for u in said if wanted <= stems(u)), None)
+        text = fold(" ".join([str(entry.get("thema") or ""), *said, *map(str, entry.get("schlagworte") or [])]))
+        exact = sum(1 for w in whole if w in text)
         hits = len(wanted & _topic_words(entry)) + (2 if wanted & stems(str(entry.get("thema") or "")) else 0)
         if hits:
-            scored.append((-hits, 0 if unter else 1, str(entry["id"]), unter))
-    return [Home(topic, unter) for _, _, topic, unter in sorted(scored)]
+            scored.append((-exact, -hits, 0 if unter else 1, str(entry["id"]), unter))
+    return [Home(topic, unter) for *_, topic, unter in sorted(scored)]
+
+
+_GENERIC = frozenset({"aufgab", "vokabe", "thema", "themen", "frage", "fragen", "uebung", "bitte", "kapite", "bereic"})
+
+
+def _prefixes(text: str) -> set[str]:
+    return {w[:5] for w in words(text) if len(w) >= 5}
+
+
+def wanted_words(entry: dict[str, Any], thema: str) -> set[str]:
+    """The stems of the teacher's words a task must carry when they name no sub-topic of `entry`: all but generic
+    words and — when she names the whole topic („zum Ersten Weltkrieg“) — its title's words. Naming one part of a
+    title („Ireland“ in „Scotland and Ireland“) keeps that word: a Scottish task is no Irish one."""
+    wanted = stems(thema) - _GENERIC
+    title = _prefixes(f"{entry.get('thema') or ''} {str(entry.get('id') or '').replace('-', ' ')}")
+    in_title = {x for x in wanted if x[:5] in title}
+    return wanted - in_title if title <= {x[:5] for x in wanted} else wanted
+
+
+def carries_words(task: BankTask, wanted: set[str]) -> bool:
+    """Does the task (its sub-topic and text) carry every wanted stem (its first five letters start one of its
+    words: „Ersten“ and „Erster“ meet)?"""
+    own = _prefixes(f"{task.unterthema} {task.teil.text}")
+    return all(x[:5] in own for x in wanted)
 
 
 @dataclass(frozen=True)
@@ -77,6 +108,7 @@ class BankTask:
     unterthema: str
     materialien: list[MaterialBlock]
     ref: str
+    material_key: str | None = None  # tasks with one key work on one material (the bank's 'topic/m1+m2')
 
 
 @dataclass
@@ -189,4 +221,4 @@ class TaskBank:
         teil = Teilaufgabe(label="?", operator=name, text=text, afb=afb, punkte=sum(e.punkte for e in erwartung),
                            erwartung=erwartung, quellen=[Quelle(art="good_practice", ref=str(row.id))])
         return BankTask(teil=teil, unterthema=str(c.get("unterthema") or row.thema or ""), materialien=materialien,
-                        ref=str(row.id))
+                        ref=str(row.id), material_key=c.get("material_id") if materialien else None)

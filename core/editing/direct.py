@@ -8,14 +8,17 @@ import math
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from agents.deps import TurnContext
+from core.composition.layout import renumber
+from core.editing.bank_material import numbered, numbers_in
 from core.editing.bank_tasks import Home, TaskBank
 from core.editing.errors import PatchError
 from core.editing.values import shorten
 from core.materials import patch_ops as ops
-from core.materials.blocks import AFB_STUFEN, Quelle
-from core.materials.klausur import Klausur
+from core.materials.blocks import AFB_STUFEN, MaterialBlock, Quelle
+from core.materials.klausur import Aufgabe, Klausur
 from core.materials.notenschluessel import format_punkte
 from db.repos import knowledge as knowledge_repo
 
@@ -111,20 +114,48 @@ def bank_choices(turn: TurnContext, k: Klausur, operatoren: Mapping[str, str]) -
     return {ref: label for _, _, ref, label in sorted(found)}
 
 
-def bank_task_operation(turn: TurnContext, bank_id: str, *, position: int | None) -> ops.AddTask:
-    """The bank task `bank_id` as a new task (its operator, text, Erwartungshorizont and points)."""
+def _bank_rows(turn: TurnContext, bank_ids: Sequence[str], *, with_material: bool) -> list[tuple[Any, dict]]:
     try:
-        rid = uuid.UUID(str(bank_id))
+        ids = [uuid.UUID(str(i)) for i in bank_ids]
     except ValueError:
         raise PatchError("Bitte eine Aufgabe aus der Liste wählen.") from None
-    row = knowledge_repo.knowledge_by_ids(db=turn.db, identity=turn.identity, ids=[rid]).get(rid)
-    c = (row.content or {}) if row is not None else {}
-    if row is None or not c.get("aufgabe") or c.get("materialien"):
+    rows = knowledge_repo.knowledge_by_ids(db=turn.db, identity=turn.identity, ids=ids)
+    contents = [(rows[i], rows[i].content or {}) for i in ids if i in rows]
+    if not ids or len(contents) < len(ids) or any(not c.get("aufgabe") for _, c in contents) or (
+            not with_material and any(c.get("materialien") for _, c in contents)):
         raise PatchError("Diese Aufgabe gibt es in der Aufgabensammlung nicht (mehr). Bitte eine andere wählen.")
-    teil = ops.TeilaufgabeNeu(
-        operator=str(c.get("operator") or ""), afb=str(c.get("afb") or ""), text=str(c["aufgabe"]),
-        erwartung=[ops.KriteriumNeu(text=str(x.get("kriterium") or ""), punkte=int(x.get("punkte") or 0))
-                   for x in c.get("erwartung") or []],
+    return contents
+
+
+def _teil(row: Any, c: dict, mapping: Mapping[str, str]) -> ops.TeilaufgabeNeu:
+    """A bank task as a new sub-task, its references to the bank's material numbers turned into the exam's."""
+    return ops.TeilaufgabeNeu(
+        operator=str(c.get("operator") or ""), afb=str(c.get("afb") or ""), text=renumber(str(c["aufgabe"]), mapping),
+        erwartung=[ops.KriteriumNeu(text=renumber(str(x.get("kriterium") or ""), mapping),
+                                    punkte=int(x.get("punkte") or 0)) for x in c.get("erwartung") or []],
         quellen=[Quelle(art="good_practice", ref=str(row.id))])
-    titel = str(c.get("unterthema") or row.thema or "Aufgabe aus der Aufgabensammlung")
-    return ops.AddTask(aufgabe=ops.AufgabeNeu(titel=titel, teilaufgaben=[teil]), position=position)
+
+
+def bank_task_operation(turn: TurnContext, bank_id: str | Sequence[str], *, position: int | None,
+                        first_m: int | None = None) -> ops.AddTask:
+    """Bank tasks as one new task, each a sub-task (its operator, text, Erwartungshorizont and points). Tasks on one
+    material bring it along once, numbered from M`first_m` on, their references renumbered (None: no material)."""
+    contents = _bank_rows(turn, [bank_id] if isinstance(bank_id, str) else bank_id, with_material=first_m is not None)
+    first_row, first = contents[0]
+    blocks = [MaterialBlock.model_validate(m) for m in first.get("materialien") or []]
+    blocks, mapping = numbered(blocks, first.get("material_id"), [str(c["aufgabe"]) for _, c in contents],
+                               first_m or 1)
+    titel = str(first.get("unterthema") or first_row.thema or "Aufgabe aus der Aufgabensammlung")
+    return ops.AddTask(aufgabe=ops.AufgabeNeu(titel=titel, materialien=blocks,
+                                              teilaufgaben=[_teil(row, c, mapping) for row, c in contents]),
+                       position=position)
+
+
+def bank_subtask_operation(turn: TurnContext, bank_id: str, *, aufgabe: Aufgabe) -> ops.AddSubtask:
+    """A bank task on a material `aufgabe` prints already, as its next sub-task (by AFB) referring to that M."""
+    ((row, c),) = _bank_rows(turn, [bank_id], with_material=True)
+    blocks = [MaterialBlock.model_validate(m) for m in c.get("materialien") or []]
+    mapping = numbers_in(aufgabe, blocks, c.get("material_id"), [str(c["aufgabe"])])
+    rank = AFB_STUFEN.index(str(c.get("afb")))
+    position = 1 + sum(1 for t in aufgabe.teilaufgaben if AFB_STUFEN.index(t.afb) <= rank)
+    return ops.AddSubtask(ziel=str(aufgabe.nummer), teilaufgabe=_teil(row, c, mapping), position=position)

@@ -218,7 +218,7 @@ class PatchWork(AddressedExam):
         teile = [self._neue_teilaufgabe(t, f"Neue Aufgabe, Teilaufgabe {i}")
                  for i, t in enumerate(neu.teilaufgaben, start=1)]
         a = Aufgabe(nummer=99, titel=neu.titel.strip(), material=(neu.material or "").strip() or None,
-                    teilaufgaben=teile)
+                    materialien=list(neu.materialien), teilaufgaben=teile)
         i = self.position(op.position, len(self.k.aufgaben) + 1, "Die Klausur")
         self.k.aufgaben.insert(i, a)
         self.relabel.append(a)

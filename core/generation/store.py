@@ -19,6 +19,7 @@ from agents.klausur import klausur_faults, klausur_flags
 from agents.specialist_checks import gate_faults
 from core.checks.structure import validate_differenzierung, validate_h5p
 from core.checks.verification import flags_for_teacher
+from core.composition.report import options_text
 from core.exports.files import RenderedFile, render
 from core.generation.outcomes import GenerationOutcome, MaterialMade
 from core.materials.blocks import Quelle
@@ -171,6 +172,8 @@ def store_generated(turn: TurnContext, deps: SpecialistDeps, material: Material,
     text = material_summary(material, material_id=row.id, afb_ziel=afb_ziel, files=labels)
     if afb_ziel and deps.afb_quelle == "preference":  # not asked: say where the split came from
         text += "\nAFB-Ziel aus Ihren Präferenzen (änderbar auf der Seite „Präferenzen“)"
+    if deps.optionen and set(deps.knapp) & set(material.hinweise_lehrkraft):  # still shortened as composed
+        text += "\n" + options_text(deps.optionen)
     turn.outcomes.append(MaterialMade(material_id=row.id, titel=material.titel, material_type=deps.agent_type,
                                       files=[f.filename for f in files], validation=faults,
                                       version=row.version if version_of else None, parent_id=row.parent_id))

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from core.materials.blocks import Quelle
+from core.materials.blocks import MaterialBlock, Quelle
 
 _ZIEL = ("Adresse wie in der Klausur: '2b' = Aufgabe 2, Teilaufgabe b; '2' = ganze Aufgabe 2. Gilt immer für die "
          "Nummerierung VOR dieser Änderung, auch für spätere Operationen derselben Änderung.")
@@ -38,6 +38,9 @@ class AufgabeNeu(BaseModel):
 
     titel: str = Field(description="Kurzer Titel der Aufgabe.")
     material: str | None = Field(default=None, description="Optionales Material (Text, Tabelle als Text).")
+    materialien: list[MaterialBlock] = Field(
+        default_factory=list, description="Strukturiertes Material (Titel 'M3 …', fortlaufend nach dem Material der "
+                                          "Klausur); leer, wenn keins nötig ist.")
     teilaufgaben: list[TeilaufgabeNeu] = Field(description="Die Teilaufgaben in Reihenfolge (mindestens eine).")
 
 

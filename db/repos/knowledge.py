@@ -239,15 +239,19 @@ def composer_rows(*, db: Session, identity: Identity, fach: str, agent_type: str
     ))
 
 
-def topic_counts(*, db: Session, identity: Identity, fach: str) -> dict[tuple[str, str], int]:
-    """(topic id, agent_type) -> number of active good practices the teacher may see (the coverage table)."""
+def topic_counts(*, db: Session, identity: Identity, fach: str, stufen: tuple[int, int] | None = None
+                 ) -> dict[tuple[str, str], int]:
+    """(topic id, agent_type) -> number of active good practices the teacher may see (the coverage table); with
+    `stufen` only those for a Klassenstufe in that range (or for none in particular)."""
     topic = AgentKnowledge.content["topic"].astext
-    rows = db.execute(
-        sa.select(topic, AgentKnowledge.agent_type, sa.func.count()).where(
-            visible(AgentKnowledge, identity), AgentKnowledge.fach == fach,
-            AgentKnowledge.knowledge_type == "good_practice", AgentKnowledge.status == "active", topic.is_not(None),
-        ).group_by(topic, AgentKnowledge.agent_type)
-    )
+    stufe = sa.case((sa.func.jsonb_typeof(AgentKnowledge.content["klassenstufe"]) == "number",
+                     AgentKnowledge.content["klassenstufe"].astext.cast(sa.Integer)), else_=None)
+    where = [visible(AgentKnowledge, identity), AgentKnowledge.fach == fach,
+             AgentKnowledge.knowledge_type == "good_practice", AgentKnowledge.status == "active", topic.is_not(None)]
+    if stufen is not None:
+        where.append(sa.or_(stufe.is_(None), stufe.between(*stufen)))
+    rows = db.execute(sa.select(topic, AgentKnowledge.agent_type, sa.func.count()).where(*where)
+                      .group_by(topic, AgentKnowledge.agent_type))
     return {(t, a): n for t, a, n in rows}
 
 

@@ -158,3 +158,17 @@ def test_demo_mode_plays_every_scenario_in_a_sandbox(product_id) -> None:  # noq
 def test_teachers_do_not_see_the_demo_mode(teacher_id) -> None:  # noqa: ANN001
     at = app_as(teacher_id, "views/chat.py")
     assert not [b for b in at.button if b.key and b.key.startswith("demo_")]
+
+
+def test_the_options_of_a_shortened_material_are_buttons_that_answer(teacher_id) -> None:  # noqa: ANN001
+    at = app_as(teacher_id, "views/chat.py")
+    at.chat_input(key="chat_input").set_value(
+        "Klassenarbeit Geschichte Klasse 6 Olympische Spiele in der Antike, 90 Minuten, AFB 30/40/30").run()
+    assert not at.exception
+    assert any(t.startswith("Fertig:") and "Möglichkeiten:" in t for t in _assistant_texts(at)), _assistant_texts(at)
+    choices = [b for b in at.button if b.key and b.key.startswith("choice_")]
+    assert choices and choices[0].label.startswith("(1) die kürzere Klassenarbeit"), [b.label for b in choices]
+    choices[0].click().run()
+    assert not at.exception
+    assert "bleibt es bei dieser Fassung" in _assistant_texts(at)[-1], _assistant_texts(at)
+    assert not [b for b in at.button if b.key and b.key.startswith("choice_")]  # answered: no buttons any more

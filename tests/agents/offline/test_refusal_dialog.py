@@ -150,7 +150,8 @@ def test_choosing_the_whole_topic_makes_the_material_on_it_with_what_was_said(an
         "fach": "chemie", "klassenstufe": 10, "material_type": "h5p", "anzahl": 12}
 
 
-@pytest.mark.parametrize("answer", ["2", "ergänzen", "ja, um verwandte Themen ergänzen"])
+@pytest.mark.parametrize("answer", ["2", "ergänzen", "ja, um verwandte Themen ergänzen", "Hm, dann 2 – aber bitte so",
+                                    "nimm die nächstliegenden Themen dazu"])
 def test_choosing_related_topics_adds_them_as_sub_topics_of_the_whole_topic(answer: str) -> None:
     _, chosen_args = answer_refusal(QUIZ, answer)
     assert isinstance(chosen_args, dict), chosen_args

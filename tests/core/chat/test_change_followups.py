@@ -70,7 +70,7 @@ def test_a_topic_the_bank_has_nothing_on_is_said_and_nothing_is_stored(db: Sessi
     none = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=first.conversation_id,
                      message="Bitte noch eine Aufgabe zur Kurvendiskussion ergänzen")
     assert none.material_id is None and "Für welche Klasse" not in none.reply, none.reply
-    assert "Zu „Kurvendiskussion“ habe ich keine geprüfte Aufgabe für Klasse 7" in none.reply, none.reply
+    assert "zu „Kurvendiskussion“ für Klasse 7 keine weitere Aufgabe" in none.reply, none.reply
     assert "nichts gespeichert" in none.reply
 
 

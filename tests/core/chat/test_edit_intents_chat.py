@@ -47,7 +47,7 @@ def _titles(k: Klausur) -> list[str]:
     return [a.titel for a in k.aufgaben]
 
 
-def test_replace_by_a_sub_topic_the_bank_lacks_says_so_changes_nothing_and_the_offered_one_can_be_chosen(
+def test_replace_by_a_sub_topic_the_bank_lacks_says_so_and_changes_nothing(
         db: Session, as_teacher) -> None:  # noqa: ANN001
     talk = _Talk(db, as_teacher, HEBEL)
     _, v1 = talk.exam(talk.first.material_id)
@@ -55,18 +55,11 @@ def test_replace_by_a_sub_topic_the_bank_lacks_says_so_changes_nothing_and_the_o
     asked = talk.say("Aufgabe 1 (Auflagedruck) passt nicht zum Hebel. Bitte durch eine Aufgabe zum zweiseitigen Hebel "
                      "ersetzen.")
     assert "Danke für die Rückmeldung" not in asked.reply and "Für welche Klasse" not in asked.reply, asked.reply
-    assert "Zu „zweiseitigen Hebel“ habe ich keine geprüfte Aufgabe für Klasse 8" in asked.reply, asked.reply
+    assert "zu „zweiseitigen Hebel“ für Klasse 8 keine weitere Aufgabe" in asked.reply, asked.reply
+    assert "nichts gespeichert" in asked.reply, asked.reply
     assert "nicht ausgeführt: Aufgabe 1 streichen" in asked.reply, asked.reply
-    assert "(2) ein Sprachmodell konfigurieren" in asked.reply, asked.reply
     assert talk.versions() == before, "a refused replacement must store nothing"
-    assert "(3) stattdessen eine geprüfte Aufgabe zu „" in asked.reply, asked.reply
-    offered = asked.reply.split("(3) stattdessen eine geprüfte Aufgabe zu „", 1)[1].split("“", 1)[0]
-    chose = talk.say("3")
-    version, last = talk.exam(chose.material_id)
-    assert version == 3, chose.reply  # the addition, then the strike of Aufgabe 1
-    assert len(last.aufgaben) == len(v1.aufgaben), _titles(last)
-    assert v1.aufgaben[0].titel not in _titles(last), _titles(last)
-    assert last.aufgaben[-1].titel == offered, (_titles(last), offered)
+    assert len(talk.exam(talk.first.material_id)[1].aufgaben) == len(v1.aufgaben)
 
 
 def test_replace_by_number_with_a_sub_topic_the_bank_has(db: Session, as_teacher) -> None:  # noqa: ANN001
@@ -121,8 +114,8 @@ def test_add_a_sub_topic_the_bank_lacks_names_no_neighbour(db: Session, as_teach
                                  "30 Minuten, AFB 35/40/25")
     before = len(list_materials(db=db, teacher_id=talk.teacher.id, fach="chemie"))
     asked = talk.say("Noch eine Aufgabe zum Branddreieck dazu, bitte.")
-    assert "Zu „Branddreieck“ habe ich keine geprüfte Aufgabe für Klasse 7" in asked.reply, asked.reply
-    assert "es wurde nichts geändert und nichts gespeichert" in asked.reply, asked.reply
+    assert "zu „Branddreieck“ für Klasse 7 keine weitere Aufgabe" in asked.reply, asked.reply
+    assert "nichts gespeichert" in asked.reply, asked.reply
     assert "Zerteilungsgrad" not in asked.reply, asked.reply
     assert len(list_materials(db=db, teacher_id=talk.teacher.id, fach="chemie")) == before
 

@@ -79,7 +79,7 @@ def test_adding_tasks_to_fill_90_minutes_makes_a_longer_version(db: Session, as_
     _is_edit(first, added, db)
     if added.material_id is None:  # the exam already holds every fitting bank task on it: said, nothing stored
         assert any("Induktionsgesetz" in a.titel for a in v1.aufgaben), [a.titel for a in v1.aufgaben]
-        assert "habe ich keine geprüfte Aufgabe für Klasse" in added.reply, added.reply
+        assert "keine weitere Aufgabe, die noch nicht in der Klausur steht" in added.reply, added.reply
         return
     v2 = _exam(db, added.material_id)
     assert len(v2.aufgaben) > len(v1.aufgaben) and v2.gesamtpunkte > v1.gesamtpunkte

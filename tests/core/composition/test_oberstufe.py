@@ -96,3 +96,22 @@ def test_no_aufgabe_carries_forty_percent_in_a_sek_i_exam_of_three_or_more(db: S
         return
     heavy = [(a.titel, a.punkte) for a in k.aufgaben if a.punkte >= 0.4 * k.gesamtpunkte]
     assert not heavy, (heavy, k.gesamtpunkte)
+
+
+@pytest.mark.parametrize("text", [
+    "Klausur Englisch LK 12 The American Dream, Textanalyse und Kommentar, 180 Minuten",
+    "Englisch Klausur GK Q1 Globalisation: comprehension, analysis and comment, 135 Minuten",
+    "Klausur Englisch LK Q2 Shakespeare, 180 Minuten",
+    "Klausur Deutsch LK Q2 Expressionismus, Gedichtinterpretation, 180 Minuten",
+])
+def test_a_language_exam_has_one_aufgabe_per_text_unless_a_comparison_is_asked(db: Session, text: str) -> None:
+    """Abitur shape (#10): comprehension, analysis and evaluation on one text are the Teilaufgaben of its Aufgabe; a
+    second text is a second Aufgabe — not one Aufgabe of five parts over two texts. Only a comparison that is asked
+    for joins two texts in one Aufgabe."""
+    k = _exam(db, text)[0].material
+    texts = [a for a in k.aufgaben if a.materialien]
+    assert texts, [a.titel for a in k.aufgaben]
+    for a in texts:
+        assert len(a.materialien) == 1 or "vergleich" in text.casefold(), (a.titel, [m.titel for m in a.materialien])
+        assert len(a.teilaufgaben) <= 4, (a.titel, [t.text[:40] for t in a.teilaufgaben])
+        assert len({t.afb for t in a.teilaufgaben}) >= 2, (a.titel, [t.afb for t in a.teilaufgaben])
