@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from core.editing.bank_material import material_wish
 from core.language.additions import wants_addition, wants_removal, wants_swap
 
 KINDS = ("remove", "replace", "add", "easier", "harder", "shorter", "longer")
@@ -110,6 +111,15 @@ def _about(piece: str) -> str | None:
     return thema if thema and len(thema) <= 80 else None
 
 
+def _with_material(piece: str, thema: str | None) -> str | None:
+    """„Quellenaufgabe zur Julikrise“: the kind of material she asks for stays with the topic (add_bank_task reads
+    it, decision 041) — the topic phrase alone („Julikrise“) would let a task without a source in."""
+    asked = next((w for w in piece.split() if material_wish(w.strip(".,;:!?"))[1]), None)
+    if asked is None or (thema and material_wish(thema)[1]):
+        return thema
+    return f"{asked.strip('.,;:!?')} {thema}" if thema else asked.strip(".,;:!?")
+
+
 def _kind(piece: str) -> str | None:
     if _REPLACE.search(piece):
         return "replace"
@@ -137,7 +147,7 @@ def _read(piece: str, kind: str, refs: tuple[int, ...], before: tuple[int, ...])
     if kind == "add":
         addition = wants_addition(piece)
         thema = _about(piece) or (addition.thema if addition else None)
-        return Intent(kind, thema=thema, minuten=int(minutes.group(1)) if minutes else None)
+        return Intent(kind, thema=_with_material(piece, thema), minuten=int(minutes.group(1)) if minutes else None)
     left, sep, right = _split(piece)
     if not sep and not tasks and (swap := wants_swap(piece)):  # „Statt der Normalverteilung lieber Hypothesentest“
         return Intent(kind, words=swap[0], thema=swap[1])

@@ -221,6 +221,9 @@ def filed_under(c: TaskCandidate, unterthema: str, topic_titles: Mapping[str, st
     return not any(fold(v) != fold(unterthema) and covers([title], v) for v in named)
 
 
+_SEVERAL = re.compile(r",| und | and ")
+
+
 def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequence[str],
                  topic_titles: Mapping[str, str], thema: str = "") -> str:
     """A requested sub-topic the group covers is named in the title when the texts do not name it themselves
@@ -230,7 +233,10 @@ def _named_title(group: Sequence[TaskCandidate], titel: str, unterthemen: Sequen
     names = []
     for u in unterthemen:
         carriers = [c for c in group if covers([TaskView(c.key, c.text, titel=c.unterthema)], u)]
-        filed = [c for c in group if filed_under(c, u, topic_titles, unterthemen)]
+        # a topic titled with several things („Kräfte, Hookesches Gesetz und Hebel“) does not make each of its tasks
+        # about each of them: a Gewichtskraft task was titled „Zweiseitiger Hebel: …“
+        filed = [c for c in group if filed_under(c, u, topic_titles, unterthemen)
+                 and not _SEVERAL.search(topic_titles.get(c.topic or "", ""))]
         if (carriers or filed) and not covers([texts], u):
             names.append(carriers[0].unterthema if carriers else u)
     names = list(dict.fromkeys(n for n in names if n and n.casefold() not in titel.casefold()))

@@ -96,3 +96,12 @@ def test_through_the_chat_the_textaufgaben_exam_has_no_false_note_and_no_lgs(db:
     reply = results[-1].reply
     assert reply.startswith("Fertig"), reply
     assert "Textaufgaben“ habe ich keine" not in reply and "Gleichungssystem" not in reply, reply
+
+
+def test_an_aufgabe_is_titled_with_a_named_part_only_when_its_tasks_are_about_it(db: Session) -> None:
+    # Lead's check after the stop-22 merges: in a Hebel test a Gewichtskraft task (filed under the topic „Kräfte,
+    # Hookesches Gesetz und Hebel“) was titled „Zweiseitiger Hebel: Gewichtskraft und Masse“.
+    exam, _ = _exam(db, "physik", "Hebelgesetz", 8, ["Einseitiger", "Zweiseitiger Hebel"])  # as the reader splits it
+    for a in exam.aufgaben:
+        if "hebel" in a.titel.casefold():
+            assert any("hebel" in t.model_dump_json().casefold() for t in a.teilaufgaben), a
