@@ -347,7 +347,9 @@ def test_retire_and_restore_are_recorded(db: Session, curator: Teacher) -> None:
 def test_near_duplicates_pair_only_within_fach_and_agent(db: Session, curator: Teacher) -> None:
     tag = unique("d")
     a = entry(db, tag)
-    b = entry(db, tag, kontext="Erprobt in Klasse 8, leicht gekürzt.")  # cosine similarity 0.93
+    # A lightly edited copy: cosine similarity 0.958–0.972 over 6 000 random tags. „…, leicht gekürzt.“ measured
+    # 0.917–0.95: the random tag's n-grams collide with the edit's words about once in 6 000 runs (a CI failure).
+    b = entry(db, tag, kontext="Erprobt in Klasse 8, gekürzt.")
     other_fach = entry(db, tag, fach="chemie")
     other_agent = entry(db, tag, agent_type="h5p")
     unrelated = entry(db, unique("d"), aufgabe="Nenne drei Beispiele für Wärmeleitung im Alltag.")
