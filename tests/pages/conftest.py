@@ -11,7 +11,6 @@ from streamlit.testing.v1 import AppTest
 
 from db import models as m
 from db.session import Identity, unit_of_work
-from tests.conftest import fixed_uuid
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -19,10 +18,10 @@ APP = str(ROOT / "app.py")
 
 def fresh_person(*, role: str = "teacher", faecher: tuple[str, ...] = ("physik",), classes: tuple[str, ...] = ("10a",),
                  name: str = "Test Lehrkraft", person_id: uuid.UUID | None = None) -> uuid.UUID:
-    """A committed person in a new school (Sachsen, Gymnasium) teaching `classes` in their first Fach. Her id is fixed
-    (`person_id`, else derived from the test's name): the composer seeds a teacher's generator numbers with her id, so
-    a fixed id gives the same exam on every run (a random one made tests fail by chance)."""
-    pid = person_id or fixed_uuid("person")
+    """A committed person in a new school (Sachsen, Gymnasium) teaching `classes` in their first Fach. With
+    `person_id` the id is fixed: the composer seeds a teacher's generator numbers with her id, so a fixed id gives the
+    same exam on every run."""
+    pid = person_id or uuid.uuid4()
     tag = pid.hex[:8]
     with unit_of_work(Identity.system()) as db:
         school = m.School(name=f"Testschule {tag}", bundesland="Sachsen", schulform="Gymnasium")
