@@ -49,6 +49,38 @@ QUOTED = re.compile(r"„[^“]*“")
             "Deute die Formel „Verweile doch! du bist so schön!“ (M3).",
             "Deuten Sie die Formel „Verweile doch! du bist so schön!“ (M3).",
         ),
+        # stop 22's held-out Sie exams (Bio LK 13, Geschichte LK 12, Geo GK 12): an operator right after a quote, an
+        # operator the list did not know, a clause after a dash or a label
+        (
+            "Tim meint: „Im Sommer ist es warm, weil die Erde dann näher an der Sonne ist.“ Beurteile diese "
+            "Aussage.",
+            "Tim meint: „Im Sommer ist es warm, weil die Erde dann näher an der Sonne ist.“ Beurteilen Sie diese "
+            "Aussage.",
+        ),
+        (
+            "Überprüfe die Aussage: „Der HDI misst den Entwicklungsstand eines Landes umfassend.“ Beziehe M1 und "
+            "M2 ein.",
+            "Überprüfen Sie die Aussage: „Der HDI misst den Entwicklungsstand eines Landes umfassend.“ Beziehen Sie M1 "
+            "und M2 ein.",
+        ),
+        (
+            "Unterscheide langfristige Belastungen (z. B. Versailler Vertrag) von kurzfristigen Auslösern.",
+            "Unterscheiden Sie langfristige Belastungen (z. B. Versailler Vertrag) von kurzfristigen Auslösern.",
+        ),
+        (
+            "Paula sagt: „Mein Wollpullover wärmt mich.“ Beurteile diese Aussage und schlage einen Versuch vor, der "
+            "dein Urteil stützt.",
+            "Paula sagt: „Mein Wollpullover wärmt mich.“ Beurteilen Sie diese Aussage und schlagen Sie einen Versuch "
+            "vor, der Ihr Urteil stützt.",
+        ),
+        (
+            "Analysiere M1 – beziehe dabei M2 ein. (b) Nimm Stellung zur These.",
+            "Analysieren Sie M1 – beziehen Sie dabei M2 ein. (b) Nehmen Sie Stellung zur These.",
+        ),
+        (
+            "Der Begriff „Halde“ wende sich an Fachleute, sagt M2. Erkläre das.",
+            "Der Begriff „Halde“ wende sich an Fachleute, sagt M2. Erklären Sie das.",
+        ),
     ],
 )
 def test_du_form_task_texts_read_in_the_sie_form(du: str, sie: str) -> None:
