@@ -156,12 +156,17 @@ def test_topic_words_mean_what_the_case_authors_meant(key: str, text: str, hit: 
 # --- repeats ----------------------------------------------------------------------------------------------------------
 
 def test_the_repeat_judgement_on_the_labelled_pairs(capsys: pytest.CaptureFixture[str]) -> None:
-    pairs = yaml.safe_load(PAIRS.read_text(encoding="utf-8"))["paare"]
+    every = yaml.safe_load(PAIRS.read_text(encoding="utf-8"))["paare"]
+    pairs = [p for p in every if not str(p["quelle"]).startswith("bank")]  # n10g's calibration set (decision 039)
     repeats = sum(1 for p in pairs if p["wiederholung"])
     assert len(pairs) >= 30 and abs(2 * repeats - len(pairs)) <= 4  # about half repeats, half related tasks
     result = calibration(pairs)
+    # the pairs found later in the bank (decision 047) are printed, not fitted: the rule was not changed for them
+    bank = calibration([p for p in every if str(p["quelle"]).startswith("bank")])
     with capsys.disabled():
-        print("\n" + result.line())
+        print("\n" + result.line() + "\nneue Paare aus der Aufgabenbank: " + bank.line() + "\nalle: "
+              + calibration(every).line())
+    assert bank.pairs >= 10 and 0 < bank.repeats < bank.pairs
     assert result.precision >= 0.9
     assert result.recall >= 0.8
 
