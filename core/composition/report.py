@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.checks.topicality import says
+from core.materials.titles import join_parts
 from core.materials.wording import anzahl
 
 _GENUS = {"Test": "m", "Quiz": "n", "Arbeitsblatt": "n"}  # the rest: Klausur, Klassenarbeit, …kontrolle
@@ -151,4 +152,4 @@ def titled(thema: str, unterthemen: Sequence[str], fehlende: Sequence[str]) -> s
     present = [u for u in unterthemen if u.casefold() not in missing]
     if not present or len(present) == len(unterthemen) or not any(says(thema, u) for u in fehlende):
         return thema
-    return " und ".join(present)
+    return join_parts(present)  # „A, B und C“, never „A und B und C“

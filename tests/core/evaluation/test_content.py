@@ -15,6 +15,7 @@ from core.evaluation.content import ContentQuality, PromisesKept, TitlesClean, c
 from core.evaluation.player import CaseOutput, Turn
 from core.evaluation.repeats import calibration, judged_repeat, reader_repeat
 from core.evaluation.suites import Expectation
+from core.evaluation.titles import aufgabe_title_faults, material_title_faults
 from core.evaluation.topic_match import names_topic, on_topic, topic_views
 from core.materials.h5p import Antwort, H5PSet, MultiChoiceFrage
 from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
@@ -214,6 +215,51 @@ def test_a_title_that_names_another_topic_or_chains_und_is_not_clean() -> None:
     scores = TitlesClean().evaluate(ctx(chained, fach="Chemie", klassenstufe=8, themenwoerter=["oxid", "brand"],
                                         anfrage="Test Chemie 8 Verbrennung und Brandbekämpfung"))
     assert "doppeltes „und“" in scores["inhalt_titel"].reason
+
+
+HEADS = [  # (title, request): stop 22's held-out titles that name a neighbour, a year range or drop the head noun
+    ("Klausur Geschichte: 1945-1990", "Geschichte LK 12 Klausur: die deutsche Frage 1945–1990 – Teilung, Mauerfall, "
+     "Wiedervereinigung, mit Quelleninterpretation, 180 min"),
+    ("Klausur Englisch: Shakespeare", "Englisch Klausur LK 12 Shakespeare's Macbeth: analysis of a scene and comment, "
+     "180 Minuten"),
+    ("Übung: Sauerstoff, Wasserstoff und Kohlenstoffdioxid", "H5P-Quiz Chemie 9 Nachweisreaktionen für Sauerstoff, "
+     "Wasserstoff und Kohlenstoffdioxid, 8 Fragen"),
+    ("Übung: Energie", "H5P-Quiz Chemie Klasse 8: chemische Reaktion und Energie, 8 Fragen"),
+    ("Übung: Bismarck", "H5P Geschichte Klasse 8 Deutsches Kaiserreich und Bismarck, 10 Fragen"),
+]
+GOOD_HEADS = [
+    ("Klausur Geschichte: Die deutsche Frage 1945–1990", HEADS[0][1]),
+    ("Klausur Englisch: Macbeth", HEADS[1][1]),
+    ("Übung: Nachweisreaktionen für Sauerstoff, Wasserstoff und Kohlenstoffdioxid", HEADS[2][1]),
+    ("Übung: Chemische Reaktion und Energie", HEADS[3][1]),
+    ("Übung: Deutsches Kaiserreich und Bismarck", HEADS[4][1]),
+    ("Klassenarbeit Physik: Kräfte", "Physik Klassenarbeit Klasse 8 Kräfte: Masse und Gewichtskraft, Hookesches "
+     "Gesetz"),
+    ("Arbeitsblatt Englisch: Question tags", "Differentiated worksheet English year 7 question tags, three levels "
+     "please"),
+    ("Arbeitsblatt Mathematik: Kreis", "Arbeitsblatt Mathematik Klasse 8 in drei Niveaus: Kreis – Umfang und Fläche"),
+]
+
+
+@pytest.mark.parametrize(("titel", "anfrage"), HEADS)
+def test_a_material_title_that_drops_what_was_asked_is_not_clean(titel: str, anfrage: str) -> None:
+    assert material_title_faults(titel, [], anfrage), titel
+
+
+@pytest.mark.parametrize(("titel", "anfrage"), GOOD_HEADS)
+def test_a_material_title_that_names_what_was_asked_is_clean(titel: str, anfrage: str) -> None:
+    assert material_title_faults(titel, [], anfrage) == []
+
+
+def test_an_aufgabe_title_naming_a_part_its_tasks_do_not_treat_is_not_clean() -> None:
+    luftdruck = ["Erkläre, warum der Luftdruck mit zunehmender Höhe abnimmt, und berechne den Luftdruck in 5 500 m "
+                 "Höhe, wenn er sich alle 5 500 m halbiert."]
+    bluete = ["Beschrifte die Teile der Kirschblüte in M1: Kelchblatt, Kronblatt, Staubblatt und Fruchtblatt."]
+    wrong = klausur([("Druck und Auftrieb", luftdruck), ("Bestäubung: Blütenbau", bluete)], fach="Physik", klasse=8)
+    faults = aufgabe_title_faults(wrong)
+    assert any("„Auftrieb“" in f for f in faults) and any("„Bestäubung“" in f for f in faults), faults
+    right = klausur([("Luftdruck", luftdruck), ("Blütenbau", bluete)], fach="Physik", klasse=8)
+    assert aufgabe_title_faults(right) == []
 
 
 # --- figures ----------------------------------------------------------------------------------------------------------

@@ -1,0 +1,100 @@
+"""What a reader sees in the headings that the app's title check (core.materials.titles.title_faults) does not:
+
+- a material title that names neither the topic nor anything of the request („Klausur Englisch: Shakespeare“ for
+  Macbeth), or only a year range („Klausur Geschichte: 1945-1990“);
+- a material title that drops the head of what was asked („Übung: Sauerstoff, Wasserstoff und Kohlenstoffdioxid“
+  for „Nachweisreaktionen für Sauerstoff, …“, „Übung: Energie“ for „chemische Reaktion und Energie“);
+- an Aufgabe title naming a part none of its tasks treats („Druck und Auftrieb“ over a Luftdruck task);
+- „X und Y und Z“.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.checks.topics import text_stems
+from core.evaluation.topic_match import names_topic
+from core.language.text import fold
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
+
+_DOUBLE_UND = re.compile(r"\bund\b.*\bund\b")
+_ONLY_YEARS = re.compile(r"^[\s\d–\-/.,:]*$")
+_TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
+_PARTS = re.compile(r":|,| und | – ")
+# The frame of a request: what is made, for whom, how long — never its topic.
+_FRAME_WORDS = """
+    klausur klassenarbeit test kurzkontrolle lernkontrolle arbeitsblatt quiz h5p h5p-quiz übung uebung differenziert
+    differenziertes differenzierte niveaus niveau levels level worksheet differentiated please bitte klasse klassen
+    klassenstufe jahrgang jahrgangsstufe year grade lk gk leistungskurs grundkurs oberstufe min minuten fragen
+    aufgaben thema zum zur zu über für mit in im an auf drei three erstelle erstellen brauche ich eine einen ein
+    mathematik mathe physik chemie biologie bio deutsch geschichte geographie erdkunde englisch english kl kurs
+    material materialien lösungen erwartungshorizont afb hilfekarten sek i ii q1 q2 ep schwerpunkt
+    """
+_FRAME = frozenset(fold(w) for w in _FRAME_WORDS.split())
+_ADJECTIVE = re.compile(r"(?:sch|är|iv|id|al|ell|ar|ig|lich|bar|los|sam|haft)(?:e|er|es|en|em)$")
+
+
+def names_word(token: str, wanted: str) -> bool:
+    """A word of a text names a wanted word: contains it, or is at least half of it and starts it."""
+    return wanted in token or (token in wanted and 2 * len(token) >= len(wanted) and wanted.startswith(token))
+
+
+def asked_head(anfrage: str) -> str | None:
+    """The head of what the teacher asked for: the first noun of her request after its frame (material, Fach,
+    class, length) — an adjective before it („Deutsches Kaiserreich“) and a possessor („Shakespeare's Macbeth“ is
+    about Macbeth) left out; None when there is none."""
+    tokens = [t for t in _TOKEN.findall(anfrage) if fold(t.strip("-'’")) not in _FRAME]
+    for i, token in enumerate(tokens):
+        word = token.strip("-'’")
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token.endswith(("'s", "’s")) or (_ADJECTIVE.search(word) and after[:1].isupper()):
+            continue
+        if word[:1].isupper() and len(word) > 2:
+            return word
+    return None
+
+
+def _said(part: str, stems: set[str], text: str) -> bool:
+    wanted = text_stems(part)
+    if not wanted:  # a word the stems leave out („Frage“)
+        return fold(part) in fold(text)
+    joined = " ".join(stems)  # a compound's first part said in another compound: „Blütenbau“ in „Kirschblüte“
+    return any(names_word(t, w) or names_word(w, t) for w in wanted for t in stems) \
+        or any(len(w) >= 6 and w[:4] in joined for w in wanted)
+
+
+def material_title_faults(titel: str, woerter: Sequence[str], anfrage: str) -> list[str]:
+    topic = titel.split(":", 1)[-1]
+    if _ONLY_YEARS.match(topic):
+        return [f"Titel nennt nur Jahreszahlen: „{titel}“"]
+    asked, head = text_stems(anfrage), asked_head(anfrage)
+    says_head = head is None or _said(head, text_stems(topic), topic)
+    if not names_topic(topic, woerter) and not any(names_word(t, w) for t in text_stems(topic) for w in asked) \
+            and not (head and says_head):
+        return [f"Titel nennt das Thema nicht: „{titel}“"]
+    return [] if says_head else [f"Titel lässt „{head}“ weg: „{titel}“"]
+
+
+def aufgabe_title_faults(m: Klausur) -> list[str]:
+    """An Aufgabe title names parts its own tasks and material do not treat („Druck und Auftrieb“ over a Luftdruck
+    task: „Auftrieb“ is said nowhere in it)."""
+    out = []
+    for a in m.aufgaben:
+        texts = [*(t.text for t in a.teilaufgaben), *(b.text or b.titel or "" for b in a.materialien), a.material or ""]
+        said = " ".join(texts)
+        unsaid = [p.strip() for p in _PARTS.split(a.titel) if text_stems(p) and not _said(p, text_stems(said), said)]
+        if unsaid:
+            out.append(f"„{a.titel}“ über Aufgaben, die „{unsaid[0]}“ nicht behandeln")
+    return out
+
+
+def reader_title_faults(m: Klausur | DifferenziertesMaterial | H5PSet, woerter: Sequence[str],
+                        anfrage: str) -> list[str]:
+    faults = material_title_faults(m.titel, woerter, anfrage)
+    if isinstance(m, Klausur):
+        faults += aufgabe_title_faults(m)
+    heads = [m.titel, *(a.titel for a in m.aufgaben)] if isinstance(m, Klausur) else [m.titel]
+    return faults + [f"„{h}“: doppeltes „und“" for h in heads if _DOUBLE_UND.search(h)]
