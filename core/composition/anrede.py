@@ -62,7 +62,8 @@ _IMPERATIVE_WORDS = """
     identifiziere lokalisiere verorte kommentiere nimm schildere wende verbinde kreuze unterstreiche finde suche
     betrachte erschließe erfasse recherchiere präsentiere konstruiere vereinfache forme wandle lege beobachte
     protokolliere baue überlege denke versuche wäge halte korrigiere streiche füge benutze gib wiederhole stütze
-    reflektiere positioniere modelliere simuliere exzerpiere ordne fasse stimme widerspreche
+    reflektiere positioniere modelliere simuliere exzerpiere ordne fasse stimme widerspreche überarbeite bereite
+    beginne sage bezeichne kürze
 """
 _IMPERATIVES = frozenset(_IMPERATIVE_WORDS.split())
 _PRONOUNS = {
