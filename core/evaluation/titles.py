@@ -23,17 +23,20 @@ from core.materials.klausur import Klausur
 _DOUBLE_UND = re.compile(r"\bund\b.*\bund\b")
 _ONLY_YEARS = re.compile(r"^[\s\d–\-/.,:]*$")
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
-_PARTS = re.compile(r":|,| und | – ")
+_PARTS = re.compile(r",| und | – ")
 # The frame of a request: what is made, for whom, how long — never its topic.
 _FRAME_WORDS = """
     klausur klassenarbeit test kurzkontrolle lernkontrolle arbeitsblatt quiz h5p h5p-quiz übung uebung differenziert
     differenziertes differenzierte niveaus niveau levels level worksheet differentiated please bitte klasse klassen
     klassenstufe jahrgang jahrgangsstufe year grade lk gk leistungskurs grundkurs oberstufe min minuten fragen
-    aufgaben thema zum zur zu über für mit in im an auf drei three erstelle erstellen brauche ich eine einen ein
+    aufgaben anforderungsbereiche thema zum zur zu über für mit in im an auf drei three erstelle erstellen brauche
+    ich eine einen ein
     mathematik mathe physik chemie biologie bio deutsch geschichte geographie erdkunde englisch english kl kurs
     material materialien lösungen erwartungshorizont afb hilfekarten sek i ii q1 q2 ep schwerpunkt
     """
 _FRAME = frozenset(fold(w) for w in _FRAME_WORDS.split())
+_ASIDE = re.compile(r"\([^()]*\)")
+_WORK = re.compile(r"„([^“]+)“")
 _ADJECTIVE = re.compile(r"(?:sch|är|iv|id|al|ell|ar|ig|lich|bar|los|sam|haft)(?:e|er|es|en|em)$")
 
 
@@ -42,11 +45,29 @@ def names_word(token: str, wanted: str) -> bool:
     return wanted in token or (token in wanted and 2 * len(token) >= len(wanted) and wanted.startswith(token))
 
 
+def _frame(word: str) -> bool:
+    """A frame word, also misspelt („Physk“, „Geschichet“, „Erkunde“ for Erdkunde)."""
+    w = fold(word)
+    return w in _FRAME or (len(w) >= 5 and any(len(f) >= 6 and not f.startswith(w) and _close(w, f) for f in _FRAME))
+
+
+def _close(a: str, b: str) -> bool:
+    """At most two letters apart (edits or one swap)."""
+    if abs(len(a) - len(b)) > 2:
+        return False
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+    return row[-1] <= 2
+
+
 def asked_head(anfrage: str) -> str | None:
     """The head of what the teacher asked for: the first noun of her request after its frame (material, Fach,
     class, length) — an adjective before it („Deutsches Kaiserreich“) and a possessor („Shakespeare's Macbeth“ is
-    about Macbeth) left out; None when there is none."""
-    tokens = [t for t in _TOKEN.findall(anfrage) if fold(t.strip("-'’")) not in _FRAME]
+    about Macbeth) left out, asides in parentheses too; None when there is none."""
+    tokens = [t for t in _TOKEN.findall(_ASIDE.sub(" ", anfrage)) if not _frame(t.strip("-'’"))]
     for i, token in enumerate(tokens):
         word = token.strip("-'’")
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
@@ -71,7 +92,8 @@ def material_title_faults(titel: str, woerter: Sequence[str], anfrage: str) -> l
     if _ONLY_YEARS.match(topic):
         return [f"Titel nennt nur Jahreszahlen: „{titel}“"]
     asked, head = text_stems(anfrage), asked_head(anfrage)
-    says_head = head is None or _said(head, text_stems(topic), topic)
+    works = _WORK.findall(anfrage)  # a work the request quotes names it too („Nathan der Weise“ for „Aufklärung: …“)
+    says_head = head is None or _said(head, text_stems(topic), topic) or any(fold(w) in fold(topic) for w in works)
     if not names_topic(topic, woerter) and not any(names_word(t, w) for t in text_stems(topic) for w in asked) \
             and not (head and says_head):
         return [f"Titel nennt das Thema nicht: „{titel}“"]
@@ -79,14 +101,16 @@ def material_title_faults(titel: str, woerter: Sequence[str], anfrage: str) -> l
 
 
 def aufgabe_title_faults(m: Klausur) -> list[str]:
-    """An Aufgabe title names parts its own tasks and material do not treat („Druck und Auftrieb“ over a Luftdruck
-    task: „Auftrieb“ is said nowhere in it)."""
+    """An Aufgabe title joins parts, and its own tasks and material treat one but not another („Druck und Auftrieb“
+    over a Luftdruck task: „Auftrieb“ is said nowhere in it). A single name is not judged (a sub-topic's name need
+    not be said in its tasks: „Dezimalzahlen“ over „3,25 + 1,7“), nor a label before a colon („Sachtext: …“)."""
     out = []
     for a in m.aufgaben:
         texts = [*(t.text for t in a.teilaufgaben), *(b.text or b.titel or "" for b in a.materialien), a.material or ""]
         said = " ".join(texts)
-        unsaid = [p.strip() for p in _PARTS.split(a.titel) if text_stems(p) and not _said(p, text_stems(said), said)]
-        if unsaid:
+        parts = [p.strip() for p in _PARTS.split(a.titel.split(": ", 1)[-1]) if text_stems(p)]
+        unsaid = [p for p in parts if not _said(p, text_stems(said), said)]
+        if len(parts) > 1 and unsaid and len(unsaid) < len(parts):
             out.append(f"„{a.titel}“ über Aufgaben, die „{unsaid[0]}“ nicht behandeln")
     return out
 
