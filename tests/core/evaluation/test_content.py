@@ -248,7 +248,12 @@ def test_a_material_title_that_drops_what_was_asked_is_not_clean(titel: str, anf
 
 @pytest.mark.parametrize(("titel", "anfrage"), GOOD_HEADS)
 def test_a_material_title_that_names_what_was_asked_is_clean(titel: str, anfrage: str) -> None:
-    assert material_title_faults(titel, [], anfrage) == []
+    assert material_title_faults(titel, ["deutsche frage", "macbeth"], anfrage) == []
+
+
+def test_a_title_naming_only_the_head_of_a_longer_topic_is_not_clean() -> None:
+    assert material_title_faults("Klassenarbeit Geschichte: Leben", ["mittelalter", "burg", "kloster"],
+                                 "Klassenarbeit Geschichte Klasse 6 Leben im Mittelalter, 45 Minuten")
 
 
 # --- figures ----------------------------------------------------------------------------------------------------------
