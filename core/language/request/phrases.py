@@ -237,7 +237,7 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
     if end <= start:
         return None
     years = _years_at_end(doc, start, end)
-    if start < years < end:  # "Weimarer Republik 1918–1933": the range qualifies the topic, read without it
+    if start < years < end and toks[years - 1].fold not in CONNECTORS:  # "Weimarer Republik 1918–1933": the range qualifies the topic, read without it
         head = topic_phrase(doc, vocab, start, years, mode)
         return f"{head} {doc.text[toks[years].ostart:toks[end - 1].oend]}" if head else None
     raw_words = [t.orig for t in toks[start:end]]

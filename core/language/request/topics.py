@@ -202,14 +202,14 @@ def _headed_members(thema: str, known: Known) -> tuple[str, tuple[str, ...]] | N
     first = _PEER_SPLIT.split(members)[0]
     if known(f"{head} {first}") or (_ADJECTIVE_LIKE.search(head) and not known(head)):
         return None
-    parts = (members,) if fixed_pair(members) else tuple(p for p in _PEER_SPLIT.split(members) if p)
+    parts = (members,) if fixed_pair(members, known) else tuple(p for p in _PEER_SPLIT.split(members) if p)
     return head, parts
 
 
 def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[str, ...]]:
     """'Ohmsches gesetz + reihenschaltung' -> ('Ohmsches Gesetz und Reihenschaltung', (both)). A known term
     ('Säuren und Basen') or a phrase whose parts are no topics of their own ('Brüche kürzen und erweitern') stays."""
-    if known(thema) or fixed_pair(thema) or not _PEER_SPLIT.search(thema):
+    if known(thema) or fixed_pair(thema, known) or not _PEER_SPLIT.search(thema):
         return thema, ()
     if headed := _headed_members(thema, known):
         return headed
@@ -248,20 +248,20 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
     return join_topics(cleaned), tuple(cleaned)
 
 
-def _raw_items(window: str) -> list[str]:
+def _raw_items(window: str, known: Known) -> list[str]:
     """The pieces of a list. Among comma-separated items a pair that shares its compound's head ("Aufzählungen,
     Haupt- und Nebensätze") is one item; a chain across commas ("Einsetzungs-, Gleichsetzungs- und
     Additionsverfahren") and a pair alone ("Reihen- und Parallelschaltung") are split and expanded by the caller."""
     segments = window.split(",")
     if len(segments) < 2 or any(seg.strip().endswith("-") for seg in segments[:-1]):
-        return [window] if fixed_pair(window) else _ITEM_SPLIT.split(window)
+        return [window] if fixed_pair(window, known) else _ITEM_SPLIT.split(window)
     out: list[str] = []
     for seg in segments:
         pieces = _ITEM_SPLIT.split(seg)
         # "Brüche addieren und subtrahieren": a lone lower-case word after "und" shares the object before it
         verb_pair = len(pieces) == 2 and len(pieces[1].split()) == 1 and pieces[1].strip().islower() \
             and len(pieces[0].split()) > 1 and any(c.isupper() for c in pieces[0])
-        out += [seg] if _SHARED_PAIR.fullmatch(seg.strip()) or verb_pair or fixed_pair(seg) else pieces
+        out += [seg] if _SHARED_PAIR.fullmatch(seg.strip()) or verb_pair or fixed_pair(seg, known) else pieces
     return out
 
 
@@ -279,7 +279,7 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
             m, window = _LIST_END.search(inner), inner
         window = window[:m.start()] if m else window
     items: list[str] = []
-    for raw in _raw_items(window):
+    for raw in _raw_items(window, known):
         item = raw.strip(_STRIP.replace("-", ""))
         if not item:
             continue
