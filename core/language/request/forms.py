@@ -87,7 +87,7 @@ def quoted_words(text: str) -> str | None:
 
 
 _WORD = r"[^\W\d_][\w'’-]*"
-_CONTRAST = re.compile(rf"\b({_WORD}(?:\s+{_WORD}){{0,3}})\s+(or|oder|vs\.?|versus)\s+({_WORD}(?:\s+{_WORD}){{0,3}})",
+_CONTRAST = re.compile(rf"\b({_WORD}(?:\s+{_WORD}){{0,3}})\s+(or|oder)\s+({_WORD}(?:\s+{_WORD}){{0,3}})",
                        re.I)
 _WORD_PAIR = re.compile(r"\b([^\W\d_]{1,8})\s+(and|or|und|oder|vs\.?)\s+([^\W\d_]{1,8})\b", re.I)
 _SLASHED = re.compile(rf"(?<![\w-])({_WORD}(?:/{_WORD}){{1,5}})(?![\w/-])")
