@@ -16,30 +16,60 @@ Known = Callable[[str], str | None]
 
 # What pupils do with a topic, not the topic: "Satzglieder bestimmen" is about "Satzglieder". Verbs that name an
 # operation of the subject itself ("Brüche kürzen", "Adjektive steigern", "Terme vereinfachen") are not here.
-ACTIVITY_VERBS = frozenset(fold(w) for w in str.split("""
+ACTIVITY_VERBS = frozenset(
+    fold(w)
+    for w in str.split("""
     bestimmen erkennen benennen unterscheiden berechnen lösen bilden ermitteln identifizieren zuordnen üben
     analysieren untersuchen beschreiben erklären erläutern verstehen wiederholen nennen markieren unterstreichen
     finden anwenden einsetzen verwenden gebrauchen interpretieren deuten vergleichen darstellen zeichnen lernen
-    wiederholen auswerten"""))
+    wiederholen auswerten""")
+)
 
 # Pairs that are one thing, not two topics: a reader does not ask for "Jäger" and "Sammler" separately. The
 # vocabulary cannot tell them from two topics ("Auge und Ohr"), so they are listed; folded, in either order.
 # "Licht und Schatten" is not here: both are topics of Physik on their own.
 _FIXED_PAIRS = (
-    "jäger und sammler", "länder und hauptstädte", "staaten und hauptstädte", "bundesländer und hauptstädte",
-    "angebot und nachfrage", "ebbe und flut", "arm und reich", "räuber und beute",
-    "tag und nacht", "krieg und frieden", "ursache und wirkung", "stadt und land", "ost und west", "nord und süd",
-    "kaiser und papst", "herr und knecht", "sender und empfänger", "leben und werk", "leben und tod",
-    "zeit und raum", "soll und haben", "frage und antwort", "hunger und durst", "sonne und mond",
-    "wirt und parasit", "jagd und beute", "fürsten und untertanen", "adel und klerus", "bürger und bauern",
-    "mann und frau", "alt und jung", "fest und flüssig", "reiz und reaktion", "schloss und schlüssel",
+    "jäger und sammler",
+    "länder und hauptstädte",
+    "staaten und hauptstädte",
+    "bundesländer und hauptstädte",
+    "angebot und nachfrage",
+    "ebbe und flut",
+    "arm und reich",
+    "räuber und beute",
+    "tag und nacht",
+    "krieg und frieden",
+    "ursache und wirkung",
+    "stadt und land",
+    "ost und west",
+    "nord und süd",
+    "kaiser und papst",
+    "herr und knecht",
+    "sender und empfänger",
+    "leben und werk",
+    "leben und tod",
+    "zeit und raum",
+    "soll und haben",
+    "frage und antwort",
+    "hunger und durst",
+    "sonne und mond",
+    "wirt und parasit",
+    "jagd und beute",
+    "fürsten und untertanen",
+    "adel und klerus",
+    "bürger und bauern",
+    "mann und frau",
+    "alt und jung",
+    "fest und flüssig",
+    "reiz und reaktion",
+    "schloss und schlüssel",
 )
 FIXED_PAIRS = frozenset(fold(p) for p in _FIXED_PAIRS)
 _PAIR = re.compile(r"^\s*([^\W\d_]+)\s+und\s+([^\W\d_]+)\s*$")
 
 
 def fixed_pair(text: str, known: Known) -> bool:
-    """"Jäger und Sammler", "Länder und Hauptstädte": one term, not two parts — unless the vocabulary knows one of
+    """A listed pair ("Jäger und Sammler", "Länder und Hauptstädte") is one term, not two parts — unless the vocabulary knows one of
     the words as a topic of its own ("Licht und Schatten", "Bundesländer und Hauptstädte" stay two parts)."""
     m = _PAIR.match(text)
     if m is None or not {fold(f"{m.group(1)} und {m.group(2)}"), fold(f"{m.group(2)} und {m.group(1)}")} & FIXED_PAIRS:
@@ -52,8 +82,10 @@ def without_activity(text: str) -> str:
     "Stilmittel"); a text that is only such verbs stays."""
     words = text.split()
     end = len(words)
-    while end > 1 and (fold(words[end - 1]) in ACTIVITY_VERBS or (
-            fold(words[end - 1]) in ("und", "oder", "sowie") and end < len(words))):
+    while end > 1 and (
+        fold(words[end - 1]) in ACTIVITY_VERBS
+        or (fold(words[end - 1]) in ("und", "oder", "sowie") and end < len(words))
+    ):
         if fold(words[end - 1]) in ACTIVITY_VERBS and words[end - 1][:1].isupper():
             break  # "das Bestimmen" is a noun
         end -= 1
@@ -87,18 +119,19 @@ def quoted_words(text: str) -> str | None:
 
 
 _WORD = r"[^\W\d_][\w'’-]*"
-_CONTRAST = re.compile(rf"\b({_WORD}(?:\s+{_WORD}){{0,3}})\s+(or|oder)\s+({_WORD}(?:\s+{_WORD}){{0,3}})",
-                       re.I)
+_CONTRAST = re.compile(rf"\b({_WORD}(?:\s+{_WORD}){{0,3}})\s+(or|oder)\s+({_WORD}(?:\s+{_WORD}){{0,3}})", re.I)
 _WORD_PAIR = re.compile(r"\b([^\W\d_]{1,8})\s+(and|or|und|oder|vs\.?)\s+([^\W\d_]{1,8})\b", re.I)
 _SLASHED = re.compile(rf"(?<![\w-])({_WORD}(?:/{_WORD}){{1,5}})(?![\w/-])")
 _STOP_AFTER = frozenset(str.split("for with in at please by bitte für fuer mit klasse year grade test quiz"))
 _NOT_SLASHED = frozenset(str.split("in innen und oder or and er sie"))
 # Words contrasted as words, not as topics: "much or many", "a/an", "das oder dass" name one topic, no parts.
-_FUNCTION_WORDS = frozenset(str.split("""
+_FUNCTION_WORDS = frozenset(
+    str.split("""
     a an the some any much many few little this that these those who which whose whom what since for ago yet
     already still each every either neither both all no none other another its it's there their they're your
     you're to too two than then as like if whether in on at by must mustn't needn't can could may might
-    das dass seit seid wenn wann wider wieder wie als ob weil denn ihr ihm ihn wen wem mal mahl"""))
+    das dass seit seid wenn wann wider wieder wie als ob weil denn ihr ihm ihn wen wem mal mahl""")
+)
 
 
 def contrast(text: str, thema: str | None, known: Known) -> tuple[str, tuple[str, ...]] | None:
@@ -110,11 +143,18 @@ def contrast(text: str, thema: str | None, known: Known) -> tuple[str, tuple[str
         if any(fold(i) in _NOT_SLASHED for i in items[1:]) or any(i.endswith("-") for i in items):
             continue
         if (thema is None and all(fold(i) in _FUNCTION_WORDS for i in items)) or (
-                thema is not None and any(fold(thema) == fold(i) for i in items)):
+            thema is not None and any(fold(thema) == fold(i) for i in items)
+        ):
             return m.group(1), ()
     if thema is None:  # "some and any": words contrasted are the topic even when nothing else names one
-        pair = next((m for m in _WORD_PAIR.finditer(text[:2000])
-                     if fold(m.group(1)) in _FUNCTION_WORDS and fold(m.group(3)) in _FUNCTION_WORDS), None)
+        pair = next(
+            (
+                m
+                for m in _WORD_PAIR.finditer(text[:2000])
+                if fold(m.group(1)) in _FUNCTION_WORDS and fold(m.group(3)) in _FUNCTION_WORDS
+            ),
+            None,
+        )
         return (" ".join(pair.groups()), ()) if pair else None
     for m in _CONTRAST.finditer(text[:2000]):
         left, joiner, right = m.group(1), m.group(2), m.group(3)
@@ -123,8 +163,14 @@ def contrast(text: str, thema: str | None, known: Known) -> tuple[str, tuple[str
         right_words = right_words[:cut]
         # the left side starts where the topic starts; when the topic is on the right, it is the longest known
         # term before the joiner, else its last word ("will or going to")
-        pos = next((k for k in range(len(left_words)) if fold(" ".join(left_words[k:])) in fold(thema)
-                    or fold(thema) in fold(" ".join(left_words[k:]))), None)
+        pos = next(
+            (
+                k
+                for k in range(len(left_words))
+                if fold(" ".join(left_words[k:])) in fold(thema) or fold(thema) in fold(" ".join(left_words[k:]))
+            ),
+            None,
+        )
         if pos is None:
             pos = next((k for k in range(len(left_words)) if known(" ".join(left_words[k:]))), len(left_words) - 1)
         if not right_words:
@@ -144,13 +190,17 @@ def contrast(text: str, thema: str | None, known: Known) -> tuple[str, tuple[str
 
 # --- work references -----------------------------------------------------------------------------------------
 
-_WORK_GENRES = (r"kurzgeschichte|novelle|ballade|drama|parabel|roman|jugendroman|gedicht|fabel|märchen|maerchen|"
-                r"erzählung|erzaehlung|komödie|komoedie|tragödie|tragoedie|lektüre|lektuere|ganzschrift|"
-                r"short\s+story|novel|play|poem")
+_WORK_GENRES = (
+    r"kurzgeschichte|novelle|ballade|drama|parabel|roman|jugendroman|gedicht|fabel|märchen|maerchen|"
+    r"erzählung|erzaehlung|komödie|komoedie|tragödie|tragoedie|lektüre|lektuere|ganzschrift|"
+    r"short\s+story|novel|play|poem"
+)
 _AUTHOR = r"(?:[A-ZÄÖÜ][\w.'’-]*\s+){0,2}[A-ZÄÖÜ][\w'’-]+"
 _WORK_REF = re.compile(
     rf"\b({_WORK_GENRES})\s*(?:\(\s*({_AUTHOR})\s*[,:]\s*([^()\n]{{2,80}}?)\s*\)"
-    rf"|:\s*({_AUTHOR})\s*[,:]\s*([^,;()\n]{{2,80}}?)\s*(?=[,;(\n]|$))", re.I)
+    rf"|:\s*({_AUTHOR})\s*[,:]\s*([^,;()\n]{{2,80}}?)\s*(?=[,;(\n]|$))",
+    re.I,
+)
 
 
 def work_reference(text: str) -> str | None:

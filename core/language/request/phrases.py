@@ -68,7 +68,8 @@ def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
         nxt = doc.tokens[i + 1]
         if _shares_noun(doc, i) and _is_content(doc, i + 2, allow_area):
             return True
-        return (nxt.brk == 0 and (nxt.cap or nxt.vocab) and nxt.fold not in FILLER_WORDS and not _blocked(nxt, allow_area)
+        return (nxt.brk == 0 and (nxt.cap or nxt.vocab) and nxt.fold not in FILLER_WORDS
+                and not _blocked(nxt, allow_area)
                 and (nxt.fold not in META_WORDS or _named_question(doc, i)))
     return True
 
@@ -136,7 +137,8 @@ def _is_topic_verb(doc: Doc, i: int, allow_area: bool) -> bool:
     """An infinitive right after a topic noun names what is done with it ("Satzglieder bestimmen")."""
     toks = doc.tokens
     f = toks[i].fold
-    if not f.endswith(("en", "ern", "eln")) or len(f) < 5 or f in _DIDACTIC_VERBS or f in ACTIVITY_VERBS or toks[i].brk or i == 0:
+    if (not f.endswith(("en", "ern", "eln")) or len(f) < 5 or f in _DIDACTIC_VERBS or f in ACTIVITY_VERBS
+            or toks[i].brk or i == 0):
         return False
     k = i
     while k > 0 and i - k < 12 and toks[k].brk < 2:  # "Schwerpunkt soll auf Induktion liegen": the main verb
@@ -237,7 +239,8 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
     if end <= start:
         return None
     years = _years_at_end(doc, start, end)
-    if start < years < end and toks[years - 1].fold not in CONNECTORS:  # "Weimarer Republik 1918–1933": the range qualifies the topic, read without it
+    # "Weimarer Republik 1918–1933": the range qualifies the topic, which is read without it
+    if start < years < end and toks[years - 1].fold not in CONNECTORS:
         head = topic_phrase(doc, vocab, start, years, mode)
         return f"{head} {doc.text[toks[years].ostart:toks[end - 1].oend]}" if head else None
     raw_words = [t.orig for t in toks[start:end]]

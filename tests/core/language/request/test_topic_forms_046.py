@@ -23,12 +23,16 @@ def _answer(message: str) -> tuple[str | None, tuple[str, ...]]:
 
 # --- quoted words: the words as written, one topic, never the first word alone ------------------------------------
 
-@pytest.mark.parametrize(("message", "thema"), [
-    ("H5P Quiz Deutsch Kl 8 Rechtschreibung „das“ oder „dass“, 10 Fragen", "Das oder dass"),
-    ("Quiz Deutsch Klasse 6 „seit“ oder „seid“, 8 Fragen", "Seit oder seid"),
-    ("Arbeitsblatt Deutsch 7 zu „wider“ und „wieder“", "Wider und wieder"),
-    ("Test Englisch Klasse 8 'since' oder 'for', 20 min", "Since oder for"),
-])
+
+@pytest.mark.parametrize(
+    ("message", "thema"),
+    [
+        ("H5P Quiz Deutsch Kl 8 Rechtschreibung „das“ oder „dass“, 10 Fragen", "Das oder dass"),
+        ("Quiz Deutsch Klasse 6 „seit“ oder „seid“, 8 Fragen", "Seit oder seid"),
+        ("Arbeitsblatt Deutsch 7 zu „wider“ und „wieder“", "Wider und wieder"),
+        ("Test Englisch Klasse 8 'since' oder 'for', 20 min", "Since oder for"),
+    ],
+)
 def test_quoted_words_are_one_topic(message: str, thema: str) -> None:
     assert _read(message) == (thema, ())
 
@@ -39,21 +43,31 @@ def test_a_single_quoted_title_stays_the_topic() -> None:
 
 # --- a verb saying what pupils do is no part of the topic -------------------------------------------------------
 
-@pytest.mark.parametrize(("message", "thema", "parts"), [
-    ("Arbeitsblatt Deutsch 6 auf drei Niveaus: Satzglieder bestimmen (Subjekt, Prädikat, Objekte)", "Satzglieder",
-     ("Subjekt", "Prädikat", "Objekte")),
-    ("Chemie 9 Quiz Oxidationszahlen bestimmen, 10 Fragen", "Oxidationszahlen", ()),
-    ("Deutsch 8 Test Stilmittel erkennen und benennen, 30 Minuten", "Stilmittel", ()),
-    ("Mathe 8 Test lineare Gleichungen lösen, 30 Minuten", "Lineare Gleichungen", ()),
-])
+
+@pytest.mark.parametrize(
+    ("message", "thema", "parts"),
+    [
+        (
+            "Arbeitsblatt Deutsch 6 auf drei Niveaus: Satzglieder bestimmen (Subjekt, Prädikat, Objekte)",
+            "Satzglieder",
+            ("Subjekt", "Prädikat", "Objekte"),
+        ),
+        ("Chemie 9 Quiz Oxidationszahlen bestimmen, 10 Fragen", "Oxidationszahlen", ()),
+        ("Deutsch 8 Test Stilmittel erkennen und benennen, 30 Minuten", "Stilmittel", ()),
+        ("Mathe 8 Test lineare Gleichungen lösen, 30 Minuten", "Lineare Gleichungen", ()),
+    ],
+)
 def test_an_activity_verb_is_no_part_of_the_topic(message: str, thema: str, parts: tuple[str, ...]) -> None:
     assert _read(message) == (thema, parts)
 
 
-@pytest.mark.parametrize(("message", "thema"), [
-    ("Mathe 6 Arbeitsblatt Brüche kürzen und erweitern", "Brüche kürzen und erweitern"),
-    ("Deutsch 5 Arbeitsblatt Adjektive steigern", "Adjektive steigern"),
-])
+@pytest.mark.parametrize(
+    ("message", "thema"),
+    [
+        ("Mathe 6 Arbeitsblatt Brüche kürzen und erweitern", "Brüche kürzen und erweitern"),
+        ("Deutsch 5 Arbeitsblatt Adjektive steigern", "Adjektive steigern"),
+    ],
+)
 def test_a_verb_that_names_the_operation_stays(message: str, thema: str) -> None:
     """Kürzen and Steigern are what the topic is about, not what pupils do with some topic."""
     assert _read(message)[0] == thema
@@ -66,30 +80,55 @@ def test_an_answer_with_an_activity_verb_names_the_topic() -> None:
 
 # --- „X und Y“: two topics, a header noun with its members, a fixed pair ------------------------------------------
 
-@pytest.mark.parametrize(("message", "thema", "parts"), [
-    ("diff. AB Physik 10 gleichmäßig beschleunigte Bewegung und freier Fall, 3 Niveaus",
-     "Gleichmäßig beschleunigte Bewegung und freier Fall", ("Gleichmäßig beschleunigte Bewegung", "Freier Fall")),
-    ("H5P Quiz Bio Klasse 7 Sinnesorgane: Auge und Ohr, 10 Fragen", "Sinnesorgane", ("Auge", "Ohr")),
-    ("H5P Quiz Bio Klasse 7 Sinnesorgane Auge und Ohr, 10 Fragen", "Sinnesorgane", ("Auge", "Ohr")),
-    ("Quiz Bio 8 Organe Herz und Lunge, 10 Fragen", "Organe", ("Herz", "Lunge")),
-    ("Physik 9 Arbeitsblatt gleichförmige Kreisbewegung und Zentripetalkraft",
-     "Gleichförmige Kreisbewegung und Zentripetalkraft", ("Gleichförmige Kreisbewegung", "Zentripetalkraft")),
-])
+
+@pytest.mark.parametrize(
+    ("message", "thema", "parts"),
+    [
+        (
+            "diff. AB Physik 10 gleichmäßig beschleunigte Bewegung und freier Fall, 3 Niveaus",
+            "Gleichmäßig beschleunigte Bewegung und freier Fall",
+            ("Gleichmäßig beschleunigte Bewegung", "Freier Fall"),
+        ),
+        ("H5P Quiz Bio Klasse 7 Sinnesorgane: Auge und Ohr, 10 Fragen", "Sinnesorgane", ("Auge", "Ohr")),
+        ("H5P Quiz Bio Klasse 7 Sinnesorgane Auge und Ohr, 10 Fragen", "Sinnesorgane", ("Auge", "Ohr")),
+        ("Quiz Bio 8 Organe Herz und Lunge, 10 Fragen", "Organe", ("Herz", "Lunge")),
+        (
+            "Physik 9 Arbeitsblatt gleichförmige Kreisbewegung und Zentripetalkraft",
+            "Gleichförmige Kreisbewegung und Zentripetalkraft",
+            ("Gleichförmige Kreisbewegung", "Zentripetalkraft"),
+        ),
+    ],
+)
 def test_two_topics_are_two_parts(message: str, thema: str, parts: tuple[str, ...]) -> None:
     assert _read(message) == (thema, parts)
 
 
-@pytest.mark.parametrize(("message", "thema", "parts"), [
-    ("H5P Quiz Geographie Klasse 7 Europa – Staaten und Hauptstädte, 12 Fragen", "Europa",
-     ("Staaten und Hauptstädte",)),
-    ("H5P Quiz Geographie Klasse 7 Europa: Staaten und Hauptstädte, 12 Fragen", "Europa",
-     ("Staaten und Hauptstädte",)),
-    ("Differenziertes Arbeitsblatt Geschichte Klasse 5 Steinzeit: Jäger und Sammler, Sesshaftwerdung", "Steinzeit",
-     ("Jäger und Sammler", "Sesshaftwerdung")),
-    ("Quiz Geographie 7 Küsten: Ebbe und Flut, 8 Fragen", "Küsten", ("Ebbe und Flut",)),
-    ("Geschichte 9 Klassenarbeit Industrialisierung: Arm und Reich, 45 Minuten", "Industrialisierung",
-     ("Arm und Reich",)),
-])
+@pytest.mark.parametrize(
+    ("message", "thema", "parts"),
+    [
+        (
+            "H5P Quiz Geographie Klasse 7 Europa – Staaten und Hauptstädte, 12 Fragen",
+            "Europa",
+            ("Staaten und Hauptstädte",),
+        ),
+        (
+            "H5P Quiz Geographie Klasse 7 Europa: Staaten und Hauptstädte, 12 Fragen",
+            "Europa",
+            ("Staaten und Hauptstädte",),
+        ),
+        (
+            "Differenziertes Arbeitsblatt Geschichte Klasse 5 Steinzeit: Jäger und Sammler, Sesshaftwerdung",
+            "Steinzeit",
+            ("Jäger und Sammler", "Sesshaftwerdung"),
+        ),
+        ("Quiz Geographie 7 Küsten: Ebbe und Flut, 8 Fragen", "Küsten", ("Ebbe und Flut",)),
+        (
+            "Geschichte 9 Klassenarbeit Industrialisierung: Arm und Reich, 45 Minuten",
+            "Industrialisierung",
+            ("Arm und Reich",),
+        ),
+    ],
+)
 def test_a_fixed_pair_is_one_part(message: str, thema: str, parts: tuple[str, ...]) -> None:
     assert _read(message) == (thema, parts)
 
@@ -101,24 +140,37 @@ def test_a_pair_of_topics_of_their_own_stays_two_parts() -> None:
 
 # --- „A or B“ in English grammar ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("message", "thema", "parts"), [
-    ("English test year 8: gerund or infinitive, 30 min", "Gerund or infinitive", ("Gerund", "Infinitive")),
-    ("English worksheet year 8: present perfect or simple past", "Present perfect or simple past",
-     ("Present perfect", "Simple past")),
-    ("Englisch 8 Test will or going to, 20 Minuten", "Will or going to", ("Will", "Going to")),
-    ("Worksheet for year 10: defining or non-defining relative clauses",
-     "Defining or non-defining relative clauses", ("Defining relative clauses", "Non-defining relative clauses")),
-])
+
+@pytest.mark.parametrize(
+    ("message", "thema", "parts"),
+    [
+        ("English test year 8: gerund or infinitive, 30 min", "Gerund or infinitive", ("Gerund", "Infinitive")),
+        (
+            "English worksheet year 8: present perfect or simple past",
+            "Present perfect or simple past",
+            ("Present perfect", "Simple past"),
+        ),
+        ("Englisch 8 Test will or going to, 20 Minuten", "Will or going to", ("Will", "Going to")),
+        (
+            "Worksheet for year 10: defining or non-defining relative clauses",
+            "Defining or non-defining relative clauses",
+            ("Defining relative clauses", "Non-defining relative clauses"),
+        ),
+    ],
+)
 def test_grammar_topics_contrasted_are_both_parts(message: str, thema: str, parts: tuple[str, ...]) -> None:
     assert _read(message) == (thema, parts)
 
 
-@pytest.mark.parametrize(("message", "thema"), [
-    ("Englisch Test Klasse 6 some/any, 30 Minuten", "Some/any"),
-    ("Englisch Test Klasse 6 some and any, 30 Minuten", "Some and any"),
-    ("English quiz year 6: this/that/these/those, 10 questions", "This/that/these/those"),
-    ("Englisch Klasse 5 Arbeitsblatt a/an", "A/an"),
-])
+@pytest.mark.parametrize(
+    ("message", "thema"),
+    [
+        ("Englisch Test Klasse 6 some/any, 30 Minuten", "Some/any"),
+        ("Englisch Test Klasse 6 some and any, 30 Minuten", "Some and any"),
+        ("English quiz year 6: this/that/these/those, 10 questions", "This/that/these/those"),
+        ("Englisch Klasse 5 Arbeitsblatt a/an", "A/an"),
+    ],
+)
 def test_words_contrasted_are_one_topic(message: str, thema: str) -> None:
     assert _read(message) == (thema, ())
 
@@ -130,14 +182,28 @@ def test_a_slash_between_subjects_or_word_endings_is_no_topic() -> None:
 
 # --- author and work: one reference, the title whole ------------------------------------------------------------
 
-@pytest.mark.parametrize(("message", "thema"), [
-    ("Klassenarbeit Deutsch Klasse 8 Kurzgeschichte (Borchert, Das Brot), 45 Minuten",
-     "Kurzgeschichte: Borchert, Das Brot"),
-    ("Deutsch Klasse 11 Klausur Drama (Schiller, Kabale und Liebe), 135 Minuten", "Drama: Schiller, Kabale und Liebe"),
-    ("Deutsch 7 Test Kurzgeschichte (Ilse Aichinger: Das Fenster-Theater), 45 min",
-     "Kurzgeschichte: Ilse Aichinger, Das Fenster-Theater"),
-    ("Englisch LK 12 Klausur novel (Orwell, Nineteen Eighty-Four), 180 Minuten", "Novel: Orwell, Nineteen Eighty-Four"),
-])
+
+@pytest.mark.parametrize(
+    ("message", "thema"),
+    [
+        (
+            "Klassenarbeit Deutsch Klasse 8 Kurzgeschichte (Borchert, Das Brot), 45 Minuten",
+            "Kurzgeschichte: Borchert, Das Brot",
+        ),
+        (
+            "Deutsch Klasse 11 Klausur Drama (Schiller, Kabale und Liebe), 135 Minuten",
+            "Drama: Schiller, Kabale und Liebe",
+        ),
+        (
+            "Deutsch 7 Test Kurzgeschichte (Ilse Aichinger: Das Fenster-Theater), 45 min",
+            "Kurzgeschichte: Ilse Aichinger, Das Fenster-Theater",
+        ),
+        (
+            "Englisch LK 12 Klausur novel (Orwell, Nineteen Eighty-Four), 180 Minuten",
+            "Novel: Orwell, Nineteen Eighty-Four",
+        ),
+    ],
+)
 def test_author_and_work_are_one_reference(message: str, thema: str) -> None:
     assert _read(message) == (thema, ())
 
@@ -150,14 +216,25 @@ def test_a_genre_with_topics_in_parentheses_keeps_its_parts() -> None:
 
 # --- a year range qualifies a topic, it is never the topic ------------------------------------------------------
 
-@pytest.mark.parametrize(("message", "thema", "parts"), [
-    ("Geschichte LK 12 Klausur: die deutsche Frage 1945–1990 – Teilung, Mauerfall, Wiedervereinigung, "
-     "mit Quelleninterpretation, 180 min", "Deutsche Frage 1945-1990", ("Teilung", "Mauerfall", "Wiedervereinigung")),
-    ("Geschichte 9 Klassenarbeit: die Weimarer Republik 1918–1933 – Novemberrevolution, Inflation, "
-     "Weltwirtschaftskrise, 45 Minuten", "Weimarer Republik 1918-1933",
-     ("Novemberrevolution", "Inflation", "Weltwirtschaftskrise")),
-    ("Arbeitsblatt Geschichte 10 die soziale Frage 1850–1900", "Soziale Frage 1850-1900", ()),
-])
+
+@pytest.mark.parametrize(
+    ("message", "thema", "parts"),
+    [
+        (
+            "Geschichte LK 12 Klausur: die deutsche Frage 1945–1990 – Teilung, Mauerfall, Wiedervereinigung, "
+            "mit Quelleninterpretation, 180 min",
+            "Deutsche Frage 1945-1990",
+            ("Teilung", "Mauerfall", "Wiedervereinigung"),
+        ),
+        (
+            "Geschichte 9 Klassenarbeit: die Weimarer Republik 1918–1933 – Novemberrevolution, Inflation, "
+            "Weltwirtschaftskrise, 45 Minuten",
+            "Weimarer Republik 1918-1933",
+            ("Novemberrevolution", "Inflation", "Weltwirtschaftskrise"),
+        ),
+        ("Arbeitsblatt Geschichte 10 die soziale Frage 1850–1900", "Soziale Frage 1850-1900", ()),
+    ],
+)
 def test_a_year_range_qualifies_the_topic(message: str, thema: str, parts: tuple[str, ...]) -> None:
     assert _read(message) == (thema, parts)
 
@@ -174,11 +251,19 @@ def test_a_year_after_a_preposition_keeps_it() -> None:
 
 # --- the dialog: the answer read the same way, no question twice, a free reply is no topic (decision 037) --------
 
-@pytest.mark.parametrize(("turns", "thema", "parts"), [
-    (["Quiz Englisch Klasse 7, 8 Fragen", "gerund or infinitive"], "Gerund or infinitive", ["Gerund", "Infinitive"]),
-    (["Arbeitsblatt Deutsch Klasse 6", "Satzglieder bestimmen"], "Satzglieder", []),
-    (["Quiz Deutsch Klasse 8, 10 Fragen", "„das“ oder „dass“"], "Das oder dass", []),
-])
+
+@pytest.mark.parametrize(
+    ("turns", "thema", "parts"),
+    [
+        (
+            ["Quiz Englisch Klasse 7, 8 Fragen", "gerund or infinitive"],
+            "Gerund or infinitive",
+            ["Gerund", "Infinitive"],
+        ),
+        (["Arbeitsblatt Deutsch Klasse 6", "Satzglieder bestimmen"], "Satzglieder", []),
+        (["Quiz Deutsch Klasse 8, 10 Fragen", "„das“ oder „dass“"], "Das oder dass", []),
+    ],
+)
 def test_the_answer_to_the_schwerpunkt_question(turns: list[str], thema: str, parts: list[str]) -> None:
     outcome = play(turns, offline_model("main"))
     assert outcome.tool == "generate_material" and outcome.call is not None, outcome.reply
