@@ -69,8 +69,9 @@ _PAIR = re.compile(r"^\s*([^\W\d_]+)\s+und\s+([^\W\d_]+)\s*$")
 
 
 def fixed_pair(text: str, known: Known) -> bool:
-    """A listed pair ("Jäger und Sammler", "Länder und Hauptstädte") is one term, not two parts — unless the vocabulary knows one of
-    the words as a topic of its own ("Licht und Schatten", "Bundesländer und Hauptstädte" stay two parts)."""
+    """A listed pair ("Jäger und Sammler", "Länder und Hauptstädte") is one term, not two parts — unless the
+    vocabulary knows one of its words as a topic of its own ("Licht und Schatten", "Bundesländer und Hauptstädte"
+    stay two parts)."""
     m = _PAIR.match(text)
     if m is None or not {fold(f"{m.group(1)} und {m.group(2)}"), fold(f"{m.group(2)} und {m.group(1)}")} & FIXED_PAIRS:
         return False
