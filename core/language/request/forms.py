@@ -120,7 +120,10 @@ def quoted_words(text: str) -> str | None:
 
 
 _WORD = r"[^\W\d_][\w'’-]*"
-_CONTRAST = re.compile(rf"\b({_WORD}(?:\s+{_WORD}){{0,3}})\s+(or|oder)\s+({_WORD}(?:\s+{_WORD}){{0,3}})", re.I)
+_NUMBERED = r"(?:\s+(?:\d{1,2}|[IVX]{1,4})\b)?"  # "type 1 or type 2", "Typ I oder Typ II"
+_CONTRAST = re.compile(
+    rf"\b({_WORD}(?:\s+{_WORD}){{0,3}}{_NUMBERED})\s+(or|oder)\s+({_WORD}(?:\s+{_WORD}){{0,3}}{_NUMBERED})", re.I
+)
 _WORD_PAIR = re.compile(r"\b([^\W\d_]{1,8})\s+(and|or|und|oder|vs\.?)\s+([^\W\d_]{1,8})\b", re.I)
 _SLASHED = re.compile(rf"(?<![\w-])({_WORD}(?:/{_WORD}){{1,5}})(?![\w/-])")
 _STOP_AFTER = frozenset(str.split("for with in at please by bitte für fuer mit klasse year grade test quiz"))
@@ -164,14 +167,11 @@ def contrast(text: str, thema: str | None, known: Known) -> tuple[str, tuple[str
         right_words = right_words[:cut]
         # the left side starts where the topic starts; when the topic is on the right, it is the longest known
         # term before the joiner, else its last word ("will or going to")
-        pos = next(
-            (
-                k
-                for k in range(len(left_words))
-                if fold(" ".join(left_words[k:])) in fold(thema) or fold(thema) in fold(" ".join(left_words[k:]))
-            ),
-            None,
-        )
+        suffixes = [fold(" ".join(left_words[k:])) for k in range(len(left_words))]
+        # the shortest left side that holds the whole topic, else the longest one the topic holds
+        pos = max((k for k, x in enumerate(suffixes) if fold(thema) in x), default=None)
+        if pos is None:
+            pos = min((k for k, x in enumerate(suffixes) if x in fold(thema)), default=None)
         if pos is None:
             pos = next((k for k in range(len(left_words)) if known(" ".join(left_words[k:]))), len(left_words) - 1)
         if not right_words:
@@ -185,6 +185,9 @@ def contrast(text: str, thema: str | None, known: Known) -> tuple[str, tuple[str
             return phrase, ()
         if len(left_words[pos:]) == 1 and len(right_words) >= 3:  # "defining or non-defining relative clauses"
             left = f"{left} {' '.join(right_words[1:])}"
+        shared = [fold(w) for w in left_words[pos:]]
+        if len(right_words) < len(shared) and fold(right_words[0]) in shared[1:]:  # "if-clauses type 1 or type 2"
+            right = " ".join([*left_words[pos:][: shared.index(fold(right_words[0]))], *right_words])
         return phrase, (left, right)
     return None
 

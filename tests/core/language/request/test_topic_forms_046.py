@@ -152,6 +152,11 @@ def test_a_pair_of_topics_of_their_own_stays_two_parts() -> None:
         ),
         ("Englisch 8 Test will or going to, 20 Minuten", "Will or going to", ("Will", "Going to")),
         (
+            "Englisch Klasse 9 Test if-clauses type 1 or type 2, 30 Minuten",
+            "If-clauses type 1 or type 2",
+            ("If-clauses type 1", "If-clauses type 2"),
+        ),
+        (
             "Worksheet for year 10: defining or non-defining relative clauses",
             "Defining or non-defining relative clauses",
             ("Defining relative clauses", "Non-defining relative clauses"),
