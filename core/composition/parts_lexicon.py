@@ -276,3 +276,24 @@ def filed_as(unterthema: str, part: str, thema: str = "") -> bool:
     it (every Reformation task may mention the 95 Thesen; the Thesenanschlag task is filed under „Ablass und 95
     Thesen“)."""
     return covers_part([TaskView(ref=unterthema, text="", titel=unterthema)], part, thema)
+
+
+_SEVERAL = re.compile(r",|;|/| und | and | sowie ")
+
+
+def is_filing_of(label: str, part: str, thema: str = "") -> bool:
+    """A filing label (an item's sub-topic, a topic title or its head) *is* the part: it covers the part and names
+    nothing else beside it. „Extremwertprobleme“ is the part „Extremwertprobleme“; „Kräfte, Hookesches Gesetz und
+    Hebel“ is no „Hebel“ — a Gewichtskraft task filed there does not treat the lever (decision 045)."""
+    label = label.strip()
+    if not label or not filed_as(label, part, thema):
+        return False
+    pieces = [p for p in _SEVERAL.split(f" {label} ") if p.strip()]
+    return len(pieces) == 1 or all(filed_as(p, part, thema) for p in pieces)
+
+
+def treats(tasks: Sequence[TaskView], part: str, thema: str = "", filing: str = "") -> bool:
+    """The one test of „these tasks are about that part“ (decision 045): their printed words cover it (her words or
+    the bank's words for it, decision 038), or the item is filed under a label that is the part. Selection, every
+    note to the teacher and the promise check use it."""
+    return covers_part(tasks, part, thema) or is_filing_of(filing, part, thema)
