@@ -82,6 +82,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         _e("Krisenjahr 1923", "Inflation; Hitlerputsch; Ruhrbesetzung"),
         _e("Soziale Frage", "Kinderarbeit; Arbeiterschaft; Arbeiter"),
         _e("Kalter Krieg", "Kubakrise; Mauerbau; Blockade"),
+        _e("Kaiserreich", "Reichsgründung; Kaiserproklamation; Wilhelm II; Sozialistengesetz; Kulturkampf"),
         _e("Feudalismus", "Lehnswesen; Grundherrschaft"),
         _e("Französische Revolution", "Bastille; Generalstände; Menschenrechte"),
     ),
@@ -98,6 +99,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         _e("Kartenarbeit", "Maßstab; Gradnetz; Legende"),
         *_syn("Verstädterung", "Urbanisierung"),
         _e("Landwirtschaft", "Ackerbau; Viehhaltung"),
+        _e("Entwicklungsindikator", "HDI; Human Development Index; BIP pro Kopf; Bruttonationaleinkommen"),
     ),
     "chemie": (
         _e(
@@ -210,7 +212,9 @@ def _aspect_named(tasks: Sequence[TaskView], part: str, thema: str) -> bool:
     for t in tasks:
         for field in (t.titel, *(s for x in (t.text, *t.kriterien) for s in _SENTENCE.split(x))):
             have = _stems(field)
-            if _within(aspect, have) and (not topic or any(term_matches(w, h) for w in topic for h in have)):
+            have |= {stem("Aufbau")} if stem("Bau") in have else set()  # „den Bau einer Kirschblüte beschreiben“
+            named = not topic or any(term_matches(w, h) or _head(h, w) for w in topic for h in have)
+            if _within(aspect, have) and named:
                 return True
     return False
 
@@ -223,10 +227,16 @@ def names_literally(tasks: Sequence[TaskView], unterthema: str) -> bool:
         return True
     for t in tasks:
         tokens = text_stems(" ".join([t.titel, t.text, *t.kriterien]))
-        hits = sum(1 for w in wanted if any(term_matches(tok, w) for tok in tokens))
+        hits = sum(1 for w in wanted if any(term_matches(tok, w) or _head(tok, w) for tok in tokens))
         if hits >= max(1, (len(wanted) + 1) // 2):
             return True
     return False
+
+
+def _head(token: str, word: str) -> bool:
+    """The task's word is a compound whose last element is the part's word: a „Kirschblüte“ is a „Blüte“ (the
+    compound's head; a short word such as „blut“ is matched only there, never inside a word)."""
+    return len(word) >= 4 and len(token) >= len(word) + 3 and token.endswith(word)
 
 
 def _names_all(tasks: Sequence[TaskView], term: str) -> bool:
