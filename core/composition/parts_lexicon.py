@@ -56,6 +56,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         *_syn("Erörterung", "Argumentation"),
         *_syn("Gedichtanalyse", "Gedichtinterpretation"),
         *_syn("Stilmittel", "rhetorische Mittel", "sprachliche Mittel"),
+        *_syn("Moral", "Lehre"),
         _e("Gedichtanalyse", "Metrum; Reimschema; Strophe"),
         _e("Rechtschreibung", "Kommasetzung; Großschreibung; Kleinschreibung"),
         _e("Wortarten", "Nomen; Verb; Adjektiv; Pronomen"),
@@ -176,6 +177,11 @@ ASPEKTE = frozenset(
 )
 
 
+# An aspect in other words: „den Bau einer Kirschblüte“ is its Aufbau, „Eigenschaften einer Fabel“ its Merkmale.
+_ASPEKT_GLEICH = {stem("Bau"): stem("Aufbau"), stem("Eigenschaften"): stem("Merkmale"),
+                  stem("Kennzeichen"): stem("Merkmale")}
+
+
 def _stems(text: str) -> set[str]:
     """Every word's stem, generic words included („Ursachen“ has no content stem for the topic checks)."""
     return {stem(w) for w in words(text) if len(w) > 2 and fold(w) not in STOPWORDS}
@@ -215,7 +221,7 @@ def _aspect_named(tasks: Sequence[TaskView], part: str, thema: str) -> bool:
     for t in tasks:
         for field in (t.titel, *(s for x in (t.text, *t.kriterien) for s in _SENTENCE.split(x))):
             have = _stems(field)
-            have |= {stem("Aufbau")} if stem("Bau") in have else set()  # „den Bau einer Kirschblüte beschreiben“
+            have |= {same for word, same in _ASPEKT_GLEICH.items() if word in have}
             named = not topic or any(term_matches(w, h) or _head(h, w) for w in topic for h in have)
             if _within(aspect, have) and named:
                 return True
@@ -230,10 +236,18 @@ def names_literally(tasks: Sequence[TaskView], unterthema: str) -> bool:
         return True
     for t in tasks:
         tokens = text_stems(" ".join([t.titel, t.text, *t.kriterien]))
-        hits = sum(1 for w in wanted if any(term_matches(tok, w) or _head(tok, w) for tok in tokens))
+        hits = sum(1 for w in wanted if any(_names_word(tok, w) for tok in tokens))
         if hits >= max(1, (len(wanted) + 1) // 2):
             return True
     return False
+
+
+def _names_word(token: str, word: str) -> bool:
+    """The task's word is the part's word, a compound of it, its compound head, or a whole word inside it („Zelle“
+    in „Zellteilung“) — not a cut-off stem a few letters short of it („Elektronen“, stem „elektro“, is no
+    „Elektrolyse“)."""
+    short_by = len(word) - len(token)
+    return (term_matches(token, word) and (short_by <= 1 or short_by >= 4)) or _head(token, word)
 
 
 def _head(token: str, word: str) -> bool:
