@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.checks.topicality import says
+from core.checks.topics import term_matches, text_stems
 from core.checks.views import TaskView, views
 from core.composition.parts_lexicon import treats
-from core.language.text import fold
+from core.language.text import fold, words
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
@@ -175,15 +176,23 @@ def titled(thema: str, unterthemen: Sequence[str], fehlende: Sequence[str]) -> s
 
 
 def unused_as_printed(note: str, tasks: Sequence[TaskView], thema: str) -> str | None:
-    """„Nur …: Aufgaben zu „A“, „B“ wurden nicht verwendet.“ without the parts a printed task treats (None when
-    that leaves none); any other note as it is."""
+    """„Nur „X“: Aufgaben zu „A“, „B“ wurden nicht verwendet.“ without the parts a printed task treats — by the
+    words that set the part apart from the request („type 3“ of „if-clauses type 3“ beside „If-clauses“, „Typ 1“),
+    None when that leaves none; any other note as it is."""
     found = _UNUSED.match(note)
     if found is None:
         return note
-    left = [s for s in _QUOTED.findall(found.group(2)) if not treats(tasks, s, thema)]
+    asked = text_stems(" ".join([thema, *_QUOTED.findall(found.group(1))]))
+    left = [s for s in _QUOTED.findall(found.group(2)) if not (own := _own_words(s, asked))
+            or not treats(tasks, own, thema)]
     if not left:
         return None
     return found.group(1) + ", ".join(f"„{s}“" for s in left) + found.group(3)
+
+
+def _own_words(part: str, asked: set[str]) -> str:
+    return " ".join(w for w in words(part) if (mine := text_stems(w)) and not any(
+        term_matches(m, a) for m in mine for a in asked))
 
 
 def note_as_printed(note: str, tasks: Sequence[TaskView], thema: str) -> str | None:

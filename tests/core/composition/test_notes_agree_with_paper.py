@@ -15,6 +15,7 @@ from core.checks.promises import broken_promises
 from core.checks.views import views
 from core.composition import service as svc
 from core.composition.parts_lexicon import treats
+from core.composition.report import unused_as_printed
 from core.materials.request import MaterialRequest
 from db.session import Identity
 
@@ -65,9 +66,9 @@ def _disagreements(material, request: MaterialRequest) -> list[str]:  # noqa: AN
             missing.add(part)
             if treats(tasks, part, request.thema) or part.casefold() in printed:
                 out.append(f"„{part}“ fehlt laut Hinweis, steht aber auf dem Blatt")
-        for group in _UNUSED.findall(h):
-            out += [f"„{s}“ nicht verwendet laut Hinweis, aber eine Aufgabe behandelt es"
-                    for s in _QUOTED.findall(group) if treats(tasks, s, request.thema)]
+        if _UNUSED.search(h) and (unused_as_printed(h, tasks, request.thema) != h or any(
+                s.casefold() in printed for group in _UNUSED.findall(h) for s in _QUOTED.findall(group))):
+            out.append(f"„nicht verwendet“, aber eine Aufgabe behandelt es: {h}")
     out += [f"„{u}“ ohne Aufgabe und ohne Hinweis" for u in request.unterthemen
             if u not in missing and not treats(tasks, u, request.thema)]
     return out
