@@ -144,6 +144,8 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         _e("Evolution", "Selektion; Mutation; Artbildung"),
         _e("Verdauung", "Nährstoffe; Enzym; Dünndarm"),
         _e("Immunsystem", "Antikörper; Impfung; Fresszelle"),
+        _e("Atmung", "Einatmen; Ausatmen; Lunge; Zwerchfell; Gasaustausch; Atemwege"),
+        _e("Blutkreislauf", "Körperkreislauf; Lungenkreislauf"),
         _e("Nervensystem", "Synapse; Aktionspotenzial; Nervenzelle"),
     ),
 }

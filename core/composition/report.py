@@ -212,3 +212,6 @@ def agree_with_paper(material: Klausur | DifferenziertesMaterial | H5PSet | None
     own = set(befund.hinweise())
     befund.as_printed(views(material), unterthemen)
     material.hinweise_lehrkraft = [*befund.hinweise(), *(h for h in material.hinweise_lehrkraft if h not in own)]
+    thema = titled(befund.thema, unterthemen, befund.fehlende_unterthemen)  # never titled with a part it lacks
+    if material.thema == befund.thema and thema != befund.thema and material.titel.endswith(befund.thema):
+        material.titel, material.thema = material.titel[: -len(befund.thema)] + thema, thema

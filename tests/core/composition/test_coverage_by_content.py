@@ -10,7 +10,7 @@ from core.checks.promises import broken_promises
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
 from core.composition.parts_lexicon import is_filing_of, treats
-from core.composition.report import Befund, note_as_printed
+from core.composition.report import Befund, agree_with_paper, note_as_printed
 from core.composition.select import ExamSpec, carries
 from core.materials.blocks import Quelle
 from core.materials.h5p import H5PSet, TrueFalseFrage
@@ -101,3 +101,15 @@ def test_a_note_that_merely_contains_the_word_explains_no_missing_part() -> None
     quiz.hinweise_lehrkraft.append("Zu „Proteinbiosynthese“ habe ich keine geprüfte Aufgabe für Klasse 13 – dieser "
                                    "Teil fehlt.")
     assert broken_promises(quiz, request, tasks) == []
+
+
+def test_a_quiz_without_a_question_on_a_named_part_says_so_and_is_not_titled_with_it() -> None:
+    quiz = H5PSet(titel="Übung: Atmung und Blutkreislauf", fach="Biologie", klassenstufe=8,
+                  thema="Atmung und Blutkreislauf",
+                  fragen=[TrueFalseFrage(frage="Beim Einatmen senkt sich das Zwerchfell.", wahr=True)])
+    befund = Befund(was="Übung", thema="Atmung und Blutkreislauf", klassenstufe=8, einheit="Fragen")
+    agree_with_paper(quiz, befund, ["Atmung", "Blutkreislauf"])
+    assert quiz.hinweise_lehrkraft == ["Zu „Blutkreislauf“ habe ich keine geprüfte Aufgabe für Klasse 8 – dieser "
+                                       "Teil fehlt."]
+    assert quiz.titel == "Übung: Atmung"
+    assert befund.fehlende_unterthemen == ["Blutkreislauf"]  # the reply offers options for what it lacks
