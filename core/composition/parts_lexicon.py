@@ -113,7 +113,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         *_syn("Trennverfahren", "Stofftrennung"),
         *_syn("Siedepunkt", "Siedetemperatur"),
         *_syn("Schmelzpunkt", "Schmelztemperatur"),
-        _e("Trennverfahren", "Filtrieren; Filtration; Destillation; Destillieren; Chromatografie; Eindampfen; "
+        _e("Trennverfahren", "Filtrieren; Filtrat; Destillation; Destillieren; Chromatografie; Eindampfen; "
                              "Sedimentieren; Dekantieren; Extraktion"),
         _e("Atombau", "Proton; Neutron; Elektron; Schalenmodell"),
         _e("chemische Bindung", "Ionenbindung; Elektronenpaarbindung; Metallbindung"),
