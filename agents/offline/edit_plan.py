@@ -36,13 +36,22 @@ def _noun(kind: str) -> str:
     return {"klausur": "die Klausur", "h5p": "die Übung"}.get(kind, "das Material")
 
 
+def _named(n: int, kind: str, niveau: str | None = None) -> str:
+    """„Aufgabe 2“, „Frage 3“, „die letzte Aufgabe“, „Niveau C: Aufgabe 2“ — as the teacher reads it."""
+    noun = "Frage" if kind == "h5p" else "Aufgabe"
+    place = {-1: f"die letzte {noun}", -2: f"die vorletzte {noun}", -3: f"die drittletzte {noun}"}.get(n, f"{noun} {n}")
+    return f"Niveau {niveau}: {place}" if niveau else place
+
+
 def _level(intent: Intent, text: str, single: bool, kind: str) -> list[Step]:
     wort = "leichter" if intent.kind == "easier" else "schwerer"
     if not intent.tasks:
-        return [Step("regenerate_from_previous", f"{_noun(kind)} {wort} machen",
-                     {"instruction": text if single else f"Mach {_noun(kind)} {wort}."})]
-    return [Step("regenerate_from_previous", f"Aufgabe {n} {wort} machen",
-                 {"instruction": text if single and len(intent.tasks) == 1 else f"Mach Aufgabe {n} {wort}."})
+        whole = f"Niveau {intent.niveau}" if intent.niveau else _noun(kind)
+        return [Step("regenerate_from_previous", f"{whole} {wort} machen",
+                     {"instruction": text if single else f"Mach {whole} {wort}."})]
+    as_said = single and len(intent.tasks) == 1 and intent.tasks[0] > 0 and not intent.niveau
+    return [Step("regenerate_from_previous", f"{_named(n, kind, intent.niveau)} {wort} machen",
+                 {"instruction": text if as_said else f"Mach {_named(n, kind, intent.niveau)} {wort}."})
             for n in intent.tasks]
 
 
@@ -57,11 +66,18 @@ def _duration(intent: Intent, text: str, single: bool, kind: str) -> Step:
                 {"instruction": instruction})
 
 
-def _addition(intent: Intent) -> Step:
-    what = f"eine Aufgabe zu „{intent.thema}“ ergänzen" if intent.thema else "eine Aufgabe ergänzen"
+def _addition(intent: Intent, kind: str) -> Step:
+    """One more task (or `anzahl` questions) on the named sub-topic; a replacement on a quiz brings as many
+    questions as it strikes."""
+    many = len(intent.tasks) if intent.kind == "replace" and intent.tasks else intent.anzahl
+    was = ("eine Frage" if many == 1 else f"{many} Fragen") if kind == "h5p" else (
+        "eine Aufgabe" if many == 1 else f"{many} Aufgaben")
+    what = f"{was} zu „{intent.thema}“ ergänzen" if intent.thema else f"{was} ergänzen"
     args: dict[str, Any] = {"thema": intent.thema} if intent.thema else {}
     if intent.minuten:
         args["dauer_minuten"] = intent.minuten
+    if kind == "h5p" or many > 1:
+        args["anzahl"] = many
     return Step("add_bank_task", what, args)
 
 
@@ -69,8 +85,8 @@ def steps(text: str, kind: str) -> list[Step]:
     """The steps for the wishes in `text` on a material of type `kind` ('klausur', 'h5p', …); [] for no edit."""
     intents = classify(text)
     if open_ := next((i for i in intents if i.kind == "replace" and not i.thema), None):
-        named = f"Aufgabe {open_.tasks[0]}" if open_.tasks else (f"die Aufgabe zu „{open_.words}“" if open_.words
-                                                                    else "die Aufgabe")
+        named = _named(open_.tasks[0], kind) if open_.tasks else (f"die Aufgabe zu „{open_.words}“" if open_.words
+                                                                 else "die Aufgabe")
         return [Step("", f"Wodurch soll ich {named} ersetzen? Nennen Sie das Thema, z. B. „Ersetze {named} durch "
                          "eine Aufgabe zu …“ – bis dahin bleibt alles, wie es ist.")]
     single = len(intents) == 1
@@ -78,12 +94,14 @@ def steps(text: str, kind: str) -> list[Step]:
     for i in intents:
         if i.kind in ("easier", "harder"):
             out += _level(i, text, single, kind)
-    out += [_addition(i) for i in intents if i.kind in ("add", "replace")]
-    numbers = sorted({n for i in intents if i.kind in ("remove", "replace") for n in i.tasks}, reverse=True)
-    if numbers:
-        named = " und ".join(f"Aufgabe {n}" for n in sorted(numbers))
+    out += [_addition(i, kind) for i in intents if i.kind in ("add", "replace")]
+    struck = sorted({(i.niveau or "", n) for i in intents if i.kind in ("remove", "replace") for n in i.tasks},
+                    key=lambda x: (x[0], x[1] if x[1] > 0 else 100 + x[1]), reverse=True)
+    if struck:
+        named = " und ".join(_named(n, kind, niveau or None) for niveau, n in reversed(struck))
         out.append(Step("patch_material_task", f"{named} streichen", {
-            "operations": [RemoveTask(ziel=str(n)).model_dump(exclude_none=True) for n in numbers], "force": True}))
+            "operations": [RemoveTask(ziel=f"{niveau}{n}").model_dump(exclude_none=True) for niveau, n in struck],
+            "force": True}))
     out += [Step("remove_topic_tasks", f"die Aufgabe(n) zu „{i.words}“ streichen", {"thema": i.words})
             for i in intents if i.kind in ("remove", "replace") and i.words and not i.tasks]
     out += [_duration(i, text, single, kind) for i in intents if i.kind in ("shorter", "longer")]

@@ -135,8 +135,8 @@ def _apply(turn: TurnContext, k: Klausur, pick: _Pick, **context: Any) -> tuple[
 
 
 def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, kind: str | None, words: str | None,
-           apply: Any) -> tuple[list[_Pick], list[str]]:
-    """One bank task (or material unit), or as many as fill `minuten` more working minutes (about a minute a
+           apply: Any, anzahl: int = 1) -> tuple[list[_Pick], list[str]]:
+    """`anzahl` bank tasks (or material units), or as many as fill `minuten` more working minutes (about a minute a
     point), applied one after the other to `bank.k`; with the changes they made."""
     picks: list[_Pick] = []
     changes: list[str] = []
@@ -144,13 +144,13 @@ def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, kin
         picks.append(picked)
         bank.k, made = apply(bank.k, picked)
         changes += made
-        if sum(t.teil.punkte for p in picks for t in p.unit) >= minuten:
+        if sum(t.teil.punkte for p in picks for t in p.unit) >= minuten and len(picks) >= anzahl:
             break
     return picks, changes
 
 
 def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
-                   dauer_minuten: int | None = None) -> EditOutcome:
+                   dauer_minuten: int | None = None, anzahl: int | None = None) -> EditOutcome:
     """Reviewed bank tasks on `thema` (None: the exam's topics) added at the end of the exam as its next version:
     one, or with `dauer_minuten` as many as fill the exam to that duration (which it then gets).
 
@@ -170,7 +170,8 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     longer = dauer_minuten if dauer_minuten and dauer_minuten > k.dauer_minuten else None
     minuten = budget(longer) - budget(k.dauer_minuten) if longer else 0
     topic, kind = material_wish(thema)
-    picks, changes = _picks(bank, _homes(bank, topic), _afb_order(k, afb_ziel), minuten, kind, topic, apply)
+    picks, changes = _picks(bank, _homes(bank, topic), _afb_order(k, afb_ziel), minuten, kind, topic, apply,
+                            max(1, min(anzahl or 1, _MAX_ADDED)))
     if not picks:
         worum = f"zu „{topic}“" if topic else "zu den Themen dieser Klausur"
         raise PatchError(f"In der geprüften Aufgabensammlung gibt es {worum} für Klasse {k.klassenstufe} keine "
@@ -214,16 +215,16 @@ def _said(k: Klausur, picks: list[_Pick], kind: str | None) -> str:
 
 
 async def add_topic(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
-                    dauer_minuten: int | None = None) -> EditOutcome:
+                    dauer_minuten: int | None = None, anzahl: int | None = None) -> EditOutcome:
     """A named sub-topic added to any material as its next version: an exam gets reviewed bank tasks on it (see
     `add_topic_task`), a quiz bank questions on it (see `add_questions`); a differentiated sheet is made again with
     the sub-topic as one more part of its request, kept only if it then has more on the sub-topic. Raises PatchError
     (German) when nothing could be added; nothing is stored then."""
     row = own_row(turn, material_id)
     if row.material_type == "klausur" or not thema:
-        return add_topic_task(turn=turn, material_id=row.id, thema=thema, dauer_minuten=dauer_minuten)
+        return add_topic_task(turn=turn, material_id=row.id, thema=thema, dauer_minuten=dauer_minuten, anzahl=anzahl)
     if row.material_type == "h5p":
-        return add_questions(turn=turn, row=row, thema=thema)
+        return add_questions(turn=turn, row=row, thema=thema, anzahl=anzahl)
     outcome = await regenerate_from_previous(turn=turn, material_id=row.id,
                                              instruction=f"Bitte auch „{thema}“ aufnehmen.", added=thema)
     said = f"Ergänzt: „{thema}“ (aus der geprüften Aufgabensammlung, neu zusammengestellt)."

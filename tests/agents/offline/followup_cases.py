@@ -96,7 +96,7 @@ HELD_OUT: list[tuple[str, list[str]]] = [
     ("Bitte Aufgabe 2 gegen eine Aufgabe zum Treibhauseffekt austauschen.", ["replace:2>Treibhauseffekt"]),
     ("Ich hätte gern noch eine Aufgabe zum Satz des Pythagoras.", ["add>Satz des Pythagoras"]),
     ("Aufgabe 1 ist mir zu schwer für die 7. Bitte vereinfachen.", ["easier:1"]),
-    ("Die letzte Aufgabe bitte weg.", ["remove~letzte"]),
+    ("Die letzte Aufgabe bitte weg.", ["remove:-1"]),  # read by place since stop 23 (was „~letzte“)
     ("Ohne die Aufgabe zu Verdun bitte.", ["remove~Verdun"]),
     ("Die Klausur ist zu lang, bitte auf 60 Minuten kürzen.", ["shorter:60"]),
     ("Nimm noch was zur Kurvendiskussion dazu und streich Aufgabe 4.", ["add>Kurvendiskussion", "remove:4"]),
