@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from core.editing.bank_material import material_wish
 from core.language.additions import wants_addition, wants_removal, wants_swap
-from core.language.edits import niveau_named, positions
+from core.language.edits import joined_refs, niveau_named, task_numbers, without_task_numbers
 
 KINDS = ("remove", "replace", "add", "easier", "harder", "shorter", "longer")
 
@@ -42,17 +42,11 @@ class Intent:
         return [f"{kind}{'@' + self.niveau if self.niveau else ''}{'~' + self.words if self.words else ''}{tail}"]
 
 
-_TYPO = re.compile(r"\b(?:aufgabe|aufagbe|aufgbae|aufgbe|afugabe|aufabe|augabe|aufgaeb)(n?)\b", re.I)
-_LIST = re.compile(r"(\d{1,2})\s*(?:,|\bund\b|\bsowie\b|&|\+)\s*(\d{1,2})(?!\s*(?:min|punkt|p\.|%|\d))", re.I)
 _SPLIT = re.compile(r"[.!?;:]\s|[.!?;]$|,\s*", re.I)
 _AND = re.compile(r"\s+(?:und|sowie|aber)\s+(?=\S)", re.I)
 _SUBTASK = re.compile(r"\bteilaufgabe|(?<![\w/])\d{1,2}\s?[a-h]\)?(?![\wäöüß])", re.I)
 _NEW = re.compile(r"\b(erstell\w*|neue[nrs]?|noch\s+eine?\s+(?:klausur|klassenarbeit|arbeitsblatt|quiz|test)|"
                   r"klasse\s*\d{1,2}\b|jahrgang)", re.I)
-_TASK_REF = re.compile(r"\b(?:aufgaben?|fragen?)\s*(?:nr\.?\s*)?(\d{1,2}(?:\+\d{1,2})*)(?![\d,.]\d)|"
-                       r"(?<!für )\b(?:die|der|nr\.?|nummer)\s+(\d{1,2}(?:\+\d{1,2})*)"
-                       r"(?!\s*(?:min|punkt|p\b|%|\.\d|er\b))\b",
-                       re.I)
 _QUOTED = re.compile(r"[„\"»]([^“\"«]{2,60})[“\"«]")
 _REPLACE = re.compile(r"\b(ersetz\w*|austausch\w*|auswechs\w*|anstelle|statt\s+(?:aufgabe|frage|de[rsmn]|die|das)|"
                       r"tausch\w*\b.*\bgegen)\b", re.I)
@@ -79,19 +73,6 @@ _EDGE = re.compile(r"^(?:bitte|noch|auch|doch|mal|gern|gerne|eine?[nmr]?|einige|
                    r"austausch\w*|stattdessen|dafür|vokabeln|vocabulary|gehört|passt|drin|hier|ja)$", re.I)
 
 
-def _clean(text: str) -> str:
-    text = _TYPO.sub(lambda m: "Aufgabe" + m.group(1), " ".join((text or "").split()))
-    while (joined := _LIST.sub(r"\1+\2", text)) != text:
-        text = joined
-    return text
-
-
-def _refs(piece: str) -> tuple[int, ...]:
-    found = [int(n) for m in _TASK_REF.finditer(piece) for n in (m.group(1) or m.group(2)).split("+")]
-    found += positions(piece)
-    return tuple(sorted(dict.fromkeys(n for n in found if -3 <= n <= 20 and n)))
-
-
 def _trim(words: list[str]) -> str:
     words = [w.strip(",;()") for w in words]
     while words and _EDGE.match(words[0].strip("„“\"")):
@@ -105,7 +86,7 @@ def _about(piece: str) -> str | None:
     """The sub-topic or task words after „zum / zu den / mit der / durch eine …“ (the last such phrase)."""
     if quoted := _QUOTED.search(piece):
         return quoted.group(1).strip()
-    rest = _TASK_REF.sub(" ", piece)
+    rest = without_task_numbers(piece)
     found = None
     while m := _ABOUT.search(rest):
         found, rest = m.group(1), m.group(1)
@@ -212,7 +193,7 @@ def _with_minutes(intents: list[Intent], text: str) -> list[Intent]:
 def classify(text: str) -> list[Intent]:
     """The edit wishes of a follow-up, in the order the teacher wrote them; [] when it asks for no such edit (also
     for a new request, and for sub-task edits like „2a streichen“ that are patches of their own)."""
-    text = _clean(text)
+    text = joined_refs(text)
     if not text or _SUBTASK.search(text) or _NEW.search(text):
         return []
     found: list[tuple[Intent, bool]] = []
@@ -222,7 +203,7 @@ def classify(text: str) -> list[Intent]:
     carry = ""
     for piece in pieces:
         piece = f"{carry} {piece}".strip() if carry else piece
-        refs = _refs(piece)
+        refs = task_numbers(piece)
         kind = _kind(piece)
         if kind is None:
             before = refs or before

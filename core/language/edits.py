@@ -103,6 +103,35 @@ def _refs(text: str) -> list[tuple[int, str | None]]:
     return [(n, label) for _, n, label in sorted(found)]
 
 
+# Whole tasks or questions named by number in a follow-up („Aufgabe 2“, „die 4“, „Aufgaben 4 und 5“, „Frage 3“,
+# „Nr. 2“), with the usual typos; sub-tasks („2b“) are read by `_refs` above for patches.
+_TYPO = re.compile(r"\b(?:aufgabe|aufagbe|aufgbae|aufgbe|afugabe|aufabe|augabe|aufgaeb)(n?)\b", re.I)
+_LIST = re.compile(r"(\d{1,2})\s*(?:,|\bund\b|\bsowie\b|&|\+)\s*(\d{1,2})(?!\s*(?:min|punkt|p\.|%|\d))", re.I)
+_TASK_REF = re.compile(r"\b(?:aufgaben?|fragen?)\s*(?:nr\.?\s*)?(\d{1,2}(?:\+\d{1,2})*)(?![\d,.]\d)|"
+                       r"(?<!für )\b(?:die|der|nr\.?|nummer)\s+(\d{1,2}(?:\+\d{1,2})*)"
+                       r"(?!\s*(?:min|punkt|p\b|%|\.\d|er\b))\b",
+                       re.I)
+
+
+def joined_refs(text: str) -> str:
+    """The message with typos of „Aufgabe“ mended and number lists joined („Aufgaben 4 und 5“ → „Aufgaben 4+5“)."""
+    text = _TYPO.sub(lambda m: "Aufgabe" + m.group(1), " ".join((text or "").split()))
+    while (joined := _LIST.sub(r"\1+\2", text)) != text:
+        text = joined
+    return text
+
+
+def task_numbers(piece: str) -> tuple[int, ...]:
+    """The tasks or questions a piece of a follow-up names, by number or by place (negative: from the end)."""
+    found = [int(n) for m in _TASK_REF.finditer(piece) for n in (m.group(1) or m.group(2)).split("+")]
+    found += positions(piece)
+    return tuple(sorted(dict.fromkeys(n for n in found if -3 <= n <= 20 and n)))
+
+
+def without_task_numbers(piece: str) -> str:
+    return _TASK_REF.sub(" ", piece)
+
+
 def _ziel(ref: tuple[int, str | None]) -> str:
     return f"{ref[0]}{ref[1] or ''}"
 

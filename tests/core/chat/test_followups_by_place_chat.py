@@ -8,6 +8,8 @@ its files; what cannot be done is said, and nothing is stored then."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -15,6 +17,7 @@ from core.chat.turn import ChatResult, chat_turn
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
+from db.models import GeneratedMaterial
 from db.repos.materials import get_material
 from db.repos.teachers import find_teacher
 from tests.conftest import DEMO_TEACHER
@@ -24,23 +27,29 @@ SHEET = "Differenziertes Arbeitsblatt Mathematik Klasse 7 zur Prozentrechnung"
 EXAM = "Klassenarbeit Physik Klasse 8 zum Hebelgesetz, 45 Minuten, AFB 30/40/30"
 
 
+@dataclass
 class _Talk:
-    """One conversation of the demo teacher: the first material, then follow-ups in the same conversation."""
+    """One conversation of the demo teacher (`open` makes its first material), then follow-ups in it."""
 
-    def __init__(self, db: Session, as_teacher, first: str) -> None:  # noqa: ANN001
-        self.db, self.ident = db, as_teacher(DEMO_TEACHER)
-        self.teacher = find_teacher(db=db, ref=DEMO_TEACHER)
-        self.conversation: uuid.UUID | None = None
-        self.first = self.say(first)
-        assert self.first.material_id, self.first.reply
+    db: Session
+    ident: Any
+    conversation: uuid.UUID | None = None
+    first: ChatResult | None = None
+
+    @classmethod
+    def open(cls, db: Session, as_teacher: Any, request: str) -> _Talk:
+        talk = cls(db, as_teacher(DEMO_TEACHER))
+        talk.first = talk.say(request)
+        assert talk.first.material_id, talk.first.reply
+        return talk
 
     def say(self, message: str) -> ChatResult:
-        said = chat_turn(db=self.db, identity=self.ident, teacher=self.teacher, conversation_id=self.conversation,
-                         message=message)
+        said = chat_turn(db=self.db, identity=self.ident, teacher=find_teacher(db=self.db, ref=DEMO_TEACHER),
+                         conversation_id=self.conversation, message=message)
         self.conversation = said.conversation_id
         return said
 
-    def row(self, material_id: str | None):  # noqa: ANN201
+    def row(self, material_id: str | None) -> GeneratedMaterial:
         assert material_id, "no new version"
         return get_material(db=self.db, material_id=uuid.UUID(str(material_id)))
 
@@ -50,7 +59,7 @@ def _question(f) -> str:  # noqa: ANN001
 
 
 def test_quiz_questions_struck_by_number_and_by_place_and_replaced(db: Session, as_teacher) -> None:  # noqa: ANN001
-    talk = _Talk(db, as_teacher, QUIZ)
+    talk = _Talk.open(db, as_teacher, QUIZ)
     v1 = H5PSet.model_validate(talk.row(talk.first.material_id).content)
     assert len(v1.fragen) >= 5, talk.first.reply
 
@@ -78,7 +87,7 @@ def test_quiz_questions_struck_by_number_and_by_place_and_replaced(db: Session, 
 
 def test_quiz_gets_as_many_questions_as_asked_and_is_not_made_easier_silently(
         db: Session, as_teacher) -> None:  # noqa: ANN001
-    talk = _Talk(db, as_teacher, QUIZ)
+    talk = _Talk.open(db, as_teacher, QUIZ)
     v1 = H5PSet.model_validate(talk.row(talk.first.material_id).content)
     more = talk.say("Noch zwei Fragen zu den Vögeln, bitte.")
     if more.material_id is None:  # said plainly, nothing stored
@@ -96,7 +105,7 @@ def test_quiz_gets_as_many_questions_as_asked_and_is_not_made_easier_silently(
 
 def test_a_niveau_of_the_sheet_loses_one_task_with_its_solution_and_the_others_stay(
         db: Session, as_teacher) -> None:  # noqa: ANN001
-    talk = _Talk(db, as_teacher, SHEET)
+    talk = _Talk.open(db, as_teacher, SHEET)
     v1 = DifferenziertesMaterial.model_validate(talk.row(talk.first.material_id).content)
     erweitert = next(n for n in v1.niveaus if n.name == "erweitert")
     assert len(erweitert.aufgaben) >= 2, talk.first.reply
@@ -119,7 +128,7 @@ def test_a_niveau_of_the_sheet_loses_one_task_with_its_solution_and_the_others_s
 
 
 def test_exam_tasks_by_place_and_a_sub_task(db: Session, as_teacher) -> None:  # noqa: ANN001
-    talk = _Talk(db, as_teacher, EXAM)
+    talk = _Talk.open(db, as_teacher, EXAM)
     v0 = Klausur.model_validate(talk.row(talk.first.material_id).content)
     a = next((a for a in v0.aufgaben if len(a.teilaufgaben) >= 2), None)
     assert a is not None and len(v0.aufgaben) >= 4, [a.titel for a in v0.aufgaben]
@@ -144,7 +153,7 @@ def test_exam_tasks_by_place_and_a_sub_task(db: Session, as_teacher) -> None:  #
 
 def test_an_addition_the_bank_lacks_offers_the_nearest_sub_topics_and_adds_the_chosen_one(
         db: Session, as_teacher) -> None:  # noqa: ANN001
-    talk = _Talk(db, as_teacher, EXAM)
+    talk = _Talk.open(db, as_teacher, EXAM)
     v1 = Klausur.model_validate(talk.row(talk.first.material_id).content)
     asked = talk.say("Noch eine Aufgabe zum zweiseitigen Hebel dazu.")
     assert asked.material_id is None and "nichts gespeichert" in asked.reply, asked.reply
