@@ -195,12 +195,12 @@ _NEAR_MAX = 2  # sub-topics offered instead of one the bank has nothing more on
 
 def _nearest(bank: TaskBank, topic: str | None, kind: str | None, afbs: list[str]) -> list[str]:
     """Up to two sub-topics nearest to what she named that still have a fitting task the exam does not hold: those
-    sharing most of her words first, then the other sub-topics of the topic her words name. Only offered, never
-    added in its place (decision 041)."""
+    sharing most of her words first, then the other sub-topics of the topic her words name (when they name none, of
+    the exam's own topics). Only offered, never added in its place (decision 041)."""
     if not topic:
         return []
     wanted = {w[:5] for w in stems(topic)}
-    named = {h.topic for h in _homes(bank, topic)[:1]}
+    named = {h.topic for h in _homes(bank, topic)[:1]} or {h.topic for h in _homes(bank, None)}  # else the exam's
     scored = []
     for entry in bank.coverage():
         for unter in map(str, entry.get("unterthemen") or []):
