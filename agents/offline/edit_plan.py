@@ -88,13 +88,13 @@ def _addition(intent: Intent, kind: str) -> Step:
     """One more task (or `anzahl` questions) on the named sub-topic; a replacement on a quiz brings as many
     questions as it strikes."""
     many = len(intent.tasks) if intent.kind == "replace" and intent.tasks else intent.anzahl
-    was = ("eine Frage" if many == 1 else f"{many} Fragen") if kind == "h5p" else (
-        "eine Aufgabe" if many == 1 else f"{many} Aufgaben")
+    one, more = ("Frage", "Fragen") if kind == "h5p" else ("Aufgabe", "Aufgaben")
+    was = f"{many} {more}" if many and many > 1 else f"eine {one}" if many or kind != "h5p" else more
     what = f"{was} zu „{intent.thema}“ ergänzen" if intent.thema else f"{was} ergänzen"
     args: dict[str, Any] = {"thema": intent.thema} if intent.thema else {}
     if intent.minuten:
         args["dauer_minuten"] = intent.minuten
-    if kind == "h5p" or many > 1:
+    if many and (kind == "h5p" or many > 1):
         args["anzahl"] = many
     return Step("add_bank_task", what, args)
 

@@ -30,13 +30,13 @@ class Intent:
     thema: str | None = None
     minuten: int | None = None
     niveau: str | None = None
-    anzahl: int = 1
+    anzahl: int | None = None
 
     def canonical(self) -> list[str]:
         """'replace:1>zweiseitigen Hebel', 'remove~Auflagedruck', 'shorter:30' (the labelled set's notation): one
         per named task."""
         tail = f"{':' + str(self.minuten) if self.minuten else ''}{'>' + self.thema if self.thema else ''}"
-        kind = f"{self.kind}*{self.anzahl}" if self.anzahl > 1 else self.kind
+        kind = f"{self.kind}*{self.anzahl}" if self.anzahl and self.anzahl > 1 else self.kind
         if self.tasks:
             return [f"{kind}:{self.niveau or ''}{n}{tail}" for n in self.tasks]
         return [f"{kind}{'@' + self.niveau if self.niveau else ''}{'~' + self.words if self.words else ''}{tail}"]
@@ -62,6 +62,7 @@ _SHORTER = re.compile(r"\b(kürzer|kürz\w*|nur\s+\d{2,3}\s*min)", re.I)
 _LONGER = re.compile(r"\b(länger|verlänger\w*)\b", re.I)
 _HOW_MANY = re.compile(r"\bnoch\s+(zwei|drei|vier|fünf|[2-9])\s+(?:weitere\s+)?(?:fragen|aufgaben)\b", re.I)
 _NUMBER_WORDS = {"zwei": 2, "drei": 3, "vier": 4, "fünf": 5}
+_JUST_ONE = re.compile(r"\b(?:eine|1)\s+(?:weitere\s+)?(?:frage|aufgabe)\b", re.I)  # „noch eine Frage zu …“: one
 _MINUTES = re.compile(r"\b(\d{2,3})\s*(?:min\b|min\.|minuten)", re.I)
 _DURATION = re.compile(r"\b(soll\w*|dauer\w*|nur|auf)\b", re.I)
 _ABOUT = re.compile(r"\b(?:zu[mr]?|über|mit|zu\s+de[nm]|mit\s+de[rnm]|gegen|durch|was\s+zu[mr]?|von)\b\s+(.+)$", re.I)
@@ -224,6 +225,8 @@ def _placed(intent: Intent, piece: str, niveau: str | None) -> Intent:
     if intent.kind == "add" and (many := _HOW_MANY.search(piece)):
         word = many.group(1).casefold()
         return replace(intent, anzahl=_NUMBER_WORDS.get(word) or int(word))
+    if intent.kind == "add" and _JUST_ONE.search(piece):
+        return replace(intent, anzahl=1)
     if intent.kind in ("remove", "easier", "harder") and (named := niveau_named(piece) or niveau):
         return replace(intent, niveau=named)
     return intent
