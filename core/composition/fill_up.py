@@ -39,9 +39,9 @@ def without_choice(zusatz: str) -> str:
     return re.sub(rf"\s*(?:{CONSENT}|{SHORT_OK})\.?", "", zusatz or "").strip()
 
 
-def serving(cands: Sequence[TaskCandidate], spec: ExamSpec) -> list[TaskCandidate]:
+def serving(cands: Sequence[TaskCandidate], spec: ExamSpec, *, sibling: bool = False) -> list[TaskCandidate]:
     """The tasks that serve what was asked (`select.serves`); the others wait for her consent."""
-    return [c for c in cands if serves(c, spec)]
+    return [c for c in cands if serves(c, spec, sibling=sibling)]
 
 
 def whole_topic(thema: str, topic: TopicContext | None) -> bool:

@@ -189,7 +189,7 @@ def _say_left_out(befund: Befund, a: KlausurAuftrag, sel: Selection, fill: Seque
 def _near(usable: Sequence[TaskCandidate], fill: Sequence[TaskCandidate], spec: ExamSpec) -> list[TaskCandidate]:
     """The neighbour tasks: on the topic's unnamed parts or filed under another topic, carrying no named part —
     they fill the exam only with the teacher's consent (decision 043)."""
-    return [c for c in [*fill, *usable] if not serves(c, spec)]
+    return [c for c in fill if not serves(c, spec, sibling=True)] + [c for c in usable if not serves(c, spec)]
 
 
 def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], spec: ExamSpec,
@@ -198,7 +198,8 @@ def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandi
     does not allow it; at every level no Aufgabe with 40 % of the points in an exam of three or more."""
     oben = a.klassenstufe >= OBERSTUFE
     near = _near(usable, fill, spec)  # with her consent they fill up around the tasks that serve the request
-    usable, fill = fill_up.serving(usable, spec), [*fill_up.serving(fill, spec), *(near if spec.fill_ok else [])]
+    usable, fill = fill_up.serving(usable, spec), [*fill_up.serving(fill, spec, sibling=True),
+                                                   *(near if spec.fill_ok else [])]
     sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
         select(usable, spec, fill)
     spread(sel, [*usable, *fill], spec, oberstufe=oben)
@@ -262,7 +263,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     prefer_generated=wants_groups(req.zusatz, req.gruppen),
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
     sel = _choose(a, usable, fill, spec, befund)
-    befund.gefunden = len(fill_up.serving([*usable, *fill], spec))
+    befund.gefunden = len(fill_up.serving(usable, spec)) + len(fill_up.serving(fill, spec, sibling=True))
     offer = _offer(a, usable, fill, spec, sel)
     near = _near(usable, fill, spec)
     added = _say_left_out(befund, a, sel, [*fill, *(c for c in near if c not in fill)], siblings,

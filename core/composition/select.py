@@ -81,10 +81,12 @@ def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
     return not own or covers([view(c)], own) or filed_under(c, own, spec.topic_titles, spec.unterthemen)
 
 
-def serves(c: TaskCandidate, spec: ExamSpec) -> bool:
-    """The task serves what was asked (decision 043): filed under the requested whole topic, or about the request's
-    topic or a named part by content — else it is a neighbour's, in the exam only with the teacher's consent."""
-    if (spec.whole_topic and c.key not in spec.elsewhere) or c.key in spec.wish_only:
+def serves(c: TaskCandidate, spec: ExamSpec, *, sibling: bool = False) -> bool:
+    """The task serves what was asked (decision 043): filed under the requested topic — as a whole, or with no part
+    named (the filters left the request's own tasks) — or about the request's topic or a named part by content;
+    else it is a neighbour's (a `sibling` part, another topic), in the exam only with the teacher's consent."""
+    home = c.key not in spec.elsewhere
+    if home and (spec.whole_topic or not (spec.unterthemen or sibling)) or c.key in spec.wish_only:
         return True
     if any(covers_part([view(c)], p, spec.thema) for p in (*spec.unterthemen, spec.thema)):
         return True
@@ -218,7 +220,7 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
         covers([view(c)], t) for t in other))]
     foreign = _foreign(rest, sel, spec) if spec.unterthemen else []  # named parts: the requested topic's tasks first
     rest = [c for c in rest if c not in foreign]
-    serving = [c for c in [*fill, *foreign] if serves(c, spec)]
+    serving = [c for c in [*fill, *foreign] if serves(c, spec, sibling=True)]
     pools = [serving, *([c for c in p if c not in serving] for p in (fill, foreign) if spec.fill_ok)]
     _fill(rest, sel, spec, limit)
     if not _fill_up(sel, spec, limit, rest, pools):
