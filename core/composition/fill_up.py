@@ -44,6 +44,15 @@ def serving(cands: Sequence[TaskCandidate], spec: ExamSpec, *, sibling: bool = F
     return [c for c in cands if serves(c, spec, sibling=sibling)]
 
 
+def other_title_words(thema: str, topic: TopicContext | None) -> frozenset[str]:
+    """The stems of the resolved topic's title the request's topic does not say: „bruch“ for „Dezimalzahlen“ of
+    „Brüche und Dezimalzahlen“ (a task naming them is about the other part)."""
+    if topic is None or whole_topic(thema, topic):
+        return frozenset()
+    said = name_stems(thema)
+    return frozenset(w for t in topic.resolved for w in name_stems(t.thema.rpartition(":")[2]) - said)
+
+
 def whole_topic(thema: str, topic: TopicContext | None) -> bool:
     """The request names a bank topic as a whole („Weimarer Republik (Krisenjahr 1923)“, „Schall: Echo“), not one
     part of it („Dezimalzahlen“ of „Brüche und Dezimalzahlen“, „Sinussatz und Kosinussatz“ of „Trigonometrie“):

@@ -254,6 +254,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                     primary_topics=a.primary_topics, related_topics=a.related_topics, notes=a.notes,
                     avoid=a.avoid, fill_ok=fill_up.consents(req.zusatz),
                     whole_topic=fill_up.whole_topic(req.thema, a.topic),
+                    other_words=fill_up.other_title_words(req.thema, a.topic),
                     salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|"
                          f"{fill_up.without_choice(own_wishes(req.zusatz))}",
                     max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),

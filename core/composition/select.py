@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from core.checks.promises import covers
+from core.checks.topicality import name_stems
 from core.checks.topics import text_stems
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
@@ -49,6 +50,7 @@ class ExamSpec:
     elsewhere: frozenset[str] = frozenset()  # keys of bank tasks filed under another topic than the requested one
     fill_ok: bool = False  # she chose to fill up with neighbour tasks (decision 043)
     whole_topic: bool = True  # the request's topic is the bank topic, not one part of it: its tasks all serve (043)
+    other_words: frozenset[str] = frozenset()  # stems of the parts of the topic's title the request does not name
 
 
 @dataclass
@@ -88,6 +90,9 @@ def serves(c: TaskCandidate, spec: ExamSpec, *, sibling: bool = False) -> bool:
     home = c.key not in spec.elsewhere
     if home and (spec.whole_topic or not (spec.unterthemen or sibling)) or c.key in spec.wish_only:
         return True
+    said = name_stems(f"{c.unterthema} {c.text}")  # a task of the request's own that names the title's other part
+    if home and not sibling and not any(s.startswith(w) for s in said for w in spec.other_words):
+        return True  # („Brüche“ of „Brüche und Dezimalzahlen“) is the neighbour's
     if any(covers_part([view(c)], p, spec.thema) for p in (*spec.unterthemen, spec.thema)):
         return True
     # filed under a title naming several things („Brüche und Dezimalzahlen“): its filing says no more than that
