@@ -202,7 +202,7 @@ def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandi
                                                    *(near if spec.fill_ok else [])]
     sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
         select(usable, spec, fill)
-    spread(sel, [*usable, *fill], spec, oberstufe=oben)
+    spread(sel, [c for c in [*usable, *fill] if c not in near], spec, oberstufe=oben)  # never for a neighbour
     sel.note_hits = {n[0]: [c.key for c in sel.chosen if mentions(c, n)] for n in spec.notes}  # spread may swap
     if oben and befund is not None:
         befund.notizen += oberstufe_notes(sel, spec)

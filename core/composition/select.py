@@ -228,6 +228,8 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
     serving = [c for c in [*fill, *foreign] if serves(c, spec, sibling=True)]
     pools = [serving, *([c for c in p if c not in serving] for p in (fill, foreign) if spec.fill_ok)]
     _fill(rest, sel, spec, limit)
+    if spec.fill_ok:  # the short exam she was offered first, then filled up around it (decision 043)
+        _balance(rest, sel, spec, limit)
     if not _fill_up(sel, spec, limit, rest, pools):
         _balance(rest, sel, spec, limit)
         if (near := fill if spec.fill_ok else serving) and _afb_miss(sel.chosen, spec) > 0:  # named parts' tasks
