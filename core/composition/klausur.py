@@ -227,6 +227,39 @@ def _stub(a: KlausurAuftrag, sel: Selection, spec: ExamSpec, offer: Sequence[Tas
     return sel.minuten < fill_up.MIN_SHARE * spec.budget_minuten or len(sel.chosen) == 1
 
 
+def _say_offer(a: KlausurAuftrag, befund: Befund, sel: Selection, spec: ExamSpec, offer: Sequence[TaskCandidate],
+               zeit: tuple[int, int]) -> bool:
+    """The shorter exam is all on topic and filling up is her choice (decision 043): the note and the offer — or,
+    with too little on topic, no exam and the options first (True)."""
+    (dauer_neu, dauer), thema = zeit, a.request.thema
+    option = fill_up.offer_option(fill_up.names(offer), dauer)
+    if _stub(a, sel, spec, offer):
+        befund.geschafft_minuten, befund.grund = 0, fill_up.stub_reason(thema, dauer_neu, dauer)
+        befund.angebote, befund.stub = (fill_up.short_option(dauer_neu), option), True
+        return True
+    befund.angebote = (option,)
+    befund.notizen.insert(0, fill_up.offer_note(thema, dauer_neu, dauer, fill_up.names(offer)))
+    return False
+
+
+def _spec(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], dauer: int,
+          afb_ziel: dict[str, int]) -> ExamSpec:
+    req = a.request
+    return ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel, thema=req.thema,
+                    unterthemen=tuple(req.unterthemen), wuensche=tuple((w.thema, w.afb) for w in req.afb_wuensche),
+                    primary_topics=a.primary_topics, related_topics=a.related_topics, notes=a.notes,
+                    avoid=a.avoid, fill_ok=fill_up.consents(req.zusatz), whole_topic=fill_up.whole_topic(req.thema,
+                    a.topic), other_words=fill_up.other_title_words(req.thema, a.topic),
+                    salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|"
+                         f"{fill_up.without_choice(own_wishes(req.zusatz))}",
+                    max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
+                    operatoren=a.vorlage.operatoren if a.vorlage else (),
+                    wish_only=frozenset(wish_only([*usable, *fill], a.topic)),
+                    elsewhere=frozenset(filed_apart(usable, a.topic)),
+                    prefer_generated=wants_groups(req.zusatz, req.gruppen),
+                    topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
+
+
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
@@ -249,24 +282,10 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
         befund.notizen.append(a.vorlage.hinweis())
         if a.vorlage.afb and not a.afb_fest:
             afb_ziel = a.vorlage.afb
-    spec = ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel, thema=req.thema,
-                    unterthemen=tuple(req.unterthemen), wuensche=tuple((w.thema, w.afb) for w in req.afb_wuensche),
-                    primary_topics=a.primary_topics, related_topics=a.related_topics, notes=a.notes,
-                    avoid=a.avoid, fill_ok=fill_up.consents(req.zusatz),
-                    whole_topic=fill_up.whole_topic(req.thema, a.topic),
-                    other_words=fill_up.other_title_words(req.thema, a.topic),
-                    salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|"
-                         f"{fill_up.without_choice(own_wishes(req.zusatz))}",
-                    max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
-                    operatoren=a.vorlage.operatoren if a.vorlage else (),
-                    wish_only=frozenset(wish_only([*usable, *fill], a.topic)),
-                    elsewhere=frozenset(filed_apart(usable, a.topic)),
-                    prefer_generated=wants_groups(req.zusatz, req.gruppen),
-                    topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
+    spec = _spec(a, usable, fill, dauer, afb_ziel)
     sel = _choose(a, usable, fill, spec, befund)
     befund.gefunden = len(fill_up.serving(usable, spec)) + len(fill_up.serving(fill, spec, sibling=True))
-    offer = _offer(a, usable, fill, spec, sel)
-    near = _near(usable, fill, spec)
+    offer, near = _offer(a, usable, fill, spec, sel), _near(usable, fill, spec)
     added = _say_left_out(befund, a, sel, [*fill, *(c for c in near if c not in fill)], siblings,
                           before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
@@ -281,14 +300,8 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     dauer_neu = min(dauer, dauer_for(sel.minuten)) if sel.minuten < SHORT * spec.budget_minuten or offer else dauer
     if dauer_neu < dauer:
         befund.geschafft_minuten = dauer_neu
-    if offer:  # shorter and all on topic; filling up is her choice (decision 043)
-        option = fill_up.offer_option(fill_up.names(offer), dauer)
-        if _stub(a, sel, spec, offer):
-            befund.geschafft_minuten, befund.grund = 0, fill_up.stub_reason(req.thema, dauer_neu, dauer)
-            befund.angebote, befund.stub = (fill_up.short_option(dauer_neu), option), True
-            return Composition(material=None, befund=befund, selection=sel)
-        befund.angebote = (option,)
-        befund.notizen.insert(0, fill_up.offer_note(req.thema, dauer_neu, dauer, fill_up.names(offer)))
+    if offer and _say_offer(a, befund, sel, spec, offer, (dauer_neu, dauer)):
+        return Composition(material=None, befund=befund, selection=sel)
     gesamt = sum(c.punkte for c in sel.chosen)
     thema = titled(req.thema, req.unterthemen, befund.fehlende_unterthemen)  # never a part it has no task on
     klausur = Klausur(
