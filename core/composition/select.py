@@ -94,7 +94,7 @@ def serves(c: TaskCandidate, spec: ExamSpec, *, sibling: bool = False) -> bool:
     said = name_stems(f"{c.unterthema} {c.text}")  # a task of the request's own that names the title's other part
     if home and not sibling and not any(s.startswith(w) for s in said for w in spec.other_words):
         return True  # („Brüche“ of „Brüche und Dezimalzahlen“) is the neighbour's
-    if any(covers_part([view(c)], p, spec.thema) for p in (*spec.unterthemen, spec.thema)):
+    if any(_treats(c, p, spec) for p in (*spec.unterthemen, spec.thema)):
         return True
     # filed under a title naming several things („Brüche und Dezimalzahlen“): its filing says no more than that
     return not SEVERAL.search(spec.topic_titles.get(c.topic or "", "")) and any(
