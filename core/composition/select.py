@@ -225,7 +225,7 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
         covers([view(c)], t) for t in other))]
     foreign = _foreign(rest, sel, spec) if spec.unterthemen else []  # named parts: the requested topic's tasks first
     rest = [c for c in rest if c not in foreign]
-    serving = [c for c in [*fill, *foreign] if serves(c, spec, sibling=True)]
+    serving = [c for c in fill if serves(c, spec, sibling=True)]  # another topic's task: only with consent
     pools = [serving, *([c for c in p if c not in serving] for p in (fill, foreign) if spec.fill_ok)]
     _fill(rest, sel, spec, limit)
     if spec.fill_ok:  # the short exam she was offered first, then filled up around it (decision 043)
