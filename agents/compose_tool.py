@@ -21,8 +21,9 @@ _COMPUTED = {"gesamtpunkte", "afb_punkte", "afb_anteile", "notenschluessel", "no
 
 
 def _absage(befund: Befund) -> str:
+    grund = befund.grund  # the composer's own reason (too little on topic, decision 043)
     return quoted_data(json.dumps({"kein_material": True, "gefunden": befund.gefunden,
-                       "grund": (f"Zum Schwerpunkt „{befund.schwerpunkt_name}“ gibt es in der Wissensbasis "
+                       "grund": grund or (f"Zum Schwerpunkt „{befund.schwerpunkt_name}“ gibt es in der Wissensbasis "
                                  "keine geprüften Aufgaben in passender Klassenstufe." if befund.ausserhalb else
                                  f"Zu „{befund.thema}“ gibt es in der Wissensbasis keine geprüften Aufgaben in "
                                  "passender Klassenstufe."),

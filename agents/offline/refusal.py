@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.composition import fill_up
 from core.language.fold import prepare
 from core.language.stopwords import only_reply, word_set
 from core.language.text import fold
@@ -79,6 +80,10 @@ def as_list(refusal: str) -> str:
 
 
 def kind_of(option: str) -> str:
+    if option.endswith("auffüllen") and option.startswith("mit Aufgaben zu"):
+        return "fill"
+    if option.startswith("die kurze Fassung"):
+        return "short"
     if _WHOLE.match(option):
         return "whole"
     if _RELATED.match(option):
@@ -118,14 +123,16 @@ def chosen(text: str, options: Sequence[str]) -> int | None:
     wanted = None
     if re.search(r"\b(ganze|ganzes|gesamte|gesamtes|komplette|ganzen)\b.*\bthema", joined):
         wanted = "whole"
+    elif re.search(r"\bauffuell", joined) and "fill" in kinds:
+        wanted = "fill"
     elif re.search(r"\bverwandt|\bergaenz|\bnaechstliegend", joined):
         wanted = "related" if "related" in kinds else "upload"
     elif re.search(r"\bhochlad|\beigene aufgaben", joined):
         wanted = "upload"
     elif re.search(r"\bsprachmodell|\bki\b|\bmodell konfig", joined):
         wanted = "model"
-    elif re.search(r"\bkuerzer", joined):
-        wanted = "shorter"
+    elif re.search(r"\bkuerzer|\bkurze fassung", joined):
+        wanted = "short" if "short" in kinds else "shorter"
     return kinds.index(wanted) + 1 if wanted in kinds else None
 
 
@@ -175,6 +182,9 @@ def carry_out(options: Sequence[str], number: int, refused: Mapping[str, Any]) -
         whole = next((w.group(1) for o in options if (w := _WHOLE.match(o))), None)
         own = [t for t in refused.get("unterthemen") or [] if t not in related]
         return Choice(args={**refused, "thema": whole or refused.get("thema"), "unterthemen": [*own, *related]})
+    if kind in ("fill", "short"):  # the same request, with her consent to fill up or to the short exam (043)
+        said = fill_up.CONSENT if kind == "fill" else fill_up.SHORT_OK
+        return Choice(args={**refused, "zusatz": f"{refused.get('zusatz') or ''} {said}.".strip()})
     if kind == "upload":
         return Choice(reply=UPLOAD)
     if kind == "model":

@@ -18,7 +18,8 @@ from core.language.text import fold
 
 _WORDS = re.compile(r"[a-z0-9]+")
 _MAX_WORDS = 8  # a longer message is a change or a new request, read by the other rules
-_BY_WORDS = (("related", re.compile(r"\b(naechstliegend|verwandt|benachbart|aehnlich)\w*\b.*\bthem")),
+_BY_WORDS = (("fill", re.compile(r"\bauf(?:zu)?fuell")),
+             ("related", re.compile(r"\b(naechstliegend|verwandt|benachbart|aehnlich)\w*\b.*\bthem")),
              ("whole", re.compile(r"\b(ganze|ganzes|gesamte|gesamtes|komplette|ganzen)\b.*\bthema")),
              ("shorter", re.compile(r"\bso (verwenden|lassen|nehmen|behalten|bleiben)\b|\bpasst so\b|\bbehalt")),
              ("upload", re.compile(r"\bhochlad|\beigene aufgaben")),

@@ -6,11 +6,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.checks.filler import has_math
 from core.checks.focus import Focus
 from core.checks.topicality import TopicContext, contrast_parts, says
+from core.composition import fill_up
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
@@ -27,7 +28,7 @@ from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.oberstufe import OBERSTUFE, oberstufe_notes, select_oberstufe, spread
 from core.composition.report import Befund, Nachbar, artikel, titled
-from core.composition.select import ExamSpec, Selection, mentions, select
+from core.composition.select import FILL_BELOW, ExamSpec, Selection, mentions, select, serves
 from core.composition.wishes import names_emphasis, only_named, own_wishes
 from core.language.text import fold
 from core.materials.blocks import AFB_STUFEN, Quelle
@@ -163,6 +164,12 @@ def _filled_note(a: KlausurAuftrag, focus: Focus, added: Sequence[TaskCandidate]
             f"„nur …“ – dann wird {artikel(_art(a), kuerzer=False)} kürzer.")
 
 
+def _consented_note(a: KlausurAuftrag, added: Sequence[TaskCandidate], refs: dict[str, str], gesamt: int) -> str:
+    """After her consent (decision 043): which tasks are on the neighbour parts."""
+    wo = list(dict.fromkeys(refs.get(c.key, "?") for c in added))
+    return fill_up.filled_note(a.request.thema, wo, sum(c.punkte for c in added), gesamt, fill_up.names(added))
+
+
 def _say_left_out(befund: Befund, a: KlausurAuftrag, sel: Selection, fill: Sequence[TaskCandidate],
                   siblings: Sequence[str], anzahl: int, *, narrower: bool) -> list[TaskCandidate]:
     """The notes on what was left out, said from what the exam holds (a sub-topic with a task in it was not left
@@ -179,18 +186,78 @@ def _say_left_out(befund: Befund, a: KlausurAuftrag, sel: Selection, fill: Seque
     return added
 
 
+def _near(usable: Sequence[TaskCandidate], fill: Sequence[TaskCandidate], spec: ExamSpec) -> list[TaskCandidate]:
+    """The neighbour tasks: on the topic's unnamed parts or filed under another topic, carrying no named part —
+    they fill the exam only with the teacher's consent (decision 043)."""
+    return [c for c in fill if not serves(c, spec, sibling=True)] + [c for c in usable if not serves(c, spec)]
+
+
 def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], spec: ExamSpec,
-            befund: Befund) -> Selection:
+            befund: Befund | None = None) -> Selection:
     """Oberstufe: few large material Aufgaben (issue #10, core.composition.oberstufe), with a note when the bank
     does not allow it; at every level no Aufgabe with 40 % of the points in an exam of three or more."""
     oben = a.klassenstufe >= OBERSTUFE
+    near = _near(usable, fill, spec)  # with her consent they fill up around the tasks that serve the request
+    usable, fill = fill_up.serving(usable, spec), [*fill_up.serving(fill, spec, sibling=True),
+                                                   *(near if spec.fill_ok else [])]
     sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
         select(usable, spec, fill)
-    spread(sel, [*usable, *fill], spec, oberstufe=oben)
+    spread(sel, [c for c in [*usable, *fill] if c not in near], spec, oberstufe=oben)  # never for a neighbour
     sel.note_hits = {n[0]: [c.key for c in sel.chosen if mentions(c, n)] for n in spec.notes}  # spread may swap
-    if oben:
+    if oben and befund is not None:
         befund.notizen += oberstufe_notes(sel, spec)
     return sel
+
+
+def _offer(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], spec: ExamSpec,
+           sel: Selection) -> list[TaskCandidate]:
+    """The neighbour tasks the exam would get if she consents to fill it up — the exam that offer names is the one
+    she then gets (decision 043); none when the on-topic tasks fill the time or the neighbours add none."""
+    if spec.fill_ok or sel.minuten >= FILL_BELOW * spec.budget_minuten or not (near := _near(usable, fill, spec)):
+        return []
+    trial = _choose(a, usable, fill, replace(spec, fill_ok=True))
+    return fill_up.neighbours(trial.chosen, near) if trial.minuten > sel.minuten else []
+
+
+def _stub(a: KlausurAuftrag, sel: Selection, spec: ExamSpec, offer: Sequence[TaskCandidate]) -> bool:
+    """Too little on topic to hand out (decision 043): under 40 % of the time or a single task, while neighbours
+    could fill it — the options come first. Not after she chose the short exam."""
+    if not offer or fill_up.short_ok(a.request.zusatz) or spec.budget_minuten < fill_up.MIN_BUDGET:
+        return False
+    return sel.minuten < fill_up.MIN_SHARE * spec.budget_minuten or len(sel.chosen) == 1
+
+
+def _say_offer(a: KlausurAuftrag, befund: Befund, sel: Selection, spec: ExamSpec, offer: Sequence[TaskCandidate],
+               zeit: tuple[int, int]) -> bool:
+    """The shorter exam is all on topic and filling up is her choice (decision 043): the note and the offer — or,
+    with too little on topic, no exam and the options first (True)."""
+    (dauer_neu, dauer), thema = zeit, a.request.thema
+    option = fill_up.offer_option(fill_up.names(offer), dauer)
+    if _stub(a, sel, spec, offer):
+        befund.geschafft_minuten, befund.grund = 0, fill_up.stub_reason(thema, dauer_neu, dauer)
+        befund.angebote, befund.stub = (fill_up.short_option(dauer_neu), option), True
+        return True
+    befund.angebote = (option,)
+    befund.notizen.insert(0, fill_up.offer_note(thema, dauer_neu, dauer, fill_up.names(offer)))
+    return False
+
+
+def _spec(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], dauer: int,
+          afb_ziel: dict[str, int]) -> ExamSpec:
+    req = a.request
+    return ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel, thema=req.thema,
+                    unterthemen=tuple(req.unterthemen), wuensche=tuple((w.thema, w.afb) for w in req.afb_wuensche),
+                    primary_topics=a.primary_topics, related_topics=a.related_topics, notes=a.notes,
+                    avoid=a.avoid, fill_ok=fill_up.consents(req.zusatz), whole_topic=fill_up.whole_topic(req.thema,
+                    a.topic), other_words=fill_up.other_title_words(req.thema, a.topic),
+                    salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|"
+                         f"{fill_up.without_choice(own_wishes(req.zusatz))}",
+                    max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
+                    operatoren=a.vorlage.operatoren if a.vorlage else (),
+                    wish_only=frozenset(wish_only([*usable, *fill], a.topic)),
+                    elsewhere=frozenset(filed_apart(usable, a.topic)),
+                    prefer_generated=wants_groups(req.zusatz, req.gruppen),
+                    topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
 
 
 def compose_klausur(a: KlausurAuftrag) -> Composition:
@@ -202,7 +269,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     before = len(usable)
     usable, siblings = unnamed_siblings(usable, req.thema, req.unterthemen, a.topic)
     fill = fill_ups(alle, usable, req.thema, req.unterthemen, a.topic) if _may_fill(a, focus) else []
-    befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable) + len(fill), gewuenscht_minuten=dauer,
+    befund = Befund(was=_art(a), thema=req.thema, gefunden=len(usable), gewuenscht_minuten=dauer,
                     nachbarn=a.nachbarn, notizen=list(a.notizen), schwerpunkt=focus.words,
                     schwerpunkt_thema=focus.topic, ausserhalb=0 if fill else aus, klassenstufe=a.klassenstufe)
     if not usable:
@@ -215,18 +282,12 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
         befund.notizen.append(a.vorlage.hinweis())
         if a.vorlage.afb and not a.afb_fest:
             afb_ziel = a.vorlage.afb
-    spec = ExamSpec(klassenstufe=a.klassenstufe, budget_minuten=budget(dauer), afb_ziel=afb_ziel, thema=req.thema,
-                    unterthemen=tuple(req.unterthemen), wuensche=tuple((w.thema, w.afb) for w in req.afb_wuensche),
-                    primary_topics=a.primary_topics, related_topics=a.related_topics, notes=a.notes,
-                    avoid=a.avoid, salt=f"{req.fach}|{req.thema}|{a.klassenstufe}|{dauer}|{own_wishes(req.zusatz)}",
-                    max_aufgaben=req.anzahl or (a.vorlage.aufgaben if a.vorlage else None),
-                    operatoren=a.vorlage.operatoren if a.vorlage else (),
-                    wish_only=frozenset(wish_only([*usable, *fill], a.topic)),
-                    elsewhere=frozenset(filed_apart(usable, a.topic)),
-                    prefer_generated=wants_groups(req.zusatz, req.gruppen),
-                    topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
+    spec = _spec(a, usable, fill, dauer, afb_ziel)
     sel = _choose(a, usable, fill, spec, befund)
-    added = _say_left_out(befund, a, sel, fill, siblings, before - len(usable), narrower=bool(focus))
+    befund.gefunden = len(fill_up.serving(usable, spec)) + len(fill_up.serving(fill, spec, sibling=True))
+    offer, near = _offer(a, usable, fill, spec, sel), _near(usable, fill, spec)
+    added = _say_left_out(befund, a, sel, [*fill, *(c for c in near if c not in fill)], siblings,
+                          before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
     if (seiten := contrast_parts(req.thema)) and not any(
             all(says(" ".join([c.text, *(t for t, _ in c.erwartung)]), p) for p in seiten) for c in sel.chosen):
@@ -236,9 +297,11 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     if not sel.chosen:
         befund.geschafft_minuten = 0
         return Composition(material=None, befund=befund, selection=sel)
-    dauer_neu = min(dauer, dauer_for(sel.minuten)) if sel.minuten < SHORT * spec.budget_minuten else dauer
+    dauer_neu = min(dauer, dauer_for(sel.minuten)) if sel.minuten < SHORT * spec.budget_minuten or offer else dauer
     if dauer_neu < dauer:
         befund.geschafft_minuten = dauer_neu
+    if offer and _say_offer(a, befund, sel, spec, offer, (dauer_neu, dauer)):
+        return Composition(material=None, befund=befund, selection=sel)
     gesamt = sum(c.punkte for c in sel.chosen)
     thema = titled(req.thema, req.unterthemen, befund.fehlende_unterthemen)  # never a part it has no task on
     klausur = Klausur(
@@ -260,12 +323,13 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
             f"Gruppe B: {n} Teilaufgabe(n) mit anderen Zahlen oder einer geprüften Parallelaufgabe (gleiches "
             "Unterthema, gleicher AFB, gleiche Punkte)" + (f"; in beiden Gruppen gleich: {', '.join(gleich)}."
                                                          if gleich else "."))
-    if added:
-        befund.ergaenzt = True
-        befund.notizen.insert(0, _filled_note(a, focus, added, gesamt, dauer_neu))
     befund.afb_abweichung = _afb_note(klausur, afb_ziel)
     refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
             for c in sel.chosen if c.text == t.text}
+    if added:
+        befund.ergaenzt = True
+        befund.notizen.insert(0, _consented_note(a, added, refs, gesamt) if spec.fill_ok else
+                              _filled_note(a, focus, added, gesamt, dauer_neu))
     _cite_notes(klausur, sel)
     note_lines = [f"Notiz „{t}“ berücksichtigt in {', '.join(refs.get(k, '?') for k in keys)}." if keys else
                   f"Notiz „{t}“ konnte nicht berücksichtigt werden: keine passende geprüfte Aufgabe."

@@ -221,7 +221,8 @@ def select_oberstufe(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Seque
                      request: str = "") -> Selection | None:
     """The exam as few large material Aufgaben, or None when the topic has no material unit over two AFB levels
     (then the general choice applies). `fill` (the topic's unnamed parts, decision 027) is used only when the named
-    parts do not fill the time."""
+    parts do not fill the time (decision 043: the caller passes only what serves the request, or what she
+    consented to)."""
     if spec.wuensche or not _units(cands) and not _units(fill):
         return None
     sel = Selection()

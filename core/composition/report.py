@@ -62,6 +62,9 @@ class Befund:
     ausserhalb: int = 0  # checked items on other parts of that topic, left out
     ergaenzt: bool = False  # the named parts were filled up with the topic's other tasks (decision 027)
     klassenstufe: int | None = None
+    angebote: tuple[str, ...] = ()  # the composer's own options: fill up with neighbours, the short exam (043)
+    stub: bool = False  # too little on topic to hand out: no „so verwenden“, the short exam is an option (043)
+    grund: str = ""  # why there is no material, when it is not that nothing was found
 
     @property
     def stueck(self) -> str:
@@ -146,11 +149,12 @@ class Befund:
         if not (self.kuerzer or self.gefunden == 0):
             return []
         out = []
-        if self.gefunden and (self.kuerzer_zeit or self.weniger or not self.fehlende_unterthemen):
+        if self.gefunden and not self.stub and (self.kuerzer_zeit or self.weniger or not self.fehlende_unterthemen):
             out.append(f"{artikel(self.was, akkusativ=True)} so verwenden")
-        elif self.gefunden:  # only named parts missing: it is not shorter, it lacks them
+        elif self.gefunden and not self.stub:  # only named parts missing: it is not shorter, it lacks them
             ohne = " und ".join(f"„{u}“" for u in self.fehlende_unterthemen)
             out.append(f"{artikel(self.was, akkusativ=True, kuerzer=False)} ohne {ohne} so verwenden")
+        out += self.angebote
         near = [n for n in self.nachbarn if n.anzahl > 0][:3]
         if self.ausserhalb:
             out.append(f"das ganze Thema „{self.schwerpunkt_thema}“ nehmen "

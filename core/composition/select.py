@@ -8,19 +8,23 @@ always gives the same exam and different requests on one topic give different on
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from core.checks.promises import covers
+from core.checks.topicality import name_stems
 from core.checks.topics import text_stems
 from core.composition.candidates import TaskCandidate
 from core.composition.parts_lexicon import is_filing_of, treats
 from core.composition.repeats import repeats, same_demand, view
+from core.composition.shares import share_bonus, share_miss
 from core.language.text import fold, fold_loose, words
 
 READING_WORDS_PER_MINUTE = 120
 OVERFILL = 1.08  # the exam may run this much over the budget rather than leave a gap
-FILL_BELOW = 0.9  # named parts filling less of the budget than this are filled up (when that is allowed)
+SEVERAL = re.compile(r",| und | and ")  # a topic title naming several things
+FILL_BELOW = 0.9  # on-topic tasks filling less of the budget than this: filled up, or shorter (decision 043)
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,9 @@ class ExamSpec:
     topic_titles: Mapping[str, str] = field(default_factory=dict)  # resolved topic id -> its title
     operatoren: tuple[str, ...] = ()  # operators of the teacher's example exam: preferred
     elsewhere: frozenset[str] = frozenset()  # keys of bank tasks filed under another topic than the requested one
+    fill_ok: bool = False  # she chose to fill up with neighbour tasks (decision 043)
+    whole_topic: bool = True  # the request's topic is the bank topic, not one part of it: its tasks all serve (043)
+    other_words: frozenset[str] = frozenset()  # stems of the parts of the topic's title the request does not name
 
 
 @dataclass
@@ -75,6 +82,23 @@ def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
 def _treats(c: TaskCandidate, part: str, spec: ExamSpec) -> bool:
     content = replace(view(c), titel="")
     return treats([content], part, spec.thema, c.unterthema or "") or _under_head(c, part, spec)
+
+
+def serves(c: TaskCandidate, spec: ExamSpec, *, sibling: bool = False) -> bool:
+    """The task serves what was asked (decision 043): filed under the requested topic — as a whole, or with no part
+    named (the filters left the request's own tasks) — or about the request's topic or a named part by content;
+    else it is a neighbour's (a `sibling` part, another topic), in the exam only with the teacher's consent."""
+    home = c.key not in spec.elsewhere
+    if home and (spec.whole_topic or not (spec.unterthemen or sibling)) or c.key in spec.wish_only:
+        return True
+    said = name_stems(f"{c.unterthema} {c.text}")  # a task of the request's own that names the title's other part
+    if home and not sibling and not any(s.startswith(w) for s in said for w in spec.other_words):
+        return True  # („Brüche“ of „Brüche und Dezimalzahlen“) is the neighbour's
+    if any(_treats(c, p, spec) for p in (*spec.unterthemen, spec.thema)):
+        return True
+    # filed under a title naming several things („Brüche und Dezimalzahlen“): its filing says no more than that
+    return not SEVERAL.search(spec.topic_titles.get(c.topic or "", "")) and any(
+        carries(c, u, spec) for u in spec.unterthemen)
 
 
 def meets_wish(c: TaskCandidate, wish: tuple[str, str]) -> bool:
@@ -144,12 +168,6 @@ def _cost(c: TaskCandidate, chosen: Sequence[TaskCandidate]) -> int:
     return c.minuten + (0 if shares_material else reading_minutes(c))
 
 
-def _fits(c: TaskCandidate, sel: Selection) -> bool:
-    if any(x.key == c.key or (x.generator and x.generator == c.generator) for x in sel.chosen):
-        return False
-    return not any(repeats(x, c) for x in sel.chosen)
-
-
 def _add(sel: Selection, c: TaskCandidate) -> None:
     sel.minuten += _cost(c, sel.chosen)
     sel.chosen.append(c)
@@ -159,7 +177,7 @@ def _best(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit:
           bonus: dict[str, float] | None = None) -> TaskCandidate | None:
     best, best_s = None, float("-inf")
     for c in cands:
-        if sel.minuten + _cost(c, sel.chosen) > limit or not _fits(c, sel):
+        if sel.minuten + _cost(c, sel.chosen) > limit or not _compatible(c, sel.chosen):
             continue
         s = base_score(c, spec) + (bonus or {}).get(c.key, 0.0)
         if s > best_s:
@@ -174,8 +192,8 @@ def _deficits(sel: Selection, spec: ExamSpec, planned: int) -> dict[str, float]:
 
 def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCandidate] = ()) -> Selection:
     """The tasks of the exam, in the order they were chosen (layout orders them). `fill` are the topic's tasks on
-    parts the teacher did not name: used only when the named parts leave the time unfilled, and then around the
-    named tasks, which all stay (decision 027)."""
+    parts the teacher did not name: when the named parts leave the time unfilled, those that carry a named part fill
+    it around the named tasks, which all stay; the others only with her consent (decisions 027, 043)."""
     sel = Selection()
     if len(spec.unterthemen) >= 2:
         # the request's tasks count for the shares; a fill-up task only when it carries a named part
@@ -207,12 +225,16 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
         covers([view(c)], t) for t in other))]
     foreign = _foreign(rest, sel, spec) if spec.unterthemen else []  # named parts: the requested topic's tasks first
     rest = [c for c in rest if c not in foreign]
+    serving = [c for c in fill if serves(c, spec, sibling=True)]  # another topic's task: only with consent
+    pools = [serving, *([c for c in p if c not in serving] for p in (fill, foreign) if spec.fill_ok)]
     _fill(rest, sel, spec, limit)
-    if not _fill_up(sel, spec, limit, rest, (fill, foreign)):
+    if spec.fill_ok:  # the short exam she was offered first, then filled up around it (decision 043)
         _balance(rest, sel, spec, limit)
-        if fill and _afb_miss(sel.chosen, spec) > 0:  # the named parts' tasks cannot meet the AFB split alone
-            trial = Selection(chosen=list(sel.chosen), minuten=sel.minuten, parts_of=sel.parts_of)
-            pool = [*rest, *(c for c in fill if c.key not in spec.wish_only)]
+    if not _fill_up(sel, spec, limit, rest, pools):
+        _balance(rest, sel, spec, limit)
+        if (near := fill if spec.fill_ok else serving) and _afb_miss(sel.chosen, spec) > 0:  # named parts' tasks
+            trial = Selection(chosen=list(sel.chosen), minuten=sel.minuten, parts_of=sel.parts_of)  # miss the AFB
+            pool = [*rest, *(c for c in near if c.key not in spec.wish_only)]
             _fill(pool, trial, spec, limit)
             _balance(pool, trial, spec, limit, fixed=_protected(sel, spec), drop=False)
             if _objective(trial.chosen, spec, sel.parts_of) < _objective(sel.chosen, spec, sel.parts_of) - 0.05:
@@ -223,8 +245,8 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
 
 def _fill_up(sel: Selection, spec: ExamSpec, limit: int, rest: list[TaskCandidate],
              pools: Sequence[Sequence[TaskCandidate]]) -> bool:
-    """Fills the time the named parts leave empty, pool by pool (the topic's other parts, then other topics),
-    around the tasks already chosen; False when no pool was needed."""
+    """Fills the time the named parts leave empty, pool by pool (tasks carrying a named part; with consent the
+    topic's other parts, then other topics), around the tasks already chosen; False when no pool was needed."""
     used, own = False, {c.key for c in rest}
     for more in pools:
         if not more or sel.minuten >= FILL_BELOW * spec.budget_minuten:
@@ -266,43 +288,11 @@ def _fill(cands: Sequence[TaskCandidate], sel: Selection, spec: ExamSpec, limit:
             b += 0.2 if fold(c.unterthema) not in used_sub else 0.0
             if c.material_key and any(x.material_key == c.material_key for x in sel.chosen):
                 b += 0.35  # the material is already read: its further tasks are cheap and coherent
-            bonus[c.key] = b + _share_bonus(c, sel)
+            bonus[c.key] = b + share_bonus(c, sel.chosen, sel.parts_of)
         pick = _best(cands, sel, spec, limit, bonus)
         if pick is None:
             return
         _add(sel, pick)
-
-
-def part_points(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[str, ...]]) -> dict[str, float]:
-    """Points per named part; a task on two parts counts half for each."""
-    out: dict[str, float] = {u: 0.0 for ps in parts_of.values() for u in ps}
-    for c in chosen:
-        ps = parts_of.get(c.key, ())
-        for u in ps:
-            out[u] += c.punkte / len(ps)
-    return out
-
-
-def _share_bonus(c: TaskCandidate, sel: Selection) -> float:
-    """Several named parts each get a fair share of the points (issue #10): a task on a part below its share is
-    preferred, one on a part above it is the last resort."""
-    ps = sel.parts_of.get(c.key, ())
-    if not ps:
-        return 0.0
-    have = part_points(sel.chosen, sel.parts_of)
-    fair = sum(have.values()) / max(len(have), 1)
-    return SHARE_BONUS * max(min((fair - min(have[u] for u in ps)) / max(c.punkte, 1), 1.0), -1.0)
-
-
-def _share_miss(chosen: Sequence[TaskCandidate], parts_of: Mapping[str, tuple[str, ...]]) -> float:
-    """How far the named parts' shares of their points are from equal, beyond a tolerance of a fifth of a share."""
-    have = part_points(chosen, parts_of)
-    # a task of the request on no named part counts in the whole; a fill-up task does not (decision 027)
-    total = sum(c.punkte for c in chosen if c.key in parts_of) or 1
-    if len(have) < 2:
-        return 0.0
-    fair = 1 / len(have)
-    return sum(max(0.0, fair - p / total - fair / 5) for p in have.values())
 
 
 AFB_TOLERANCE = 0.08  # aim inside the ±10-point check, with a margin
@@ -311,7 +301,6 @@ AFB_STEP = 0.5  # what crossing that line costs: a split inside the check beats 
 RATE_FLOOR, RATE_WEIGHT = 0.7, 2.0  # points per working minute (0.6 per exam minute); per share of those missing
 TIME_WEIGHT = 8.0  # per share of the budget left empty below 85 %
 SHARE_WEIGHT = 6.0  # per share of the points a named part lacks of its fair share (beyond a fifth of it)
-SHARE_BONUS = 0.0  # while filling: preference for a task on a part below its share
 
 
 def _afb_miss(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
@@ -343,7 +332,7 @@ def _objective(chosen: Sequence[TaskCandidate], spec: ExamSpec,
     same = sum(1 for i, a in enumerate(chosen) for b in chosen[i + 1:] if same_demand(a, b))
     # time before AFB: an exam cut below the requested time breaks the request (a 42-minute Genetik exam was cut
     # to 16 minutes for a better AFB split); an AFB deviation is reported to the teacher instead
-    share = SHARE_WEIGHT * _share_miss(chosen, parts_of) if parts_of else 0.0
+    share = SHARE_WEIGHT * share_miss(chosen, parts_of) if parts_of else 0.0
     step = AFB_STEP if time or _afb_off(chosen, spec) else 0.0  # the split inside the check counts in a full exam
     return 4 * afb + step + TIME_WEIGHT * time + 6 * over + 0.3 * same + share + RATE_WEIGHT * _thin(chosen, spec) \
         - 0.02 * sum(base_score(c, spec) for c in chosen)

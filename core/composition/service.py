@@ -29,6 +29,7 @@ from core.composition.candidates import (
 )
 from core.composition.differenzierung import DiffAuftrag, DiffComposition, compose_differenzierung
 from core.composition.examples import best_example
+from core.composition.fill_up import without_choice
 from core.composition.generators.base import Generator
 from core.composition.generators.registry import for_fach
 from core.composition.h5p import QuizAuftrag, QuizComposition, compose_h5p
@@ -150,7 +151,8 @@ def _generators(fach: str, ctx: TopicContext, klassenstufe: int, kurs: str | Non
 
 
 def _seed(request: MaterialRequest, teacher_id: uuid.UUID | None, offset: int = 0) -> int:
-    text = f"{teacher_id}|{request.fach}|{request.thema}|{request.klassenstufe}|{own_wishes(request.zusatz)}"
+    wishes = without_choice(own_wishes(request.zusatz))  # choosing to fill up keeps the drawn numbers (043)
+    text = f"{teacher_id}|{request.fach}|{request.thema}|{request.klassenstufe}|{wishes}"
     return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16) + offset
 
 

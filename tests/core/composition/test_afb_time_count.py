@@ -63,11 +63,12 @@ def test_an_exam_meets_the_afb_split_and_its_points_fit_the_time(db: Session, te
 
 def test_an_exam_the_bank_cannot_split_says_how_it_is_split_and_why(db: Session) -> None:
     """Elektrizität Kl. 9 has three AFB I tasks on the named parts (10 points): a full 90 minutes cannot reach 30 %;
-    the exam stays full and the note gives the real split."""
+    the note gives the real split. Since decision 043 tasks filed under other topics fill the 90 minutes only with
+    the teacher's consent: the exam is full, or shorter with that offer."""
     comp = exam_for(db, "Klassenarbeit Physik Klasse 9 Elektrizität (Ohmsches Gesetz, elektrische Leistung), "
                         "90 Minuten")
     k = comp.material
-    assert k is not None and k.dauer_minuten == 90
+    assert k is not None and (k.dauer_minuten == 90 or any(o.endswith("auffüllen") for o in comp.befund.optionen()))
     assert _deviation(k) > AFB_TOLERANZ  # the bank's limit, measured: if this fails, the bank grew — good news
     ist = "/".join(f"{k.afb_anteile[a]:.0f}" for a in AFB_STUFEN)
     assert any(f"AFB-Verteilung {ist} statt 30/40/30 %" in h and "nicht genug geprüfte Aufgaben" in h

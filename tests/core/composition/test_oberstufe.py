@@ -19,7 +19,9 @@ from tests.core.composition.exam_requests import exam_for
 CASES = [
     ("Klausur Deutsch GK 11 Gedichtanalyse Expressionismus (Großstadtlyrik), 135 Minuten", None),
     ("Klausur Englisch LK 12 The American Dream, Textanalyse und Kommentar, 180 Minuten", None),
-    ("Klausur Geschichte GK 12 Kalter Krieg (Kubakrise, Mauerbau), 90 Minuten", None),
+    ("Klausur Geschichte GK 12 Kalter Krieg (Kubakrise, Mauerbau), 90 Minuten",
+     "bank: since decision 043 the Dekolonisation unit („Blockfreie und Dritte Welt“) no longer fills a Kalter-Krieg "
+     "exam; the on-topic units leave 80 % of the time and one Stellvertreterkriege task completes it (noted)"),
     ("Klausur Geschichte GK 12 Machtergreifung und Gleichschaltung, 135 Minuten", None),
     ("Klausur Deutsch LK 12 Gedichtvergleich Romantik, 135 Minuten", None),
     ("Klausur Erdkunde GK 11 Stadtentwicklung und Verstädterung, 90 Minuten", None),
