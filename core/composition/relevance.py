@@ -15,6 +15,7 @@ from core.checks.topicality import TopicContext
 from core.checks.topics import TopicIndex, TopicInfo, term_matches
 
 FILING_SHARE = 0.75  # idf-weighted share of the request's meaning words the filing must name
+NEAR_SHARE = 0.01  # the same in the Themenfeld of a requested topic: one meaning word
 ERA_MARGIN = 30  # years a task may lie outside the requested topics' own years and still be of their era
 _YEAR = re.compile(r"(?<![\d,.])(1[0-9]{3}|20[0-9]{2}|[5-9][0-9]{2})(?![\d,.])")
 
@@ -51,10 +52,11 @@ def filing_names(c_topic: str | None, unterthema: str, index: TopicIndex) -> lis
     return [n for n in (unterthema, home.thema if home else "") if n.strip()]
 
 
-def filed_for_request(c_topic: str | None, unterthema: str, topic: TopicContext) -> bool:
-    """The item's filing names the request as a whole or one part the teacher named."""
+def filed_for_request(c_topic: str | None, unterthema: str, topic: TopicContext, *, share: float = FILING_SHARE
+                      ) -> bool:
+    """The item's filing names the request as a whole or one part the teacher named (at least `share` of it)."""
     names = filing_names(c_topic, unterthema, topic.index)
-    return any(_names_share(topic.index, words, names) >= FILING_SHARE for words in request_parts(topic))
+    return any(_names_share(topic.index, words, names) >= share for words in request_parts(topic))
 
 
 def era(topics: Iterable[TopicInfo]) -> tuple[int, int] | None:
@@ -82,4 +84,10 @@ def belongs(*, c_topic: str | None, unterthema: str, text: str, topic: TopicCont
     requested = {t.id for t in topic.resolved} | {t.id for w in topic.wishes for t in w.resolved}
     if c_topic in requested:
         return True
-    return filed_for_request(c_topic, unterthema, topic) and not out_of_era(text, topic)
+    if out_of_era(text, topic):
+        return False
+    # in the Themenfeld of a requested topic a filing naming one meaning word will do: an Oberstufe „Globalisierung
+    # und Welthandel“ exam takes the tasks of „Globalisierung: … Global Cities“
+    fields = {t.themenfeld for t in topic.resolved if t.themenfeld}
+    near = topic.index.topics[c_topic].themenfeld in fields
+    return filed_for_request(c_topic, unterthema, topic, share=NEAR_SHARE if near else FILING_SHARE)
