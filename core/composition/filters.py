@@ -323,8 +323,8 @@ def fill_ups(usable: Sequence[TaskCandidate], kept: Sequence[TaskCandidate], the
     """The reviewed tasks of the requested topic that are about its parts the teacher did not name: what an exam
     may be filled up with when the named parts do not fill the time (decision 027). Never a task filed under
     another topic, never one about another part of the topic's title („Weimarer Klassik“ for „Romantik“)."""
-    if topic is None:
-        return []
+    if topic is None or any(_work_named(t, thema) for t in topic.resolved):
+        return []  # a work named in the request („Romeo and Juliet“) is never filled up with another (decision 044)
     ids = {t.id for t in topic.resolved}
     inside = {c.key for c in kept}
     parts = _title_parts(thema, unterthemen, topic)
