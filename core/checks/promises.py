@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.checks.views import TaskView
-from core.composition.parts_lexicon import covers_part, names_literally
+from core.composition.parts_lexicon import names_literally, treats
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
@@ -18,6 +18,13 @@ Material = Klausur | DifferenziertesMaterial | H5PSet
 def _explained(hinweise: Sequence[str], *words: str) -> bool:
     text = " ".join(hinweise).lower()
     return bool(text) and any(w.lower() in text for w in words if w)
+
+
+def _said_missing(hinweise: Sequence[str], part: str) -> bool:
+    """A note names the part in quotes and says it is not there („Zu „Teilung“ … fehlt“) — a note that merely
+    contains its word („Zu „Proteinbiosynthese und Genregulation“ liegen nur …“) explains nothing."""
+    quoted = f"„{part}“".casefold()
+    return any(quoted in h.casefold() and any(w in h for w in ("fehlt", "keine", "nicht", "ohne")) for h in hinweise)
 
 
 def covers(tasks: Sequence[TaskView], unterthema: str) -> bool:
@@ -44,7 +51,7 @@ def broken_promises(material: Material, request: MaterialRequest, tasks: Sequenc
     if isinstance(material, Klausur) and request.dauer_minuten and material.dauer_minuten != request.dauer_minuten \
             and not _explained(hinweise, "Minuten", "Dauer", "Bearbeitungszeit"):
         out.append(("Dauer", f"{material.dauer_minuten} statt {request.dauer_minuten} Minuten, ohne Hinweis"))
-    for u in request.unterthemen:
-        if not covers_part(tasks, u, request.thema) and not _explained(hinweise, u):
+    for u in request.unterthemen:  # treated by a printed task (decision 045), or said to be missing
+        if not treats(tasks, u, request.thema) and not _said_missing(hinweise, u):
             out.append(("Unterthema", f"keine Aufgabe zu „{u}“, obwohl gewünscht, und kein Hinweis dazu"))
     return out

@@ -56,6 +56,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         *_syn("Erörterung", "Argumentation"),
         *_syn("Gedichtanalyse", "Gedichtinterpretation"),
         *_syn("Stilmittel", "rhetorische Mittel", "sprachliche Mittel"),
+        *_syn("Moral", "Lehre"),
         _e("Gedichtanalyse", "Metrum; Reimschema; Strophe"),
         _e("Rechtschreibung", "Kommasetzung; Großschreibung; Kleinschreibung"),
         _e("Wortarten", "Nomen; Verb; Adjektiv; Pronomen"),
@@ -82,6 +83,10 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         _e("Krisenjahr 1923", "Inflation; Hitlerputsch; Ruhrbesetzung"),
         _e("Soziale Frage", "Kinderarbeit; Arbeiterschaft; Arbeiter"),
         _e("Kalter Krieg", "Kubakrise; Mauerbau; Blockade"),
+        _e("Wiedervereinigung", "Zwei-plus-Vier; Einigungsvertrag; Deutsche Einheit; Währungsunion"),
+        _e("Teilung", "Besatzungszonen; Gründung der DDR; Luftbrücke",
+           "deutsche Frage;Deutschland;Deutschlands;DDR;Nachkriegszeit;Kalter Krieg"),
+        _e("Kaiserreich", "Reichsgründung; Kaiserproklamation; Wilhelm II; Sozialistengesetz; Kulturkampf"),
         _e("Feudalismus", "Lehnswesen; Grundherrschaft"),
         _e("Französische Revolution", "Bastille; Generalstände; Menschenrechte"),
     ),
@@ -98,6 +103,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         _e("Kartenarbeit", "Maßstab; Gradnetz; Legende"),
         *_syn("Verstädterung", "Urbanisierung"),
         _e("Landwirtschaft", "Ackerbau; Viehhaltung"),
+        _e("Entwicklungsindikator", "HDI; Human Development Index; BIP pro Kopf; Bruttonationaleinkommen"),
     ),
     "chemie": (
         _e(
@@ -107,7 +113,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         *_syn("Trennverfahren", "Stofftrennung"),
         *_syn("Siedepunkt", "Siedetemperatur"),
         *_syn("Schmelzpunkt", "Schmelztemperatur"),
-        _e("Trennverfahren", "Filtrieren; Filtration; Destillation; Destillieren; Chromatografie; Eindampfen; "
+        _e("Trennverfahren", "Filtrieren; Filtrat; Destillation; Destillieren; Chromatografie; Eindampfen; "
                              "Sedimentieren; Dekantieren; Extraktion"),
         _e("Atombau", "Proton; Neutron; Elektron; Schalenmodell"),
         _e("chemische Bindung", "Ionenbindung; Elektronenpaarbindung; Metallbindung"),
@@ -138,6 +144,8 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         _e("Evolution", "Selektion; Mutation; Artbildung"),
         _e("Verdauung", "Nährstoffe; Enzym; Dünndarm"),
         _e("Immunsystem", "Antikörper; Impfung; Fresszelle"),
+        _e("Atmung", "Einatmen; Ausatmen; Lunge; Zwerchfell; Gasaustausch; Atemwege"),
+        _e("Blutkreislauf", "Körperkreislauf; Lungenkreislauf"),
         _e("Nervensystem", "Synapse; Aktionspotenzial; Nervenzelle"),
     ),
 }
@@ -169,6 +177,11 @@ ASPEKTE = frozenset(
         "Eigenschaften",
     )
 )
+
+
+# An aspect in other words: „den Bau einer Kirschblüte“ is its Aufbau, „Eigenschaften einer Fabel“ its Merkmale.
+_ASPEKT_GLEICH = {stem("Bau"): stem("Aufbau"), stem("Eigenschaften"): stem("Merkmale"),
+                  stem("Kennzeichen"): stem("Merkmale")}
 
 
 def _stems(text: str) -> set[str]:
@@ -210,7 +223,9 @@ def _aspect_named(tasks: Sequence[TaskView], part: str, thema: str) -> bool:
     for t in tasks:
         for field in (t.titel, *(s for x in (t.text, *t.kriterien) for s in _SENTENCE.split(x))):
             have = _stems(field)
-            if _within(aspect, have) and (not topic or any(term_matches(w, h) for w in topic for h in have)):
+            have |= {same for word, same in _ASPEKT_GLEICH.items() if word in have}
+            named = not topic or any(term_matches(w, h) or _head(h, w) for w in topic for h in have)
+            if _within(aspect, have) and named:
                 return True
     return False
 
@@ -223,10 +238,24 @@ def names_literally(tasks: Sequence[TaskView], unterthema: str) -> bool:
         return True
     for t in tasks:
         tokens = text_stems(" ".join([t.titel, t.text, *t.kriterien]))
-        hits = sum(1 for w in wanted if any(term_matches(tok, w) for tok in tokens))
+        hits = sum(1 for w in wanted if any(_names_word(tok, w) for tok in tokens))
         if hits >= max(1, (len(wanted) + 1) // 2):
             return True
     return False
+
+
+def _names_word(token: str, word: str) -> bool:
+    """The task's word is the part's word, a compound of it, its compound head, or a whole word inside it („Zelle“
+    in „Zellteilung“) — not a cut-off stem a few letters short of it („Elektronen“, stem „elektro“, is no
+    „Elektrolyse“)."""
+    short_by = len(word) - len(token)
+    return (term_matches(token, word) and (short_by <= 1 or short_by >= 4)) or _head(token, word)
+
+
+def _head(token: str, word: str) -> bool:
+    """The task's word is a compound whose last element is the part's word: a „Kirschblüte“ is a „Blüte“ (the
+    compound's head; a short word such as „blut“ is matched only there, never inside a word)."""
+    return len(word) >= 4 and len(token) >= len(word) + 3 and token.endswith(word)
 
 
 def _names_all(tasks: Sequence[TaskView], term: str) -> bool:
@@ -276,3 +305,24 @@ def filed_as(unterthema: str, part: str, thema: str = "") -> bool:
     it (every Reformation task may mention the 95 Thesen; the Thesenanschlag task is filed under „Ablass und 95
     Thesen“)."""
     return covers_part([TaskView(ref=unterthema, text="", titel=unterthema)], part, thema)
+
+
+_SEVERAL = re.compile(r",|;|/| und | and | sowie ")
+
+
+def is_filing_of(label: str, part: str, thema: str = "") -> bool:
+    """A filing label (an item's sub-topic, a topic title or its head) *is* the part: it covers the part and names
+    nothing else beside it. „Extremwertprobleme“ is the part „Extremwertprobleme“; „Kräfte, Hookesches Gesetz und
+    Hebel“ is no „Hebel“ — a Gewichtskraft task filed there does not treat the lever (decision 045)."""
+    label = label.strip()
+    if not label or not filed_as(label, part, thema):
+        return False
+    pieces = [p for p in _SEVERAL.split(f" {label} ") if p.strip()]
+    return len(pieces) == 1 or all(filed_as(p, part, thema) for p in pieces)
+
+
+def treats(tasks: Sequence[TaskView], part: str, thema: str = "", filing: str = "") -> bool:
+    """The one test of „these tasks are about that part“ (decision 045): their printed words cover it (her words or
+    the bank's words for it, decision 038), or the item is filed under a label that is the part. Selection, every
+    note to the teacher and the promise check use it."""
+    return covers_part(tasks, part, thema) or is_filing_of(filing, part, thema)

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.checks.topicality import says
+from core.checks.topics import term_matches, text_stems
+from core.checks.views import TaskView, views
+from core.composition.parts_lexicon import treats
+from core.language.text import fold, words
+from core.materials.differenzierung import DifferenziertesMaterial
+from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
 from core.materials.wording import anzahl
+
+_UNUSED = re.compile(r"^(Nur .+?: Aufgaben zu )(.+)( wurden nicht verwendet\.)$")
+_QUOTED = re.compile(r"„([^“]+)“")
+_MISSING = re.compile(r"^Zu „([^“]+)“ habe ich keine geprüfte Aufgabe .*dieser Teil fehlt\.$")
 
 _GENUS = {"Test": "m", "Quiz": "n", "Arbeitsblatt": "n"}  # the rest: Klausur, Klassenarbeit, …kontrolle
 
@@ -120,6 +132,15 @@ class Befund:
         out += self.notizen
         return out
 
+    def as_printed(self, tasks: Sequence[TaskView], unterthemen: Sequence[str]) -> None:
+        """The notes on named parts said from the material as printed (decision 045): a part a printed task treats
+        is neither „fehlt“ nor „nicht verwendet“; a named part no printed task treats is always named."""
+        named = {fold(u) for u in (*unterthemen, self.thema)}
+        kept = [u for u in self.fehlende_unterthemen if fold(u) not in named or not treats(tasks, u, self.thema)]
+        gaps = [u for u in unterthemen if not treats(tasks, u, self.thema) and fold(u) not in {fold(x) for x in kept}]
+        self.fehlende_unterthemen = [*kept, *gaps]
+        self.notizen = [n for x in self.notizen if (n := unused_as_printed(x, tasks, self.thema))]
+
     def optionen(self) -> list[str]:
         if not (self.kuerzer or self.gefunden == 0):
             return []
@@ -152,3 +173,45 @@ def titled(thema: str, unterthemen: Sequence[str], fehlende: Sequence[str]) -> s
     if not present or len(present) == len(unterthemen) or not any(says(thema, u) for u in fehlende):
         return thema
     return " und ".join(present)
+
+
+def unused_as_printed(note: str, tasks: Sequence[TaskView], thema: str) -> str | None:
+    """„Nur „X“: Aufgaben zu „A“, „B“ wurden nicht verwendet.“ without the parts a printed task treats — by the
+    words that set the part apart from the request („type 3“ of „if-clauses type 3“ beside „If-clauses“, „Typ 1“),
+    None when that leaves none; any other note as it is."""
+    found = _UNUSED.match(note)
+    if found is None:
+        return note
+    asked = text_stems(" ".join([thema, *_QUOTED.findall(found.group(1))]))
+    left = [s for s in _QUOTED.findall(found.group(2)) if not (own := _own_words(s, asked))
+            or not treats(tasks, own, thema)]
+    if not left:
+        return None
+    return found.group(1) + ", ".join(f"„{s}“" for s in left) + found.group(3)
+
+
+def _own_words(part: str, asked: set[str]) -> str:
+    return " ".join(w for w in words(part) if (mine := text_stems(w)) and not any(
+        term_matches(m, a) for m in mine for a in asked))
+
+
+def note_as_printed(note: str, tasks: Sequence[TaskView], thema: str) -> str | None:
+    """A note on a named part made true of the tasks as printed (after an edit too): „… dieser Teil fehlt“ goes
+    when a task treats the part, „… nicht verwendet“ loses the parts a task treats."""
+    if (found := _MISSING.match(note)) and treats(tasks, found.group(1), thema):
+        return None
+    return unused_as_printed(note, tasks, thema)
+
+
+def agree_with_paper(material: Klausur | DifferenziertesMaterial | H5PSet | None, befund: Befund,
+                     unterthemen: Sequence[str]) -> None:
+    """The composer's account and the material's teacher notes, made true of the tasks as printed: the notes the
+    account gives are recomputed, the material's other notes stay."""
+    if material is None:
+        return
+    own = set(befund.hinweise())
+    befund.as_printed(views(material), unterthemen)
+    material.hinweise_lehrkraft = [*befund.hinweise(), *(h for h in material.hinweise_lehrkraft if h not in own)]
+    thema = titled(befund.thema, unterthemen, befund.fehlende_unterthemen)  # never titled with a part it lacks
+    if material.thema == befund.thema and thema != befund.thema and material.titel.endswith(befund.thema):
+        material.titel, material.thema = material.titel[: -len(befund.thema)] + thema, thema

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.checks.promises import covers
 from core.checks.topics import text_stems
-from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
-from core.composition.layout import filed_under
-from core.composition.parts_lexicon import covers_part
+from core.composition.parts_lexicon import is_filing_of, treats
 from core.composition.repeats import repeats, same_demand, view
 from core.language.text import fold, fold_loose, words
 
@@ -60,20 +58,23 @@ class Selection:
 
 
 def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
-    """The task is about a named sub-topic: it names it, or it is filed under the topic that sub-topic names
-    („Extremwertprobleme“ is carried by a box-volume optimisation that never says the word) — not under a topic
-    whose title names other requested parts as well („Vulkanismus und Erdbeben“ says nothing about which). When the
-    named parts share words („waagerechter und schiefer Wurf“), the task must say what sets this part apart: a
-    waagerechter Wurf does not carry the schiefe — and a task filed under another named part is that part's task (a
-    schiefer Wurf that mentions the „waagerechte Komponente“ is no waagerechter Wurf)."""
+    """The task is about a named sub-topic (`treats`, decision 045): its text or criteria cover it, or it is filed
+    under a label that *is* it — its sub-topic, its topic's title or that title's head („Extremwertprobleme“ carries
+    a box-volume task that never says the word); „Vulkanismus und Erdbeben“ carries neither. When the named parts
+    share words („waagerechter und schiefer Wurf“), the task must say what sets this part apart — and a task filed
+    under another named part is that part's task (a schiefer Wurf mentioning the „waagerechte Komponente“)."""
     own_part = fold(c.unterthema or "")
     if own_part != fold(unterthema) and any(own_part == fold(v) for v in spec.unterthemen):
         return False
-    if not (covers_part([view(c)], unterthema, spec.thema)
-            or filed_under(c, unterthema, spec.topic_titles, spec.unterthemen) or _under_head(c, unterthema, spec)):
+    if not _treats(c, unterthema, spec):
         return False
     own = distinct_words(unterthema, spec.unterthemen)
-    return not own or covers([view(c)], own) or filed_under(c, own, spec.topic_titles, spec.unterthemen)
+    return not own or _treats(c, own, spec)
+
+
+def _treats(c: TaskCandidate, part: str, spec: ExamSpec) -> bool:
+    content = replace(view(c), titel="")
+    return treats([content], part, spec.thema, c.unterthema or "") or _under_head(c, part, spec)
 
 
 def meets_wish(c: TaskCandidate, wish: tuple[str, str]) -> bool:
@@ -83,10 +84,9 @@ def meets_wish(c: TaskCandidate, wish: tuple[str, str]) -> bool:
 
 
 def _under_head(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
-    """The head of the task's topic title names the part: „Halbleiter“ is every task filed under „Halbleiter:
-    Diode, LED und Sensoren“."""
-    head = spec.topic_titles.get(c.topic or "", "").rpartition(":")[0]
-    return bool(head) and covers([TaskView(ref=c.key, text="", titel=head)], unterthema)
+    """The topic title, or its head, is the part: „Halbleiter: Diode, LED und Sensoren“ is „Halbleiter“."""
+    title = spec.topic_titles.get(c.topic or "", "")
+    return any(is_filing_of(label, unterthema, spec.thema) for label in (title, title.rpartition(":")[0]) if label)
 
 
 def distinct_words(unterthema: str, named: Sequence[str]) -> str:

@@ -34,7 +34,7 @@ from core.composition.generators.registry import for_fach
 from core.composition.h5p import QuizAuftrag, QuizComposition, compose_h5p
 from core.composition.klausur import Composition, KlausurAuftrag, compose_klausur
 from core.composition.notes import note_keywords
-from core.composition.report import Nachbar
+from core.composition.report import Nachbar, agree_with_paper
 from core.composition.wishes import count_in, excluded_quiz_types, own_wishes
 from core.knowledge.retrieval import search
 from core.language.request.example_wish import wants_example
@@ -185,7 +185,9 @@ def compose_exam(*, db: Session, identity: Identity, teacher_id: uuid.UUID | Non
         afb_ziel=afb_ziel, candidates=cands, topic=pool.topic, operators=operators, primary_topics=pool.primary,
         related_topics=pool.related, nachbarn=pool.nachbarn, notes=notes, avoid=tuple(avoid), extra_quellen=extra,
         vorlage=vorlage, afb_fest=afb_fest)
-    return compose_klausur(auftrag)
+    comp = compose_klausur(auftrag)
+    agree_with_paper(comp.material, comp.befund, request.unterthemen)
+    return comp
 
 
 def compose_quiz(*, db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
@@ -194,13 +196,15 @@ def compose_quiz(*, db: Session, identity: Identity, fach: str, themenfelder: di
     pool = _pool(db, identity, fach, themenfelder, request, "h5p", bundesland)
     rows = _rows(db, identity, fach, "h5p", request, pool.primary)
     cands: list[QuizCandidate] = [c for r in rows if (c := quiz_from_row(**_row_args(r))) is not None]
-    return compose_h5p(QuizAuftrag(
+    comp = compose_h5p(QuizAuftrag(
         thema=request.thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
         anzahl=request.anzahl or count_in(request.zusatz), unterthemen=list(request.unterthemen), candidates=cands,
         topic=pool.topic,
         kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
         salt=f"{request.thema}|{request.zusatz}", ausgeschlossen=frozenset(excluded_quiz_types(request.zusatz)),
         zusatz=request.zusatz))
+    agree_with_paper(comp.material, comp.befund, request.unterthemen)
+    return comp
 
 
 def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
@@ -209,8 +213,10 @@ def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelde
     pool = _pool(db, identity, fach, themenfelder, request, "differenzierung", bundesland)
     rows = _rows(db, identity, fach, "differenzierung", request, pool.primary)
     cands: list[DiffCandidate] = [c for r in rows if (c := diff_from_row(**_row_args(r))) is not None]
-    return compose_differenzierung(DiffAuftrag(
+    comp = compose_differenzierung(DiffAuftrag(
         thema=request.thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
         unterthemen=list(request.unterthemen), anzahl=request.anzahl, candidates=cands, topic=pool.topic,
         kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
         salt=f"{request.thema}|{request.zusatz}"))
+    agree_with_paper(comp.material, comp.befund, request.unterthemen)
+    return comp

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+from core.checks.views import klausur_views
 from core.composition.klausur import AFB_TOLERANZ
 from core.composition.oberstufe import FULL
+from core.composition.report import note_as_printed
 from core.materials.blocks import AFB_STUFEN
 from core.materials.klausur import Klausur
 
@@ -14,7 +16,6 @@ _AFB = re.compile(r"^AFB-Verteilung \d")
 _COUNT = re.compile(r"^Für eine Oberstufenklausur sind es (\d+) Aufgaben, davon (\d+) ohne")
 _SHARE = re.compile(r" \(\d+ von (\d+) Punkten\)")
 _ADDED = re.compile(r"^Ergänzt um (?:Aufgaben|Fragen) zu (.+?)(?:,| um | damit |:)")
-_UNUSED = re.compile(r"wurden nicht verwendet|nicht verwendet\.")
 _TIME = re.compile(r"^Knapp bemessen: Die Aufgaben sind auf etwa (\d+) der (\d+) Minuten")
 
 
@@ -70,15 +71,15 @@ def _gone(note: str, new: Klausur) -> bool:
 
 def refreshed(old: Klausur, new: Klausur, afb_ziel: dict[str, int] | None) -> Klausur:
     """`new` with its AFB note and its working-time note recomputed from its own tasks (dropped when no longer
-    true), without a note on sub-topics left unused once tasks were added or replaced and without a note on added
-    sub-topics none of whose tasks is left; other notes stay."""
+    true), its notes on named parts made true of its tasks (a part a task treats is neither „fehlt“ nor „nicht
+    verwendet“, decision 045) and without a note on added sub-topics none of whose tasks is left; other notes stay."""
     notes: list[str] = []
     had_afb = False
-    before = {" ".join(t.text.split()) for t in old.teilaufgaben()}
-    added = any(" ".join(t.text.split()) not in before for t in new.teilaufgaben())
-    for note in new.hinweise_lehrkraft:
-        if (added and _UNUSED.search(note)) or _gone(note, new):  # unknown once tasks came in; or untrue
+    printed = klausur_views(new)
+    for note in new.hinweise_lehrkraft:  # a part a task of this version treats is neither missing nor unused
+        if (said := note_as_printed(note, printed, new.thema)) is None or _gone(said, new):
             continue
+        note = said
         if _AFB.match(note):
             had_afb = True
             continue

@@ -12,7 +12,7 @@ from core.language.document import CHUNK_RE, Doc
 from core.language.fold import prepare
 from core.language.klasse import G9, Oberstufe
 from core.language.preferences import parse_avoid, parse_ratio
-from core.language.request import english, topics
+from core.language.request import english, forms, topics
 from core.language.request.afb_wishes import extract_afb_wishes
 from core.language.request.extraction import FACH_KEYS, FACH_NAMEN, AfbWish, Extraction, TopicTerms
 from core.language.request.facts import extract_afb_distribution, extract_count, extract_dauer, extract_klasse
@@ -61,6 +61,7 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Ober
 
 
 _WORD_OF_TEXT = re.compile(r"[^\W\d_]+")
+_YEARS = re.compile(r"\d{3,4}(?:\s*[-–]\s*\d{2,4})?")
 
 
 def _fach_typos(text: str, e: Extraction, vocab: Vocab, fach: str | None) -> list[tuple[str, str]]:
@@ -109,6 +110,8 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
         names = ", ".join(FACH_NAMEN[k] for k in FACH_KEYS[:-1]) + " und " + FACH_NAMEN[FACH_KEYS[-1]]
         problems.append(f"Das Fach {analysis.unsupported[0]} wird noch nicht unterstützt — möglich sind {names}.")
     area_text, area_broad = _area(doc, analysis)
+    if thema and _YEARS.fullmatch(thema):  # a year range qualifies a topic, it is none: "Weimarer Republik 1918–1933"
+        thema = f"{area_text} {thema}" if area_text else None
     unterthemen: tuple[str, ...] = ()
     if not nested:
         thema, unterthemen = _structure(doc.text, thema, area_text, area_broad, vocab, hyphen_words,
@@ -176,7 +179,7 @@ class _TopicTools:
         return known_term_in(self.vocab, term)
 
     def head_topic(self, clause: str) -> str | None:
-        e = _extract(clause, self.vocab, self.hyphen_words, nested=True)
+        e = _extract(forms.without_activity(clause), self.vocab, self.hyphen_words, nested=True)
         return e.thema or e.area_text
 
     def unit_head(self, clause: str) -> str | None:
@@ -203,9 +206,11 @@ def _structure(text: str, thema: str | None, area_text: str | None, area_broad: 
     """Thema and Unterthemen from how the teacher wrote them: quoted, as a header with a list, as a peer list."""
     tools = _TopicTools(vocab, hyphen_words)
     known, head_topic, is_topic = tools.known, tools.head_topic, tools.is_topic
-    quoted = topics.quoted_topic(text, known)
+    quoted = forms.work_reference(text) or forms.quoted_words(text) or topics.quoted_topic(text, known)
     if quoted:
         return quoted, ()
+    if contrasted := forms.contrast(text, thema, known):
+        return contrasted
     header = topics.labelled_parts(text, known, is_topic) or topics.header_list(text, head_topic, known, is_topic,
                                                                                  tools.unit_head)
     if header:
@@ -230,14 +235,16 @@ def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str
     """A message that only names a topic (the answer to "Welchen Schwerpunkt?"), read as a whole: its Thema as the
     teacher wrote it, cleaned, and its sub-topics."""
     vocab, hyphen_words = vocab_for(topic_terms)
-    text = prepare(vocab.speller.correct(spelling.correct(text or "")))
+    text = forms.without_activity(prepare(vocab.speller.correct(spelling.correct(text or ""))))
     if only_reply(_WORD_OF_TEXT.findall(fold(text))):  # „ok, dann so“: a reply, no topic
         return None, ()
     tools = _TopicTools(vocab, hyphen_words)
     german = not english.is_english(text)
-    quoted = topics.quoted_topic(text, tools.known)
+    quoted = forms.work_reference(text) or forms.quoted_words(text) or topics.quoted_topic(text, tools.known)
     if quoted:
         return _titled(quoted, ())
+    if contrasted := forms.contrast(text, None, tools.known) or forms.contrast(text, text.strip(), tools.known):
+        return _titled(*contrasted)
     header = topics.header_list(text, tools.head_topic, tools.known, tools.is_topic)
     if header:
         return _titled(*header)

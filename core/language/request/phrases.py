@@ -9,6 +9,7 @@ from collections.abc import Collection
 from core.language.document import CHUNK_RE, Doc, Token
 from core.language.lexicon import seeded_words
 from core.language.request import topics
+from core.language.request.forms import ACTIVITY_VERBS
 from core.language.request.vocabulary import Vocab
 from core.language.stopwords import ARTICLES, CONNECTORS, FILLER_WORDS, META_WORDS, word_set
 from core.language.text import fold, key, stem
@@ -51,6 +52,8 @@ def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
         return True
     if _truncated(doc, i):  # "Ein- und Ausfuhr": the first part of a compound whose head follows
         return True
+    if f == "frage" and _named_question(doc, i - 1):  # "die deutsche Frage", "die soziale Frage"
+        return True
     if f in FILLER_WORDS or f in META_WORDS or f in CONNECTORS:
         return False
     if len(f) < 3 and not tok.vocab:
@@ -65,9 +68,20 @@ def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
         nxt = doc.tokens[i + 1]
         if _shares_noun(doc, i) and _is_content(doc, i + 2, allow_area):
             return True
-        return (nxt.brk == 0 and (nxt.cap or nxt.vocab) and nxt.fold not in FILLER_WORDS and nxt.fold not in META_WORDS
-                and not _blocked(nxt, allow_area))
+        return (nxt.brk == 0 and (nxt.cap or nxt.vocab) and nxt.fold not in FILLER_WORDS
+                and not _blocked(nxt, allow_area)
+                and (nxt.fold not in META_WORDS or _named_question(doc, i)))
     return True
+
+
+def _named_question(doc: Doc, i: int) -> bool:
+    """The adjective at i names a question of history before "Frage" ("deutsche Frage", "soziale Frage"): a topic,
+    not a quiz question."""
+    toks = doc.tokens
+    if i < 0 or i + 1 >= len(toks) or toks[i + 1].fold != "frage" or toks[i + 1].brk:
+        return False
+    f = toks[i].fold
+    return f.endswith("e") and len(f) > 4 and f not in ARTICLES and f not in FILLER_WORDS and f not in META_WORDS
 
 
 def joined_to_topic(doc: Doc, i: int) -> bool:
@@ -123,7 +137,8 @@ def _is_topic_verb(doc: Doc, i: int, allow_area: bool) -> bool:
     """An infinitive right after a topic noun names what is done with it ("Satzglieder bestimmen")."""
     toks = doc.tokens
     f = toks[i].fold
-    if not f.endswith(("en", "ern", "eln")) or len(f) < 5 or f in _DIDACTIC_VERBS or toks[i].brk or i == 0:
+    if (not f.endswith(("en", "ern", "eln")) or len(f) < 5 or f in _DIDACTIC_VERBS or f in ACTIVITY_VERBS
+            or toks[i].brk or i == 0):
         return False
     k = i
     while k > 0 and i - k < 12 and toks[k].brk < 2:  # "Schwerpunkt soll auf Induktion liegen": the main verb
@@ -181,6 +196,15 @@ def content_runs(doc: Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: b
     return runs
 
 
+def _years_at_end(doc: Doc, start: int, end: int) -> int:
+    """Where a year or a range of years at the end of [start, end) begins ("1945–1990"), else `end`."""
+    toks = doc.tokens
+    k = end
+    while k > start and end - k < 2 and len(toks[k - 1].fold) == 4 and toks[k - 1].fold.isdigit():
+        k -= 1
+    return k
+
+
 def _undative(word: str) -> str:
     """'Stromkreisen' -> 'Stromkreise', 'Brüchen' -> 'Brüche', 'Wörtern' -> 'Wörter'; 'Zahlen' stays."""
     f = fold(word)
@@ -214,6 +238,11 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
         end -= 1
     if end <= start:
         return None
+    years = _years_at_end(doc, start, end)
+    # "Weimarer Republik 1918–1933": the range qualifies the topic, which is read without it
+    if start < years < end and toks[years - 1].fold not in CONNECTORS:
+        head = topic_phrase(doc, vocab, start, years, mode)
+        return f"{head} {doc.text[toks[years].ostart:toks[end - 1].oend]}" if head else None
     raw_words = [t.orig for t in toks[start:end]]
     words = list(raw_words)
     dropped: set[int] = set()

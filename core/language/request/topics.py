@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
+from core.language.request.forms import fixed_pair
+
 Known = Callable[[str], str | None]  # the usual spelling of a known term ("ohmsches gesetz" -> "Ohmsches Gesetz")
 Check = Callable[[str], bool]  # is this piece of text a topic (no Klasse, Dauer, material word …)?
 HeadTopic = Callable[[str], str | None]  # the topic a clause names, if any
@@ -186,11 +188,31 @@ _ADJECTIVE_PAIR = re.compile(r"^([^\W\d_A-ZÄÖÜ]+(?:e|er|es|en|em)) (und|oder|
 _NAME_PAIR = re.compile(r"^([A-ZÄÖÜ][^\W\d_]+(e|er|es)) (und|oder|sowie) ([A-ZÄÖÜ][^\W\d_]+\2) ([A-ZÄÖÜ][\w-]*)$")
 
 
+# "Sinnesorgane Auge und Ohr", "Metalle Eisen und Kupfer": a noun right before its members heads them like a colon
+_HEADED = re.compile(r"^([A-ZÄÖÜ][^\W\d_]{3,}) ([A-ZÄÖÜ][\w-]*(?:(?:, | und | sowie )[A-ZÄÖÜ][\w-]*)+)$")
+# capitalised adjectives of a name ("Olympische Spiele", "Kalter Krieg", "Deutsches Kaiserreich") head nothing
+_ADJECTIVE_LIKE = re.compile(r"(?:isch|lich|ig|ell|al|ar|iv|er|es|ten|ene|ste)e?[nmrs]?$", re.I)
+
+
+def _headed_members(thema: str, known: Known) -> tuple[str, tuple[str, ...]] | None:
+    m = _HEADED.match(thema)
+    if m is None:
+        return None
+    head, members = m.group(1), m.group(2)
+    first = _PEER_SPLIT.split(members)[0]
+    if known(f"{head} {first}") or (_ADJECTIVE_LIKE.search(head) and not known(head)):
+        return None
+    parts = (members,) if fixed_pair(members, known) else tuple(p for p in _PEER_SPLIT.split(members) if p)
+    return head, parts
+
+
 def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[str, ...]]:
     """'Ohmsches gesetz + reihenschaltung' -> ('Ohmsches Gesetz und Reihenschaltung', (both)). A known term
     ('Säuren und Basen') or a phrase whose parts are no topics of their own ('Brüche kürzen und erweitern') stays."""
-    if known(thema) or not _PEER_SPLIT.search(thema):
+    if known(thema) or fixed_pair(thema, known) or not _PEER_SPLIT.search(thema):
         return thema, ()
+    if headed := _headed_members(thema, known):
+        return headed
     if pair := _ADJECTIVE_PAIR.match(thema):
         nouns = tuple(capitalised(f"{adj} {pair.group(4)}") for adj in (pair.group(1), pair.group(3)))
         if all(is_topic(n) for n in nouns):  # "Waagerechter und schiefer Wurf": both throws
@@ -226,20 +248,20 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
     return join_topics(cleaned), tuple(cleaned)
 
 
-def _raw_items(window: str) -> list[str]:
+def _raw_items(window: str, known: Known) -> list[str]:
     """The pieces of a list. Among comma-separated items a pair that shares its compound's head ("Aufzählungen,
     Haupt- und Nebensätze") is one item; a chain across commas ("Einsetzungs-, Gleichsetzungs- und
     Additionsverfahren") and a pair alone ("Reihen- und Parallelschaltung") are split and expanded by the caller."""
     segments = window.split(",")
     if len(segments) < 2 or any(seg.strip().endswith("-") for seg in segments[:-1]):
-        return _ITEM_SPLIT.split(window)
+        return [window] if fixed_pair(window, known) else _ITEM_SPLIT.split(window)
     out: list[str] = []
     for seg in segments:
         pieces = _ITEM_SPLIT.split(seg)
         # "Brüche addieren und subtrahieren": a lone lower-case word after "und" shares the object before it
         verb_pair = len(pieces) == 2 and len(pieces[1].split()) == 1 and pieces[1].strip().islower() \
             and len(pieces[0].split()) > 1 and any(c.isupper() for c in pieces[0])
-        out += [seg] if _SHARED_PAIR.fullmatch(seg.strip()) or verb_pair else pieces
+        out += [seg] if _SHARED_PAIR.fullmatch(seg.strip()) or verb_pair or fixed_pair(seg, known) else pieces
     return out
 
 
@@ -257,7 +279,7 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
             m, window = _LIST_END.search(inner), inner
         window = window[:m.start()] if m else window
     items: list[str] = []
-    for raw in _raw_items(window):
+    for raw in _raw_items(window, known):
         item = raw.strip(_STRIP.replace("-", ""))
         if not item:
             continue
