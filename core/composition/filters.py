@@ -245,7 +245,9 @@ def _work_named(t: TopicInfo, thema: str) -> set[str]:
     """The words a request adds to the whole title of its topic when each names a sub-topic of it: the work in
     „Shakespeare's Macbeth“ (decision 044) — a must-have, so the sonnets and Romeo and Juliet are its siblings."""
     head, parts = _title_split(t.thema)
-    title = head.union(*parts)
+    title = head.union(*parts, *map(name_stems, re.findall(r"\(([^)]*)\)", t.thema)))
+    if not _names_whole(t, name_stems(thema)):
+        return set()  # the request itself says the title („Shakespeare“), not only another name of it
     extra = {w for w in name_stems(_COMPLEMENT.split(thema)[0]) if not w.isdigit() and len(w) > 2
              and not any(term_matches(w, x) for x in title)}
     subs = [name_stems(u) for u in t.unterthemen]
