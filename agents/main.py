@@ -22,7 +22,8 @@ from agents.guard import GuardedToolset
 from agents.prompts import instructions_for
 from core.app.errors import UserError
 from core.editing.add_topic import add_topic
-from core.editing.patch import EditOutcome, patch_material
+from core.editing.items import patch_any_material
+from core.editing.patch import EditOutcome
 from core.editing.regenerate import regenerate_from_previous as regenerate
 from core.editing.remove_topic import remove_topic
 from core.editing.restore import conversation_materials, material_files, restore_version
@@ -274,7 +275,9 @@ def _edit_text(ctx: RunContext[TurnContext], make: Callable[[], EditOutcome]) ->
 @MAIN_TOOLS.tool
 async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, operations: list[PatchOp],
                               force: bool = False) -> str:
-    """Eine fertige Klausur gezielt ändern; das Ergebnis wird als NEUE Version gespeichert, die alte bleibt.
+    """Eine fertige Klausur gezielt ändern; das Ergebnis wird als NEUE Version gespeichert, die alte bleibt. Bei einem
+    Quiz und einem differenzierten Arbeitsblatt nur remove_task: "3" = Frage 3, "C2" = Aufgabe 2 auf Niveau C
+    (A grundlegend, B mittel, C erweitert); "-1" = die letzte Aufgabe bzw. Frage, "-2" die vorletzte.
 
     Operationen (Adressen wie "2b" = Aufgabe 2, Teilaufgabe b; immer in der Nummerierung VOR der Änderung):
     replace_text (Aufgabentext, Titel oder Material), set_points (Kriterien werden anteilig mitskaliert),
@@ -291,13 +294,13 @@ async def patch_material_task(ctx: RunContext[TurnContext], material_id: str, op
             Änderung abgelehnt, die eine geprüfte Klausur fehlerhaft machen würde – nenne der Lehrkraft die Gründe.
     """
     ctx.deps.usage = ctx.usage
-    return _edit_text(ctx, lambda: patch_material(turn=ctx.deps, material_id=_material_id(material_id),
-                                                  operations=operations, force=force))
+    return _edit_text(ctx, lambda: patch_any_material(turn=ctx.deps, material_id=_material_id(material_id),
+                                                       operations=operations, force=force))
 
 
 @MAIN_TOOLS.tool
 async def add_bank_task(ctx: RunContext[TurnContext], material_id: str, thema: str | None = None,
-                        dauer_minuten: int | None = None) -> str:
+                        dauer_minuten: int | None = None, anzahl: int | None = None) -> str:
     """Einem fertigen Material ein (Unter-)Thema aus der geprüften Aufgabensammlung hinzufügen ("Da fehlt die
     Zinsrechnung, bitte noch eine Aufgabe dazu", "Bitte auch das going-to-future aufnehmen", "noch Fragen zum
     Gradnetz", "noch eine Aufgabe mehr"). Klausur: geprüfte Aufgaben passend zu Klassenstufe und Niveau, mit dem
@@ -311,11 +314,13 @@ async def add_bank_task(ctx: RunContext[TurnContext], material_id: str, thema: s
             "noch eine Aufgabe" will (dann aus den Themen der Klausur).
         dauer_minuten: Nur bei einer Klausur, wenn die Lehrkraft sagt, wie lang sie dadurch werden soll ("damit es
             90 Minuten werden"): so viele Aufgaben, dass die Zeit gefüllt ist.
+        anzahl: Wie viele Aufgaben bzw. Fragen, wenn die Lehrkraft es sagt ("noch zwei Fragen zu …"); beim Ersetzen
+            so viele, wie gestrichen werden.
     """
     ctx.deps.usage = ctx.usage
     try:
         return (await add_topic(turn=ctx.deps, material_id=_material_id(material_id), thema=thema,
-                                dauer_minuten=dauer_minuten)).text
+                                dauer_minuten=dauer_minuten, anzahl=anzahl)).text
     except UserError as exc:
         ctx.deps.outcomes.append(TurnError(exc.message))
         return f"FEHLER: {exc.message}"

@@ -14,42 +14,41 @@ from dataclasses import dataclass, replace
 
 from core.editing.bank_material import material_wish
 from core.language.additions import wants_addition, wants_removal, wants_swap
+from core.language.edits import joined_refs, niveau_named, task_numbers, without_task_numbers
 
 KINDS = ("remove", "replace", "add", "easier", "harder", "shorter", "longer")
 
 
 @dataclass(frozen=True)
 class Intent:
-    """One wish: `kind`, the tasks by number, the task(s) by words, the sub-topic to bring in, a duration."""
+    """One wish: `kind`, the tasks (or questions) by number (negative: counted from the end), the task(s) by words,
+    the sub-topic to bring in, a duration, the Niveau of a differentiated sheet ('A'–'C'), how many to add."""
 
     kind: str
     tasks: tuple[int, ...] = ()
     words: str | None = None
     thema: str | None = None
     minuten: int | None = None
+    niveau: str | None = None
+    anzahl: int | None = None
 
     def canonical(self) -> list[str]:
         """'replace:1>zweiseitigen Hebel', 'remove~Auflagedruck', 'shorter:30' (the labelled set's notation): one
         per named task."""
         tail = f"{':' + str(self.minuten) if self.minuten else ''}{'>' + self.thema if self.thema else ''}"
+        kind = f"{self.kind}*{self.anzahl}" if self.anzahl and self.anzahl > 1 else self.kind
         if self.tasks:
-            return [f"{self.kind}:{n}{tail}" for n in self.tasks]
-        return [f"{self.kind}{'~' + self.words if self.words else ''}{tail}"]
+            return [f"{kind}:{self.niveau or ''}{n}{tail}" for n in self.tasks]
+        return [f"{kind}{'@' + self.niveau if self.niveau else ''}{'~' + self.words if self.words else ''}{tail}"]
 
 
-_TYPO = re.compile(r"\b(?:aufgabe|aufagbe|aufgbae|aufgbe|afugabe|aufabe|augabe|aufgaeb)(n?)\b", re.I)
-_LIST = re.compile(r"(\d{1,2})\s*(?:,|\bund\b|\bsowie\b|&|\+)\s*(\d{1,2})(?!\s*(?:min|punkt|p\.|%|\d))", re.I)
 _SPLIT = re.compile(r"[.!?;:]\s|[.!?;]$|,\s*", re.I)
 _AND = re.compile(r"\s+(?:und|sowie|aber)\s+(?=\S)", re.I)
 _SUBTASK = re.compile(r"\bteilaufgabe|(?<![\w/])\d{1,2}\s?[a-h]\)?(?![\wäöüß])", re.I)
 _NEW = re.compile(r"\b(erstell\w*|neue[nrs]?|noch\s+eine?\s+(?:klausur|klassenarbeit|arbeitsblatt|quiz|test)|"
                   r"klasse\s*\d{1,2}\b|jahrgang)", re.I)
-_TASK_REF = re.compile(r"\baufgaben?\s*(?:nr\.?\s*)?(\d{1,2}(?:\+\d{1,2})*)(?![\d,.]\d)|"
-                       r"(?<!für )\b(?:die|der|nr\.?|nummer)\s+(\d{1,2}(?:\+\d{1,2})*)"
-                       r"(?!\s*(?:min|punkt|p\b|%|\.\d|er\b))\b",
-                       re.I)
 _QUOTED = re.compile(r"[„\"»]([^“\"«]{2,60})[“\"«]")
-_REPLACE = re.compile(r"\b(ersetz\w*|austausch\w*|auswechs\w*|anstelle|statt\s+(?:aufgabe|de[rsmn]|die|das)|"
+_REPLACE = re.compile(r"\b(ersetz\w*|austausch\w*|auswechs\w*|anstelle|statt\s+(?:aufgabe|frage|de[rsmn]|die|das)|"
                       r"tausch\w*\b.*\bgegen)\b", re.I)
 _INSTEAD = re.compile(r"\b(stattdessen|statt\s+dessen|dafür|lieber|besser)\b", re.I)
 _REMOVE = re.compile(r"\b(streich\w*|lösch\w*|entfern\w*|weglass\w*|wegnehm\w*|weg|raus\w*|ohne|nicht\s+mehr|"
@@ -61,9 +60,9 @@ _EASIER = re.compile(r"\b(leichter|einfacher|vereinfach\w*)\b", re.I)
 _HARDER = re.compile(r"\b(schwerer|anspruchsvoller|schwieriger|fordernder)\b", re.I)
 _SHORTER = re.compile(r"\b(kürzer|kürz\w*|nur\s+\d{2,3}\s*min)", re.I)
 _LONGER = re.compile(r"\b(länger|verlänger\w*)\b", re.I)
-_ORDINAL = {"erste": 1, "zweite": 2, "dritte": 3, "vierte": 4, "fünfte": 5, "sechste": 6, "siebte": 7, "achte": 8,
-            "neunte": 9, "zehnte": 10}
-_ORDINAL_REF = re.compile(r"\b(" + "|".join(_ORDINAL) + r")[nrs]?\s+aufgabe\b", re.I)
+_HOW_MANY = re.compile(r"\bnoch\s+(zwei|drei|vier|fünf|[2-9])\s+(?:weitere\s+)?(?:fragen|aufgaben)\b", re.I)
+_NUMBER_WORDS = {"zwei": 2, "drei": 3, "vier": 4, "fünf": 5}
+_JUST_ONE = re.compile(r"\b(?:eine|1)\s+(?:weitere\s+)?(?:frage|aufgabe)\b", re.I)  # „noch eine Frage zu …“: one
 _MINUTES = re.compile(r"\b(\d{2,3})\s*(?:min\b|min\.|minuten)", re.I)
 _DURATION = re.compile(r"\b(soll\w*|dauer\w*|nur|auf)\b", re.I)
 _ABOUT = re.compile(r"\b(?:zu[mr]?|über|mit|zu\s+de[nm]|mit\s+de[rnm]|gegen|durch|was\s+zu[mr]?|von)\b\s+(.+)$", re.I)
@@ -73,19 +72,6 @@ _EDGE = re.compile(r"^(?:bitte|noch|auch|doch|mal|gern|gerne|eine?[nmr]?|einige|
                    r"raus|weg|aus|ergänz\w*|ersetz\w*|aufnehm\w*|reinnehm\w*|hinzufüg\w*|streich\w*|weglass\w*|"
                    r"lösch\w*|entfern\w*|brauche?|ich|wir|nicht|mehr|kann|soll|darf|muss|sein|machen|nehmen|"
                    r"austausch\w*|stattdessen|dafür|vokabeln|vocabulary|gehört|passt|drin|hier|ja)$", re.I)
-
-
-def _clean(text: str) -> str:
-    text = _TYPO.sub(lambda m: "Aufgabe" + m.group(1), " ".join((text or "").split()))
-    while (joined := _LIST.sub(r"\1+\2", text)) != text:
-        text = joined
-    return text
-
-
-def _refs(piece: str) -> tuple[int, ...]:
-    found = [int(n) for m in _TASK_REF.finditer(piece) for n in (m.group(1) or m.group(2)).split("+")]
-    found += [_ORDINAL[m.group(1).casefold()] for m in _ORDINAL_REF.finditer(piece)]
-    return tuple(sorted(dict.fromkeys(n for n in found if 0 < n <= 20)))
 
 
 def _trim(words: list[str]) -> str:
@@ -101,7 +87,7 @@ def _about(piece: str) -> str | None:
     """The sub-topic or task words after „zum / zu den / mit der / durch eine …“ (the last such phrase)."""
     if quoted := _QUOTED.search(piece):
         return quoted.group(1).strip()
-    rest = _TASK_REF.sub(" ", piece)
+    rest = without_task_numbers(piece)
     found = None
     while m := _ABOUT.search(rest):
         found, rest = m.group(1), m.group(1)
@@ -208,16 +194,17 @@ def _with_minutes(intents: list[Intent], text: str) -> list[Intent]:
 def classify(text: str) -> list[Intent]:
     """The edit wishes of a follow-up, in the order the teacher wrote them; [] when it asks for no such edit (also
     for a new request, and for sub-task edits like „2a streichen“ that are patches of their own)."""
-    text = _clean(text)
+    text = joined_refs(text)
     if not text or _SUBTASK.search(text) or _NEW.search(text):
         return []
     found: list[tuple[Intent, bool]] = []
     before: tuple[int, ...] = ()
+    niveau = niveau_named(text)
     pieces = [q for p in _SPLIT.split(text) if p and p.strip() for q in _and_split(p.strip())]
     carry = ""
     for piece in pieces:
         piece = f"{carry} {piece}".strip() if carry else piece
-        refs = _refs(piece)
+        refs = task_numbers(piece)
         kind = _kind(piece)
         if kind is None:
             before = refs or before
@@ -227,6 +214,19 @@ def classify(text: str) -> list[Intent]:
         instead = bool(_INSTEAD.search(piece))
         if kind == "add" and instead and before and not found:  # „Aufgabe 2 passt nicht, stattdessen eine zu …“
             kind = "replace"
-        found.append((_read(piece, kind, refs, before), instead))
+        found.append((_placed(_read(piece, kind, refs, before), piece, niveau), instead))
         before = refs or before
     return _with_minutes(_merged(found), text)
+
+
+def _placed(intent: Intent, piece: str, niveau: str | None) -> Intent:
+    """The Niveau a strike or a level change is on („Niveau C: Aufgabe 2 raus“), how many an addition brings („noch
+    zwei Fragen zu …“)."""
+    if intent.kind == "add" and (many := _HOW_MANY.search(piece)):
+        word = many.group(1).casefold()
+        return replace(intent, anzahl=_NUMBER_WORDS.get(word) or int(word))
+    if intent.kind == "add" and _JUST_ONE.search(piece):
+        return replace(intent, anzahl=1)
+    if intent.kind in ("remove", "easier", "harder") and (named := niveau_named(piece) or niveau):
+        return replace(intent, niveau=named)
+    return intent

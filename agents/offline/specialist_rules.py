@@ -4,6 +4,7 @@ say plainly why not when nothing fits — and only then, for exams, ask the AFB 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic_ai.messages import (
@@ -151,8 +152,10 @@ def specialist_rules(cls: type, *, asks_afb: bool) -> Rules:
     def rules(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         request = _auftrag(messages)
         if (fault := _retried(messages)) and _draft_was_sent(messages, info, cls):
-            return _absage(info, "Der zusammengestellte Entwurf hat die Prüfung nicht bestanden: "
-                           + fault.split("\n", 1)[-1][:600], "ein Entwurf mit Mängeln",
+            lines = [x for x in fault.split("\n") if x.startswith("- ")] or fault.split("\n", 1)[-1:]
+            faults = re.sub(r"\s*\(Ähnlichkeit \d+\s?%\)", "", "\n".join(lines))  # no check internals
+            return _absage(info, "Im Entwurf blieben Mängel, die ich ohne Sprachmodell nicht beheben kann: "
+                           + faults[:600], "ein Entwurf mit Mängeln",
                            ["das Thema enger oder anders fassen", "eigene Aufgaben hochladen",
                             "ein Sprachmodell konfigurieren"])
         if not json_returns(messages, "get_context"):

@@ -58,7 +58,12 @@ _IMPERATIVE_WORDS = """
     gliedere interpretiere kennzeichne leite lies löse markiere nenne nimm nutze ordne plane prüfe rechne runde
     schätze schließe schreibe setze skizziere stelle triff übertrage überlege überprüfe untersuche vergleiche
     verfasse veranschauliche verwende vervollständige weise werte widerlege zeichne zeige zitiere notiere trage wähle
-    folgere achte stell zeig nenn erklär
+    folgere achte stell zeig nenn erklär unterscheide schlage ziehe grenze verdeutliche definiere klassifiziere
+    identifiziere lokalisiere verorte kommentiere nimm schildere wende verbinde kreuze unterstreiche finde suche
+    betrachte erschließe erfasse recherchiere präsentiere konstruiere vereinfache forme wandle lege beobachte
+    protokolliere baue überlege denke versuche wäge halte korrigiere streiche füge benutze gib wiederhole stütze
+    reflektiere positioniere modelliere simuliere exzerpiere ordne fasse stimme widerspreche überarbeite bereite
+    beginne sage bezeichne kürze
 """
 _IMPERATIVES = frozenset(_IMPERATIVE_WORDS.split())
 _PRONOUNS = {
@@ -72,7 +77,9 @@ _PRONOUNS = {
     "dir": "sich",
 }
 _QUOTE = re.compile(r"„[^“]*“|\"[^\"]*\"")
-_CLAUSE_START = r"(?:(?<=^)|(?<=[.!?:;]\s)|(?<=\n)|(?<=\bund\s)|(?<=\boder\s)|(?<=,\s))"
+# a clause opens a text, follows a sentence end, a line break, „und“/„oder“/comma, a dash or a label („(b) “, „b) “)
+_CLAUSE_START = (r"(?:(?<=^)|(?<=[.!?:;]\s)|(?<=\n)|(?<=\bund\s)|(?<=\boder\s)|(?<=,\s)|(?<=[–—]\s)|(?<=\)\s)"
+                 r"|(?<=^\s))")
 _IMPERATIVE = re.compile(_CLAUSE_START + r"([A-ZÄÖÜa-zäöüß]+)\b(?!\s+Sie\b)")
 _DU_VERB = re.compile(r"\bdu\b((?:\s+[^\s.,;:!?]+){0,8}?)\s+([a-zäöüß]+(?:e?st|ßt))\b(?=\s*[.,;:!?)]|\s*$)")
 _VERB_DU = re.compile(r"\b([a-zäöüß]+(?:e?st|ßt))\s+du\b")
@@ -104,8 +111,8 @@ def _cap(word: str, like: str) -> str:
 def _siezen_part(text: str) -> str:
     def imperative(m: re.Match[str]) -> str:
         w = m.group(1)
-        if w.lower() not in _IMPERATIVES:
-            return w
+        if w.lower() not in _IMPERATIVES or (w.islower() and m.start() > 0 and not text[:m.start()].strip()):
+            return w  # right after a quote only a capital opens a sentence („…“ Beurteile …)
         if w.lower() == "werte" and not re.match(r"[^.!?]*\baus\b", text[m.end() :]):
             return w  # „Werte über 5 …“ are values; only „werte … aus“ is the operator
         return f"{_cap(infinitive(w), w)} Sie"

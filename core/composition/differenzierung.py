@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from core.checks.duplicates import duplicates
 from core.checks.views import TaskView
 from core.composition.anrede import siezen_differenzierung
 from core.composition.candidates import DiffCandidate, Umfeld, preference_score
@@ -14,6 +15,7 @@ from core.composition.report import Befund, titled
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
 MAX_TEILE = 3
+MAX_ERSATZ = 6  # items set aside for a repeat before the sheet is made without them
 
 
 @dataclass
@@ -69,6 +71,68 @@ def _choose(usable: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> list
     return chosen
 
 
+def _repeats_on(texts: list[str], name: str) -> list[int]:
+    """Indexes of the tasks that repeat an earlier one on a Niveau, as the gate sees them (core.checks.gate:
+    duplicates within a level)."""
+    views = [TaskView(ref=str(i), text=t, gruppe=name) for i, t in enumerate(texts)]
+    return sorted({int(d.second) for d in duplicates(views)})
+
+
+def _trimmed(c: DiffCandidate, befund: Befund) -> DiffCandidate:
+    """The item without a task that repeats another of its tasks on the same Niveau (with its help card and
+    solution); the other Niveaus stay as written."""
+    niveaus = dict(c.niveaus)
+    for name, teile in c.niveaus.items():
+        drop = _repeats_on(teile["aufgaben"], name)
+        if not drop or len(drop) >= len(teile["aufgaben"]):
+            continue
+        n = len(teile["aufgaben"])
+        niveaus[name] = {k: [x for i, x in enumerate(v) if i not in drop] if len(v) == n else v
+                         for k, v in teile.items()}
+        was = "eine Aufgabe" if len(drop) == 1 else f"{len(drop)} Aufgaben"
+        befund.notizen.append(f"Auf Niveau „{name}“ habe ich {was} weggelassen, die eine andere Aufgabe dieses "
+                              "Niveaus fast wiederholte.")
+    return replace(c, niveaus=niveaus) if niveaus != c.niveaus else c
+
+
+def _repeating(chosen: list[DiffCandidate]) -> DiffCandidate | None:
+    """The chosen item whose task repeats a task of another chosen item on the same Niveau; None when none does."""
+    for name in NIVEAU_NAMEN:
+        owners = [c for c in chosen for _ in c.niveaus[name]["aufgaben"]]
+        views = [TaskView(ref=str(i), text=t, gruppe=name)
+                 for i, t in enumerate(t for c in chosen for t in c.niveaus[name]["aufgaben"])]
+        for d in duplicates(views):
+            if owners[int(d.first)] is not owners[int(d.second)]:
+                return owners[int(d.second)]
+    return None
+
+
+def _choose_without_repeats(usable: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> list[DiffCandidate]:
+    """The items for the sheet; an item that would repeat a task of another on one Niveau is replaced by the next
+    fitting one (or left out), and a task repeating one of its own item is left out with a note — never handed to
+    the gate, which would refuse the whole sheet (#10, cause A3)."""
+    missing = list(befund.fehlende_unterthemen)
+    set_aside: list[DiffCandidate] = []
+    while True:
+        befund.fehlende_unterthemen[:] = missing
+        chosen = _choose([c for c in usable if c not in set_aside], a, befund)
+        repeat = _repeating(chosen)
+        if repeat is None:
+            break
+        set_aside.append(repeat)
+        if len(set_aside) >= MAX_ERSATZ:  # keep what does not repeat, in the order chosen
+            kept: list[DiffCandidate] = []
+            for c in chosen:
+                if _repeating([*kept, c]) is None:
+                    kept.append(c)
+            chosen = kept
+            break
+    notes = Befund(was=befund.was, thema=befund.thema)
+    chosen = [_trimmed(c, notes) for c in chosen]
+    befund.notizen += notes.notizen
+    return chosen
+
+
 def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
     usable = passing(a.candidates, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
                      wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid)
@@ -78,7 +142,7 @@ def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
                     ausserhalb=aus, klassenstufe=a.klassenstufe)
     usable, _ = named_part_only(usable, befund, a.thema, a.unterthemen, a.topic)
     befund.gefunden = len(usable)
-    chosen = _choose(usable, a, befund)
+    chosen = _choose_without_repeats(usable, a, befund)
     if not chosen:
         return DiffComposition(material=None, befund=befund)
     niveaus = []

@@ -7,6 +7,7 @@ from functools import lru_cache
 from core.checks.duplicates import similar, soft_jaccard, target
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
+from core.evaluation.repeats import reader_repeat
 from core.language.text import fold
 
 
@@ -18,11 +19,13 @@ def view(c: TaskCandidate) -> TaskView:
 
 @lru_cache(maxsize=65536)
 def _similar_views(a: TaskView, b: TaskView) -> bool:
-    return similar(a, b) is not None
+    return similar(a, b) is not None or (a.gruppe != b.gruppe and reader_repeat(a.text, b.text))
 
 
 def repeats(a: TaskCandidate, b: TaskCandidate) -> bool:
-    """The two tasks are near-duplicates (core.checks.duplicates.similar), cached: composers ask it many times."""
+    """The two tasks are near-duplicates (core.checks.duplicates.similar) or, on different materials, a reader takes
+    one for the other again (core.evaluation.repeats.reader_repeat: „Astronautin … 120 kg“ and „… 180 kg“; decision
+    047), cached: composers ask it many times."""
     return _similar_views(view(a), view(b))
 
 

@@ -14,6 +14,7 @@ from core.language.text import fold, words
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
+from core.materials.titles import join_parts
 from core.materials.wording import anzahl
 
 _UNUSED = re.compile(r"^(Nur .+?: Aufgaben zu )(.+)( wurden nicht verwendet\.)$")
@@ -172,7 +173,7 @@ def titled(thema: str, unterthemen: Sequence[str], fehlende: Sequence[str]) -> s
     present = [u for u in unterthemen if u.casefold() not in missing]
     if not present or len(present) == len(unterthemen) or not any(says(thema, u) for u in fehlende):
         return thema
-    return " und ".join(present)
+    return join_parts(present)  # „A, B und C“, never „A und B und C“
 
 
 def unused_as_printed(note: str, tasks: Sequence[TaskView], thema: str) -> str | None:

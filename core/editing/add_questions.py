@@ -16,6 +16,7 @@ from core.generation.store import NewVersion, store_material
 from core.materials.faecher import normalize_fach
 from core.materials.h5p import H5PSet
 from core.materials.summaries import version_summary
+from core.materials.wording import anzahl as counted
 from db.models import GeneratedMaterial
 from db.repos import knowledge as knowledge_repo
 
@@ -52,8 +53,9 @@ def _notes(quiz: H5PSet, wanted: set[str]) -> list[str]:
     return [n for n in quiz.hinweise_lehrkraft if not (wanted & stems(n) or n.startswith("Nur "))]
 
 
-def add_questions(*, turn: TurnContext, row: GeneratedMaterial, thema: str) -> EditOutcome:
-    """Bank questions on `thema` appended to the quiz `row` as its next version; PatchError (German) when none."""
+def add_questions(*, turn: TurnContext, row: GeneratedMaterial, thema: str, anzahl: int | None = None) -> EditOutcome:
+    """Bank questions on `thema` (`anzahl` of them, else enough to fill the quiz) appended to the quiz `row` as its
+    next version; PatchError (German) when none."""
     quiz = H5PSet.model_validate(row.content)
     coverage = list((knowledge_repo.coverage_for(db=turn.db, fach=normalize_fach(row.fach, required=False)
                                                  or row.fach) or {}).get("topics") or [])
@@ -63,7 +65,7 @@ def add_questions(*, turn: TurnContext, row: GeneratedMaterial, thema: str) -> E
     unterthema = homes[0].unterthema if homes else None
     found = sorted(_candidates(turn, row, quiz, homes), key=lambda c: _rank(c, wanted, unterthema))
     found = [c for c in found if _rank(c, wanted, unterthema)[1] < 0 or (unterthema and c.unterthema == unterthema)]
-    n = max(_MORE, _FULL - len(quiz.fragen))
+    n = max(1, min(anzahl, 20)) if anzahl else max(_MORE, _FULL - len(quiz.fragen))
     chosen = found[:n]
     if not chosen:
         raise PatchError(f"Zu „{thema}“ hat die geprüfte Aufgabensammlung für Klasse {quiz.klassenstufe} keine "
@@ -75,10 +77,11 @@ def add_questions(*, turn: TurnContext, row: GeneratedMaterial, thema: str) -> E
     data["quellen"] += [c.quelle.model_dump(mode="json") for c in chosen]
     data["hinweise_lehrkraft"] = _notes(quiz, wanted)
     new = H5PSet.model_validate(data)
-    said = f"Ergänzt: {len(chosen)} geprüfte Fragen zu „{thema}“ (jetzt {len(new.fragen)} Fragen)."
+    said = (f"Ergänzt: {counted(len(chosen), 'geprüfte Frage')} zu „{thema}“ "
+            f"(jetzt {counted(len(new.fragen), 'Frage')}).")
     if len(found) < n:
         said += f" Mehr passende Fragen zu „{thema}“ gibt es für Klasse {quiz.klassenstufe} nicht."
-    outcome = store_quiz(turn, row, new, [f"{len(chosen)} geprüfte Fragen zu „{thema}“ angefügt"])
+    outcome = store_quiz(turn, row, new, [f"{counted(len(chosen), 'geprüfte Frage')} zu „{thema}“ angefügt"])
     return outcome.said_first(said)
 
 

@@ -135,8 +135,8 @@ def _apply(turn: TurnContext, k: Klausur, pick: _Pick, **context: Any) -> tuple[
 
 
 def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, kind: str | None, words: str | None,
-           apply: Any) -> tuple[list[_Pick], list[str]]:
-    """One bank task (or material unit), or as many as fill `minuten` more working minutes (about a minute a
+           apply: Any, anzahl: int = 1) -> tuple[list[_Pick], list[str]]:
+    """`anzahl` bank tasks (or material units), or as many as fill `minuten` more working minutes (about a minute a
     point), applied one after the other to `bank.k`; with the changes they made."""
     picks: list[_Pick] = []
     changes: list[str] = []
@@ -144,13 +144,13 @@ def _picks(bank: TaskBank, homes: list[Home], afbs: list[str], minuten: int, kin
         picks.append(picked)
         bank.k, made = apply(bank.k, picked)
         changes += made
-        if sum(t.teil.punkte for p in picks for t in p.unit) >= minuten:
+        if sum(t.teil.punkte for p in picks for t in p.unit) >= minuten and len(picks) >= anzahl:
             break
     return picks, changes
 
 
 def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
-                   dauer_minuten: int | None = None) -> EditOutcome:
+                   dauer_minuten: int | None = None, anzahl: int | None = None) -> EditOutcome:
     """Reviewed bank tasks on `thema` (None: the exam's topics) added at the end of the exam as its next version:
     one, or with `dauer_minuten` as many as fill the exam to that duration (which it then gets).
 
@@ -170,15 +170,10 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     longer = dauer_minuten if dauer_minuten and dauer_minuten > k.dauer_minuten else None
     minuten = budget(longer) - budget(k.dauer_minuten) if longer else 0
     topic, kind = material_wish(thema)
-    picks, changes = _picks(bank, _homes(bank, topic), _afb_order(k, afb_ziel), minuten, kind, topic, apply)
+    picks, changes = _picks(bank, _homes(bank, topic), _afb_order(k, afb_ziel), minuten, kind, topic, apply,
+                            max(1, min(anzahl or 1, _MAX_ADDED)))
     if not picks:
-        worum = f"zu „{topic}“" if topic else "zu den Themen dieser Klausur"
-        raise PatchError(f"In der geprüften Aufgabensammlung gibt es {worum} für Klasse {k.klassenstufe} keine "
-                         f"weitere Aufgabe{' ' + WITH[kind] if kind else ''}, die noch nicht in der Klausur steht – "
-                         "es wurde nichts gespeichert. Sie "
-                         "können unter „Meine Materialien“ → „Bearbeiten“ eine eigene Aufgabe hinzufügen, mir die "
-                         "Aufgabe im Chat vorgeben („Ergänze als Aufgabe: …“) oder das Material mit einem weiter "
-                         "gefassten Thema neu erzeugen lassen.")
+        raise PatchError(_nothing_on(k, topic, kind, _nearest(bank, topic, kind, _afb_order(k, afb_ziel))))
     new = bank.k
     said = _said(k, picks, kind)
     added = {stem for p in picks for stem in stems(p.unit[0].unterthema)}  # notes saying they were left out: untrue now
@@ -193,6 +188,49 @@ def add_topic_task(*, turn: TurnContext, material_id: uuid.UUID | str, thema: st
     outcome = store_version(turn, row, k, new, changes, force=True, art="patch")
     outcome.changes.insert(0, said)
     return outcome.said_first(said)
+
+
+_NEAR_MAX = 2  # sub-topics offered instead of one the bank has nothing more on
+
+
+def _nearest(bank: TaskBank, topic: str | None, kind: str | None, afbs: list[str]) -> list[str]:
+    """Up to two sub-topics nearest to what she named that still have a fitting task the exam does not hold: those
+    sharing most of her words first, then the other sub-topics of the topic her words name (when they name none, of
+    the exam's own topics). Only offered, never added in its place (decision 041)."""
+    if not topic:
+        return []
+    wanted = {w[:5] for w in stems(topic)}
+    named = {h.topic for h in _homes(bank, topic)[:1]} or {h.topic for h in _homes(bank, None)}  # else the exam's
+    scored = []
+    for entry in bank.coverage():
+        for unter in map(str, entry.get("unterthemen") or []):
+            shared = len(wanted & {w[:5] for w in stems(unter)})
+            if shared or entry.get("id") in named:
+                scored.append((-shared, 0 if entry.get("id") in named else 1, str(entry.get("id")), unter))
+    near: list[str] = []
+    for _, _, home_topic, unter in sorted(scored):
+        home = Home(home_topic, unter)
+        found = (t for afb in afbs for t in bank.candidates(home, afb, material_titles=None))
+        if unter not in near and any(t.unterthema == unter and fits(t.materialien, kind) and host(bank.k, t.materialien)
+                                     != 0 and not _repeats(bank.k, [t]) for t in found):
+            near.append(unter)
+        if len(near) == _NEAR_MAX:
+            break
+    return near
+
+
+def _nothing_on(k: Klausur, topic: str | None, kind: str | None, near: list[str]) -> str:
+    """The plain word that the bank has no further task on what she named (nothing was stored) and her options,
+    numbered: write one herself, configure a model, or — only when she chooses it — the nearest sub-topics."""
+    worum = f"zu „{topic}“" if topic else "zu den Themen dieser Klausur"
+    optionen = ["eine eigene Aufgabe ergänzen: unter „Meine Materialien“ → „Bearbeiten“ → „Neue Aufgabe“, oder geben "
+                "Sie sie mir im Chat vor („Ergänze als Aufgabe: …“)",
+                "ein Sprachmodell einrichten (siehe README), das die Aufgabe schreibt",
+                *(f"stattdessen eine geprüfte Aufgabe zu „{u}“ nehmen – schreiben Sie dann „Noch eine Aufgabe zu {u} "
+                  "dazu“" for u in near)]
+    return (f"In der geprüften Aufgabensammlung gibt es {worum} für Klasse {k.klassenstufe} keine weitere "
+            f"Aufgabe{' ' + WITH[kind] if kind else ''}, die noch nicht in der Klausur steht – es wurde nichts "
+            "gespeichert. Möglichkeiten: " + "; ".join(f"({i}) {o}" for i, o in enumerate(optionen, 1)) + ".")
 
 
 def _said(k: Klausur, picks: list[_Pick], kind: str | None) -> str:
@@ -214,16 +252,16 @@ def _said(k: Klausur, picks: list[_Pick], kind: str | None) -> str:
 
 
 async def add_topic(*, turn: TurnContext, material_id: uuid.UUID | str, thema: str | None = None,
-                    dauer_minuten: int | None = None) -> EditOutcome:
+                    dauer_minuten: int | None = None, anzahl: int | None = None) -> EditOutcome:
     """A named sub-topic added to any material as its next version: an exam gets reviewed bank tasks on it (see
     `add_topic_task`), a quiz bank questions on it (see `add_questions`); a differentiated sheet is made again with
     the sub-topic as one more part of its request, kept only if it then has more on the sub-topic. Raises PatchError
     (German) when nothing could be added; nothing is stored then."""
     row = own_row(turn, material_id)
     if row.material_type == "klausur" or not thema:
-        return add_topic_task(turn=turn, material_id=row.id, thema=thema, dauer_minuten=dauer_minuten)
+        return add_topic_task(turn=turn, material_id=row.id, thema=thema, dauer_minuten=dauer_minuten, anzahl=anzahl)
     if row.material_type == "h5p":
-        return add_questions(turn=turn, row=row, thema=thema)
+        return add_questions(turn=turn, row=row, thema=thema, anzahl=anzahl)
     outcome = await regenerate_from_previous(turn=turn, material_id=row.id,
                                              instruction=f"Bitte auch „{thema}“ aufnehmen.", added=thema)
     said = f"Ergänzt: „{thema}“ (aus der geprüften Aufgabensammlung, neu zusammengestellt)."

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from agents.deps import SpecialistDeps, TurnContext
 from core.editing.bank_tasks import stems
 from core.editing.errors import PatchError
+from core.editing.items import from_end
 from core.editing.loading import klausur_of, own_row, request_of, stored_target
 from core.editing.patch import EditOutcome, store_version
 from core.editing.rework import rework_task, swap_for_calculation
@@ -24,7 +25,7 @@ from core.editing.values import shorten
 from core.generation.prepare import prepare_deps, subject_operators
 from core.generation.run import MAX_RUECKFRAGEN, auftrag_prompt, run_specialist
 from core.generation.store import NewVersion
-from core.language.edits import EditUnclear, parse_edit_request
+from core.language.edits import EditUnclear, parse_edit_request, positions
 from core.language.followups import wants_whole_topic
 from core.language.lexicon import strings_in
 from core.materials.blocks import AFB_STUFEN
@@ -212,6 +213,9 @@ async def regenerate_from_previous(*, turn: TurnContext, material_id: uuid.UUID 
     """
     row = own_row(turn, material_id)
     plan = plan_of(instruction)
+    if plan.aufgabe is None and plan.richtung and row.material_type == "klausur" and (
+            places := positions(plan.anweisung)):  # „Mach die letzte Aufgabe leichter“
+        plan = plan.model_copy(update={"aufgabe": int(from_end(str(places[0]), len(klausur_of(row).aufgaben)))})
     if plan.aufgabe is not None and plan.richtung and row.material_type == "klausur":
         old = klausur_of(row)
         new, changes = rework_task(turn, old, plan, subject_operators(turn, row.fach))

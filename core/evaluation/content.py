@@ -21,7 +21,8 @@ from core.checks.topics import term_matches, text_stems
 from core.checks.verification import verify_klausur
 from core.checks.views import TaskView, views
 from core.evaluation.repeats import reader_repeats
-from core.evaluation.topic_match import names_topic, on_topic, own_text, topic_views
+from core.evaluation.titles import names_word, reader_title_faults
+from core.evaluation.topic_match import on_topic, own_text, topic_views
 from core.language.text import fold
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.faecher import fach_name
@@ -124,10 +125,6 @@ def _names_shortfall(notes: Sequence[str], word: str) -> bool:
 _NUMBERS = re.compile(r"\d{2,}")
 
 
-def _names(token: str, wanted: str) -> bool:
-    return wanted in token or (token in wanted and 2 * len(token) >= len(wanted) and wanted.startswith(token))
-
-
 def treats(tasks: Sequence[TaskView], unterthema: str) -> bool:
     """A task treats the sub-topic in what it says itself (text, start of its material, expectation) — not in the
     title the composer gave it: half the sub-topic's content words and numbers („Krisenjahr 1923“ in „Hyperinflation
@@ -140,7 +137,7 @@ def treats(tasks: Sequence[TaskView], unterthema: str) -> bool:
     for t in tasks:
         own = own_text(t)
         tokens = {*text_stems(own), *_NUMBERS.findall(own)}
-        if sum(1 for w in wanted if any(_names(tok, w) for tok in tokens)) >= max(1, (len(wanted) + 1) // 2):
+        if sum(1 for w in wanted if any(names_word(tok, w) for tok in tokens)) >= max(1, (len(wanted) + 1) // 2):
             return True
     return False
 
@@ -224,26 +221,6 @@ class CalculationsVerified(Evaluator[Any, Any, Any]):
         flags = [f for f in verify_klausur(m) if f.kind in ("arithmetic", "units")]
         return {"rechnungen": float(not flags), "inhalt_rechnungen": _ok(not flags, "; ".join(
             f"{f.task_ref}: {f.message}" for f in flags)[:500] or "alle nachgerechnet")}
-
-
-_DOUBLE_UND = re.compile(r"\bund\b.*\bund\b")
-
-
-def _names_request(titel: str, woerter: Sequence[str], anfrage: str) -> bool:
-    """The title names the topic: one of the case's topic words or a content word of the teacher's request."""
-    asked = text_stems(anfrage)
-    return names_topic(titel, woerter) or any(_names(t, w) for t in text_stems(titel) for w in asked)
-
-
-def reader_title_faults(m: Klausur | DifferenziertesMaterial | H5PSet, woerter: Sequence[str],
-                        anfrage: str) -> list[str]:
-    """What a reader sees in the headings that the app's title check does not: a material title that names neither
-    the topic nor anything of the request („Klausur Englisch: Shakespeare“ for Macbeth), „X und Y und Z“."""
-    named = _names_request(m.titel.split(":", 1)[-1], woerter, anfrage)
-    faults = [] if named else [f"Titel nennt das Thema nicht: „{m.titel}“"]
-    heads = [m.titel, *(a.titel for a in m.aufgaben)] if isinstance(m, Klausur) else [m.titel]
-    faults += [f"„{h}“: doppeltes „und“" for h in heads if _DOUBLE_UND.search(h)]
-    return faults
 
 
 @dataclass

@@ -46,6 +46,52 @@ _NEU = re.compile(r"\b(neu\s+erzeug\w*|noch\s*mal|nochmal|neu\s+generier\w*|übe
 _KRITERIUM = re.compile(r"^(.*?)[\s,:–-]*\(?\s*(\d{1,2})\s*(?:p\.?|pkt\.?|punkte?)\s*\)?\s*\.?$", re.I)
 
 
+_ORDINAL = {"erste": 1, "zweite": 2, "dritte": 3, "vierte": 4, "fünfte": 5, "sechste": 6, "siebte": 7, "achte": 8,
+            "neunte": 9, "zehnte": 10, "letzte": -1, "vorletzte": -2}
+_ORD = "(" + "|".join(sorted(_ORDINAL, key=len, reverse=True)) + ")[nrsm]?"
+_NOUN = r"(?:aufgabe|frage)n?\b"
+# „die erste und die dritte Aufgabe“, „die dritte und vierte Frage“: a chain of ordinals before the noun
+_ORDINAL_CHAIN = re.compile(rf"\b{_ORD}((?:\s*(?:,|\bund\b|\bsowie\b)\s*(?:(?:die|der|den)\s+)?{_ORD})*)\s+{_NOUN}",
+                            re.I)
+# „die letzte ist zu schwer“, „die vorletzte bitte weg“: an ordinal after an article, without the noun
+_ORDINAL_BARE = re.compile(rf"\b(?:die|der|den)\s+{_ORD}(?=\s*(?:[.,!?]|$)|\s+(?:ist|bitte|kann|soll|muss|darf|"
+                           r"raus|weg|streichen|löschen|gefällt|passt)\b)", re.I)
+_ORDINAL_GROUP = re.compile(r"\b(ersten|letzten)\s+(beiden|zwei|drei)\s+" + _NOUN, re.I)
+_COUNT = {"beiden": 2, "zwei": 2, "drei": 3}
+_ORD_WORD = re.compile(_ORD, re.I)
+NIVEAU_BUCHSTABEN = {"A": "grundlegend", "B": "mittel", "C": "erweitert"}
+_NIVEAU = re.compile(r"\bniveau\s*([abc])\b|\b(grundlegend|mittler|erweitert)\w*\s+niveau|"
+                     r"\bniveau\s+(grundlegend|mittel|erweitert)\b", re.I)
+
+
+def positions(text: str) -> list[int]:
+    """Tasks or questions named by their place, in order of appearance: „die zweite Aufgabe“ 2, „die erste und die
+    dritte Frage“ 1, 3, „die letzte“ -1, „die vorletzte Aufgabe“ -2, „die letzten beiden Aufgaben“ -1, -2 (negative:
+    counted from the end, which only the material knows)."""
+    found: list[tuple[int, int]] = []
+    for m in _ORDINAL_GROUP.finditer(text):
+        n = _COUNT[m.group(2).casefold()]
+        found += [(m.start(), -(i + 1) if m.group(1).casefold() == "letzten" else i + 1) for i in range(n)]
+    for m in _ORDINAL_CHAIN.finditer(text):
+        found += [(m.start() + w.start(), _ORDINAL[w.group(1).casefold()]) for w in _ORD_WORD.finditer(m.group(0))]
+    for m in _ORDINAL_BARE.finditer(text):
+        found.append((m.start(), _ORDINAL[m.group(1).casefold()]))
+    return list(dict.fromkeys(n for _, n in sorted(found)))
+
+
+def niveau_named(text: str) -> str | None:
+    """The Niveau of a differentiated sheet a message names: „Niveau C“ 'C', „das grundlegende Niveau“ 'A' (A =
+    grundlegend, B = mittel, C = erweitert, in the order the sheet prints them); None for none or several."""
+    found = set()
+    for m in _NIVEAU.finditer(text or ""):
+        if m.group(1):
+            found.add(m.group(1).upper())
+        else:
+            name = (m.group(2) or m.group(3)).casefold()
+            found.add(next(k for k, v in NIVEAU_BUCHSTABEN.items() if v.startswith(name[:6])))
+    return found.pop() if len(found) == 1 else None
+
+
 def _refs(text: str) -> list[tuple[int, str | None]]:
     """Task references in order of appearance: 'Aufgabe 2', 'Teilaufgabe 1b', '2a'."""
     found: list[tuple[int, int, str | None]] = []
@@ -55,6 +101,35 @@ def _refs(text: str) -> list[tuple[int, str | None]]:
         if not any(s <= m.start() < s + 12 for s, _, _ in found):
             found.append((m.start(), int(m.group(1)), m.group(2).casefold()))
     return [(n, label) for _, n, label in sorted(found)]
+
+
+# Whole tasks or questions named by number in a follow-up („Aufgabe 2“, „die 4“, „Aufgaben 4 und 5“, „Frage 3“,
+# „Nr. 2“), with the usual typos; sub-tasks („2b“) are read by `_refs` above for patches.
+_TYPO = re.compile(r"\b(?:aufgabe|aufagbe|aufgbae|aufgbe|afugabe|aufabe|augabe|aufgaeb)(n?)\b", re.I)
+_LIST = re.compile(r"(\d{1,2})\s*(?:,|\bund\b|\bsowie\b|&|\+)\s*(\d{1,2})(?!\s*(?:min|punkt|p\.|%|\d))", re.I)
+_TASK_REF = re.compile(r"\b(?:aufgaben?|fragen?)\s*(?:nr\.?\s*)?(\d{1,2}(?:\+\d{1,2})*)(?![\d,.]\d)|"
+                       r"(?<!für )\b(?:die|der|nr\.?|nummer)\s+(\d{1,2}(?:\+\d{1,2})*)"
+                       r"(?!\s*(?:min|punkt|p\b|%|\.\d|er\b))\b",
+                       re.I)
+
+
+def joined_refs(text: str) -> str:
+    """The message with typos of „Aufgabe“ mended and number lists joined („Aufgaben 4 und 5“ → „Aufgaben 4+5“)."""
+    text = _TYPO.sub(lambda m: "Aufgabe" + m.group(1), " ".join((text or "").split()))
+    while (joined := _LIST.sub(r"\1+\2", text)) != text:
+        text = joined
+    return text
+
+
+def task_numbers(piece: str) -> tuple[int, ...]:
+    """The tasks or questions a piece of a follow-up names, by number or by place (negative: from the end)."""
+    found = [int(n) for m in _TASK_REF.finditer(piece) for n in (m.group(1) or m.group(2)).split("+")]
+    found += positions(piece)
+    return tuple(sorted(dict.fromkeys(n for n in found if -3 <= n <= 20 and n)))
+
+
+def without_task_numbers(piece: str) -> str:
+    return _TASK_REF.sub(" ", piece)
 
 
 def _ziel(ref: tuple[int, str | None]) -> str:

@@ -170,8 +170,9 @@ def join_parts(parts: list[str]) -> str:
                 and words[0][:1].isupper() and words[0][1:].islower():
             part = " ".join([words[0].lower(), *words[1:]])
         out.append(part)
-    if len(out) > 1 and any(" und " in p for p in out[:-1]):  # not 'Alkalimetalle, Halogene und Edelgase und …'
-        return ", ".join(p.replace(" und ", ", ") for p in out[:-1]) + " und " + out[-1]
+    if len(out) > 1 and any(" und " in p for p in out):  # not 'Alkalimetalle, Halogene und Edelgase und …'
+        items = [x for p in out for x in p.split(" und ")]  # nor 'Entdeckungsfahrten und Conquista und Folgen'
+        return ", ".join(items[:-1]) + " und " + items[-1]
     return " und ".join(out)
 
 

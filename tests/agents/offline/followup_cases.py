@@ -96,11 +96,73 @@ HELD_OUT: list[tuple[str, list[str]]] = [
     ("Bitte Aufgabe 2 gegen eine Aufgabe zum Treibhauseffekt austauschen.", ["replace:2>Treibhauseffekt"]),
     ("Ich hätte gern noch eine Aufgabe zum Satz des Pythagoras.", ["add>Satz des Pythagoras"]),
     ("Aufgabe 1 ist mir zu schwer für die 7. Bitte vereinfachen.", ["easier:1"]),
-    ("Die letzte Aufgabe bitte weg.", ["remove~letzte"]),
+    ("Die letzte Aufgabe bitte weg.", ["remove:-1"]),  # read by place since stop 23 (was „~letzte“)
     ("Ohne die Aufgabe zu Verdun bitte.", ["remove~Verdun"]),
     ("Die Klausur ist zu lang, bitte auf 60 Minuten kürzen.", ["shorter:60"]),
     ("Nimm noch was zur Kurvendiskussion dazu und streich Aufgabe 4.", ["add>Kurvendiskussion", "remove:4"]),
     ("Aufgabe 2 passt nicht, mach stattdessen eine zur Zellatmung.", ["replace:2>Zellatmung"]),
     ("Toll, vielen Dank!", []),
     ("Aufgabe 4 ist ganz schön knifflig.", []),
+]
+
+# Stop 23 (p5), written and committed before the classifier ran on any of them: follow-ups on all three material
+# types (kind, message, intents). Notation as above, and:
+#   remove:-1 / remove:-2   the last / the last but one task or question (counted from the end)
+#   remove:C2               Aufgabe 2 of Niveau C (A = grundlegend, B = mittel, C = erweitert, as the sheet prints)
+#   easier@A / harder@C     a whole Niveau easier / harder
+#   add*2>X                 two more tasks or questions on X
+# A sub-task („Aufgabe 2b“) is left to the sub-task patch (core/language/edits.py): [] here.
+NEW_KINDS: list[tuple[str, str, list[str]]] = [
+    # Klausur: positions, sub-tasks, words
+    ("klausur", "Die letzte Aufgabe bitte streichen.", ["remove:-1"]),
+    ("klausur", "Streich die vorletzte Aufgabe.", ["remove:-2"]),
+    ("klausur", "Die erste und die dritte Aufgabe können raus.", ["remove:1", "remove:3"]),
+    ("klausur", "Bitte die letzte Aufgabe durch eine Aufgabe zur Kettenregel ersetzen.", ["replace:-1>Kettenregel"]),
+    ("klausur", "Mach die erste Aufgabe leichter.", ["easier:1"]),
+    ("klausur", "Die letzte ist zu schwer, bitte einfacher machen.", ["easier:-1"]),
+    ("klausur", "Die vorletzte bitte weg.", ["remove:-2"]),
+    ("klausur", "Aufgabe 2b bitte streichen.", []),
+    ("klausur", "Die Aufgabe zu den Ableitungsregeln bitte raus", ["remove~Ableitungsregeln"]),
+    ("klausur", "Ohne die Aufgabe „Bremsweg“ bitte.", ["remove~Bremsweg"]),
+    ("klausur", "Die letzten beiden Aufgaben bitte streichen.", ["remove:-1", "remove:-2"]),
+    ("klausur", "Ersetze die erste Aufgabe durch eine zum Lotka-Volterra-Modell.", ["replace:1>Lotka-Volterra-Modell"]),
+    ("klausur", "Noch eine Aufgabe zur Mitose dazu, bitte.", ["add>Mitose"]),
+    ("klausur", "Die dritte und vierte Aufgabe streichen", ["remove:3", "remove:4"]),
+    ("klausur", "Bei der letzten Aufgabe bitte anspruchsvoller werden.", ["harder:-1"]),
+    ("klausur", "Die letzte Aufgabe ist knifflig.", []),
+    # H5P quiz: questions
+    ("h5p", "Frage 3 raus.", ["remove:3"]),
+    ("h5p", "Bitte Frage 2 ersetzen durch eine Frage zum Wasserkreislauf.", ["replace:2>Wasserkreislauf"]),
+    ("h5p", "Ersetze Frage 5 durch eine zu den Vulkanen.", ["replace:5>Vulkanen"]),
+    ("h5p", "Noch zwei Fragen zur Photosynthese, bitte.", ["add*2>Photosynthese"]),
+    ("h5p", "Die Fragen bitte leichter.", ["easier"]),
+    ("h5p", "Die letzte Frage bitte löschen.", ["remove:-1"]),
+    ("h5p", "Fragen 2 und 4 streichen.", ["remove:2", "remove:4"]),
+    ("h5p", "Frage 1 ist zu schwer, bitte einfacher.", ["easier:1"]),
+    ("h5p", "Noch drei Fragen zu den Nebenflüssen dazu.", ["add*3>Nebenflüssen"]),
+    ("h5p", "Die erste Frage kann weg.", ["remove:1"]),
+    ("h5p", "Die Frage zu Karl dem Großen bitte raus.", ["remove~Karl dem Großen"]),
+    ("h5p", "Statt Frage 4 lieber eine Frage zum Lehnswesen.", ["replace:4>Lehnswesen"]),
+    ("h5p", "Die Fragen sind zu leicht, bitte schwerer.", ["harder"]),
+    ("h5p", "Noch eine Frage zum Satz des Thales.", ["add>Satz des Thales"]),
+    ("h5p", "Die vorletzte Frage bitte streichen.", ["remove:-2"]),
+    ("h5p", "Frage 6 bitte durch eine Frage zur Zellteilung austauschen.", ["replace:6>Zellteilung"]),
+    ("h5p", "Die erste und die dritte Frage bitte raus.", ["remove:1", "remove:3"]),
+    ("h5p", "Frage 3 ist gut.", []),
+    ("h5p", "Erstelle ein Quiz Biologie Klasse 6 zu Vögeln", []),
+    # differentiated sheet: Niveaus
+    ("differenzierung", "Niveau C: Aufgabe 2 raus.", ["remove:C2"]),
+    ("differenzierung", "Niveau A leichter.", ["easier@A"]),
+    ("differenzierung", "Bitte auf Niveau B die letzte Aufgabe streichen.", ["remove:B-1"]),
+    ("differenzierung", "Im Niveau C ist Aufgabe 3 zu viel, bitte streichen.", ["remove:C3"]),
+    ("differenzierung", "Niveau C bitte anspruchsvoller.", ["harder@C"]),
+    ("differenzierung", "Streiche bei Niveau A die erste Aufgabe.", ["remove:A1"]),
+    ("differenzierung", "Niveau B: Aufgaben 1 und 2 löschen", ["remove:B1", "remove:B2"]),
+    ("differenzierung", "Das Blatt bitte insgesamt leichter.", ["easier"]),
+    ("differenzierung", "Das grundlegende Niveau bitte noch einfacher.", ["easier@A"]),
+    ("differenzierung", "Noch eine Aufgabe zum Kommasetzen bei Aufzählungen dazu.",
+     ["add>Kommasetzen bei Aufzählungen"]),
+    ("differenzierung", "Niveau A: die letzte Aufgabe bitte weg.", ["remove:A-1"]),
+    ("differenzierung", "Aufgabe 2 auf Niveau B ist zu schwer, bitte leichter.", ["easier:B2"]),
+    ("differenzierung", "Niveau C ist prima so.", []),
 ]

@@ -116,7 +116,9 @@ def test_add_a_sub_topic_the_bank_lacks_names_no_neighbour(db: Session, as_teach
     asked = talk.say("Noch eine Aufgabe zum Branddreieck dazu, bitte.")
     assert "zu „Branddreieck“ für Klasse 7 keine weitere Aufgabe" in asked.reply, asked.reply
     assert "nichts gespeichert" in asked.reply, asked.reply
-    assert "Zerteilungsgrad" not in asked.reply, asked.reply
+    # a neighbour („Zerteilungsgrad“) is at most offered as a numbered option, never added (decision 048)
+    assert all(line.startswith("- (") and "stattdessen" in line for line in asked.reply.split("\n")
+               if "Zerteilungsgrad" in line), asked.reply
     assert len(list_materials(db=db, teacher_id=talk.teacher.id, fach="chemie")) == before
 
 

@@ -4,7 +4,9 @@ Seen in a „Mathe LK 12 Kurvendiskussion und Extremwertprobleme“ exam: „Ber
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from sqlalchemy.orm import Session
@@ -49,6 +51,38 @@ QUOTED = re.compile(r"„[^“]*“")
             "Deute die Formel „Verweile doch! du bist so schön!“ (M3).",
             "Deuten Sie die Formel „Verweile doch! du bist so schön!“ (M3).",
         ),
+        # stop 22's held-out Sie exams (Bio LK 13, Geschichte LK 12, Geo GK 12): an operator right after a quote, an
+        # operator the list did not know, a clause after a dash or a label
+        (
+            "Tim meint: „Im Sommer ist es warm, weil die Erde dann näher an der Sonne ist.“ Beurteile diese "
+            "Aussage.",
+            "Tim meint: „Im Sommer ist es warm, weil die Erde dann näher an der Sonne ist.“ Beurteilen Sie diese "
+            "Aussage.",
+        ),
+        (
+            "Überprüfe die Aussage: „Der HDI misst den Entwicklungsstand eines Landes umfassend.“ Beziehe M1 und "
+            "M2 ein.",
+            "Überprüfen Sie die Aussage: „Der HDI misst den Entwicklungsstand eines Landes umfassend.“ Beziehen Sie M1 "
+            "und M2 ein.",
+        ),
+        (
+            "Unterscheide langfristige Belastungen (z. B. Versailler Vertrag) von kurzfristigen Auslösern.",
+            "Unterscheiden Sie langfristige Belastungen (z. B. Versailler Vertrag) von kurzfristigen Auslösern.",
+        ),
+        (
+            "Paula sagt: „Mein Wollpullover wärmt mich.“ Beurteile diese Aussage und schlage einen Versuch vor, der "
+            "dein Urteil stützt.",
+            "Paula sagt: „Mein Wollpullover wärmt mich.“ Beurteilen Sie diese Aussage und schlagen Sie einen Versuch "
+            "vor, der Ihr Urteil stützt.",
+        ),
+        (
+            "Analysiere M1 – beziehe dabei M2 ein. (b) Nimm Stellung zur These.",
+            "Analysieren Sie M1 – beziehen Sie dabei M2 ein. (b) Nehmen Sie Stellung zur These.",
+        ),
+        (
+            "Der Begriff „Halde“ wende sich an Fachleute, sagt M2. Erkläre das.",
+            "Der Begriff „Halde“ wende sich an Fachleute, sagt M2. Erklären Sie das.",
+        ),
     ],
 )
 def test_du_form_task_texts_read_in_the_sie_form(du: str, sie: str) -> None:
@@ -85,3 +119,19 @@ def test_a_sek_one_exam_stays_in_the_du_form(db: Session) -> None:
     for t in exam.teilaufgaben():
         assert not SIE.search(QUOTED.sub("", t.text)), t.text[:200]
     assert any("Achte auf die Operatoren" in h for h in exam.hinweise)
+
+
+def test_every_bank_task_reads_without_du_in_the_sie_form() -> None:
+    """Every task of the bank, as an Oberstufe exam would print it: no du-pronoun and no du-imperative opening a
+    sentence, also after a quote, a dash or a label (the held-out Sie exams had „Beurteile diese Aussage“ after a
+    quoted claim, „Unterscheide …“ and „Beziehe M1 und M2 ein“)."""
+    bank = Path(__file__).parents[3] / "seeds/data/bank"
+    opening = re.compile(r"(?:^|[.!?:;]\s+|\)\s+|–\s+)(Beurteile|Unterscheide|Beziehe|Überarbeite|Bereite|Beginne|"
+                         r"Kürze|Bezeichne|Schlage|Nimm|Gib|Lies|Erkläre|Begründe|Berechne|Nenne|Beschreibe)\b")
+    left = []
+    for path in sorted(bank.glob("*/*.json")):
+        for item in json.loads(path.read_text(encoding="utf-8")).get("aufgaben", []):
+            text = QUOTED.sub("", siezen(str(item.get("aufgabe") or "")))
+            if opening.search(text) or re.search(r"\b(du|dein\w*|dich|dir)\b", text):
+                left.append(f"{path.stem}: {text[:120]}")
+    assert not left, "\n".join(left[:10])

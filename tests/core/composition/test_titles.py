@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from core.composition import service as svc
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import aufgaben
+from core.composition.report import titled
 from core.language.request.extract import extract
 from core.materials.blocks import MaterialBlock, Quelle, Tabelle
 from core.materials.request import MaterialRequest
@@ -91,6 +92,18 @@ def test_words_two_joined_parts_share_are_said_once() -> None:
     assert join_parts(["Gleichungen lösen", "Gleichungen aufstellen"]) == "Gleichungen lösen und aufstellen"
     assert join_parts(["Satz des Vieta", "Satz des Thales"]) == "Satz des Vieta und Satz des Thales"
     assert join_parts(["Säuren, Basen und Salze", "Neutralisation"]) == "Säuren, Basen, Salze und Neutralisation"
+
+
+def test_joined_parts_never_chain_und() -> None:
+    """Stop 22's held-out titles: „Entdeckungsfahrten und Conquista und Folgen“, „Brandbekämpfung und Oxidation und
+    Oxide“, „Druck in festen Körpern und Schweredruck und Luftdruck“."""
+    assert join_parts(["Entdeckungsfahrten", "Conquista und Folgen"]) == "Entdeckungsfahrten, Conquista und Folgen"
+    assert join_parts(["Brandbekämpfung", "Oxidation und Oxide"]) == "Brandbekämpfung, Oxidation und Oxide"
+    assert join_parts(["Druck in festen Körpern", "Schweredruck und Luftdruck"]) == \
+        "Druck in festen Körpern, Schweredruck und Luftdruck"
+    # a title made of the named parts the material holds („Profil“ is missing)
+    thema, parts = "Kartenarten, Legende, Höhenlinien und Profil", ["Kartenarten", "Legende und Höhenlinien", "Profil"]
+    assert titled(thema, parts, ["Profil"]) == "Kartenarten, Legende und Höhenlinien"
 
 
 def test_a_title_has_at_most_one_colon() -> None:

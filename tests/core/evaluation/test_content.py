@@ -15,6 +15,7 @@ from core.evaluation.content import ContentQuality, PromisesKept, TitlesClean, c
 from core.evaluation.player import CaseOutput, Turn
 from core.evaluation.repeats import calibration, judged_repeat, reader_repeat
 from core.evaluation.suites import Expectation
+from core.evaluation.titles import material_title_faults
 from core.evaluation.topic_match import names_topic, on_topic, topic_views
 from core.materials.h5p import Antwort, H5PSet, MultiChoiceFrage
 from core.materials.klausur import Aufgabe, Klausur, Kriterium, Teilaufgabe
@@ -156,12 +157,17 @@ def test_topic_words_mean_what_the_case_authors_meant(key: str, text: str, hit: 
 # --- repeats ----------------------------------------------------------------------------------------------------------
 
 def test_the_repeat_judgement_on_the_labelled_pairs(capsys: pytest.CaptureFixture[str]) -> None:
-    pairs = yaml.safe_load(PAIRS.read_text(encoding="utf-8"))["paare"]
+    every = yaml.safe_load(PAIRS.read_text(encoding="utf-8"))["paare"]
+    pairs = [p for p in every if not str(p["quelle"]).startswith("bank")]  # n10g's calibration set (decision 039)
     repeats = sum(1 for p in pairs if p["wiederholung"])
     assert len(pairs) >= 30 and abs(2 * repeats - len(pairs)) <= 4  # about half repeats, half related tasks
     result = calibration(pairs)
+    # the pairs found later in the bank (decision 047) are printed, not fitted: the rule was not changed for them
+    bank = calibration([p for p in every if str(p["quelle"]).startswith("bank")])
     with capsys.disabled():
-        print("\n" + result.line())
+        print("\n" + result.line() + "\nneue Paare aus der Aufgabenbank: " + bank.line() + "\nalle: "
+              + calibration(every).line())
+    assert bank.pairs >= 10 and 0 < bank.repeats < bank.pairs
     assert result.precision >= 0.9
     assert result.recall >= 0.8
 
@@ -209,6 +215,45 @@ def test_a_title_that_names_another_topic_or_chains_und_is_not_clean() -> None:
     scores = TitlesClean().evaluate(ctx(chained, fach="Chemie", klassenstufe=8, themenwoerter=["oxid", "brand"],
                                         anfrage="Test Chemie 8 Verbrennung und Brandbekämpfung"))
     assert "doppeltes „und“" in scores["inhalt_titel"].reason
+
+
+HEADS = [  # (title, request): stop 22's held-out titles that name a neighbour, a year range or drop the head noun
+    ("Klausur Geschichte: 1945-1990", "Geschichte LK 12 Klausur: die deutsche Frage 1945–1990 – Teilung, Mauerfall, "
+     "Wiedervereinigung, mit Quelleninterpretation, 180 min"),
+    ("Klausur Englisch: Shakespeare", "Englisch Klausur LK 12 Shakespeare's Macbeth: analysis of a scene and comment, "
+     "180 Minuten"),
+    ("Übung: Sauerstoff, Wasserstoff und Kohlenstoffdioxid", "H5P-Quiz Chemie 9 Nachweisreaktionen für Sauerstoff, "
+     "Wasserstoff und Kohlenstoffdioxid, 8 Fragen"),
+    ("Übung: Energie", "H5P-Quiz Chemie Klasse 8: chemische Reaktion und Energie, 8 Fragen"),
+    ("Übung: Bismarck", "H5P Geschichte Klasse 8 Deutsches Kaiserreich und Bismarck, 10 Fragen"),
+]
+GOOD_HEADS = [
+    ("Klausur Geschichte: Die deutsche Frage 1945–1990", HEADS[0][1]),
+    ("Klausur Englisch: Macbeth", HEADS[1][1]),
+    ("Übung: Nachweisreaktionen für Sauerstoff, Wasserstoff und Kohlenstoffdioxid", HEADS[2][1]),
+    ("Übung: Chemische Reaktion und Energie", HEADS[3][1]),
+    ("Übung: Deutsches Kaiserreich und Bismarck", HEADS[4][1]),
+    ("Klassenarbeit Physik: Kräfte", "Physik Klassenarbeit Klasse 8 Kräfte: Masse und Gewichtskraft, Hookesches "
+     "Gesetz"),
+    ("Arbeitsblatt Englisch: Question tags", "Differentiated worksheet English year 7 question tags, three levels "
+     "please"),
+    ("Arbeitsblatt Mathematik: Kreis", "Arbeitsblatt Mathematik Klasse 8 in drei Niveaus: Kreis – Umfang und Fläche"),
+]
+
+
+@pytest.mark.parametrize(("titel", "anfrage"), HEADS)
+def test_a_material_title_that_drops_what_was_asked_is_not_clean(titel: str, anfrage: str) -> None:
+    assert material_title_faults(titel, [], anfrage), titel
+
+
+@pytest.mark.parametrize(("titel", "anfrage"), GOOD_HEADS)
+def test_a_material_title_that_names_what_was_asked_is_clean(titel: str, anfrage: str) -> None:
+    assert material_title_faults(titel, ["deutsche frage", "macbeth"], anfrage) == []
+
+
+def test_a_title_naming_only_the_head_of_a_longer_topic_is_not_clean() -> None:
+    assert material_title_faults("Klassenarbeit Geschichte: Leben", ["mittelalter", "burg", "kloster"],
+                                 "Klassenarbeit Geschichte Klasse 6 Leben im Mittelalter, 45 Minuten")
 
 
 # --- figures ----------------------------------------------------------------------------------------------------------

@@ -1,0 +1,68 @@
+"""The gap report of the task bank (issue #10/#11, cause A2 of the stop-22 held-out analysis): it counts what the
+composer may use at a grade, and the Sek-I topics that were missing from the bank resolve and are complete now."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.checks.calibration import seed_index
+from core.checks.topicality import resolve
+from seeds.bank import BankFrage, CoverageTopic, TopicBank, load_coverage, load_topic
+from seeds.bank_gaps import grade_rows, missing_lehrplan, report
+
+
+def _frage(i: str, unterthema: str, klasse: int) -> BankFrage:
+    return BankFrage(id=i, unterthema=unterthema, klassenstufe=klasse, typ="truefalse", wahr=True,
+                     frage="Ein Winkel von 90° heißt rechter Winkel.", erklaerung="90° ist ein rechter Winkel.")
+
+
+def test_a_row_counts_only_items_in_the_composers_grade_window() -> None:
+    topic = CoverageTopic(id="t", thema="Winkel", themenfeld="x", klassenstufen=[6, 9], stufe="sek1",
+                          unterthemen=["Winkelarten", "Winkelsumme"], schlagworte=["a", "b", "c"], quelle="kmk-msa L3")
+    quiz = [_frage("q1", "Winkelarten", 5), _frage("q2", "Winkelsumme", 10)]
+    bank = TopicBank(fach="mathematik", topic="t", quiz=quiz)
+    rows = {r.klasse: r for r in grade_rows(topic, bank)}
+    # an item of Klasse 5 serves Klasse 6 (two below to one above) but not Klasse 9; one of Klasse 10 serves 9 only
+    assert (rows[6].quiz, rows[6].leere_unterthemen) == (1, ("Winkelsumme",))
+    assert (rows[9].quiz, rows[9].leere_unterthemen) == (1, ("Winkelarten",))
+    assert rows[6].gap and rows[9].gap
+
+
+# (fach, what a teacher writes, Klasse, the topic added for it) — Lehrplan topics the audit found without a topic
+NEW_TOPICS = [
+    ("mathematik", "Winkel", 6, "winkel"),
+    ("mathematik", "Achsensymmetrie und Punktsymmetrie", 5, "symmetrie"),
+    ("biologie", "Skelett und Muskulatur", 8, "skelett-muskulatur"),
+    ("englisch", "Question tags", 7, "question-tags"),
+    ("geographie", "Europa", 7, "europa"),
+    ("geschichte", "Kreuzzüge", 7, "islam-kreuzzuege"),
+]
+
+
+@pytest.mark.parametrize("fach, phrase, klasse, topic_id", NEW_TOPICS)
+def test_a_new_topic_resolves_and_serves_an_exam_a_quiz_and_a_sheet_at_its_grade(
+        fach: str, phrase: str, klasse: int, topic_id: str) -> None:
+    assert [t.id for t in resolve(seed_index(fach), phrase, (), klasse)] == [topic_id]
+    coverage = load_coverage(fach)
+    assert coverage is not None
+    topic = next(t for t in coverage.topics if t.id == topic_id)
+    row = next(r for r in grade_rows(topic, load_topic(fach, topic_id)) if r.klasse == klasse)
+    assert not row.gap, row
+
+
+@pytest.mark.parametrize("fach, lehrplan_thema", [
+    ("mathematik", "Winkel messen, zeichnen und benennen"), ("mathematik", "Winkelsätze an Geraden und im Dreieck"),
+    ("mathematik", "Achsensymmetrie und Punktsymmetrie"),
+    ("biologie", "Skelett, Gelenke und Muskulatur (Bewegungssystem)"),
+    ("englisch", "question tags"), ("geographie", "Europa und EU"), ("geschichte", "Islam und Kreuzzüge"),
+])
+def test_the_audit_no_longer_lists_a_lehrplan_topic_that_got_a_topic(fach: str, lehrplan_thema: str) -> None:
+    coverage = load_coverage(fach)
+    assert coverage is not None
+    assert lehrplan_thema not in [thema for thema, _, _ in missing_lehrplan(fach, coverage)]
+
+
+def test_the_committed_report_is_the_current_one() -> None:
+    from seeds.bank_gaps import REPORT
+
+    assert REPORT.read_text(encoding="utf-8") == report()
