@@ -85,6 +85,13 @@ def _apply(row: AgentKnowledge, fields: dict[str, Any], text: str, embedding: li
     row.revision += 1
 
 
+def seed_id(kind: str, key: str) -> uuid.UUID:
+    """The same id for a seeded row on every installation: ids break ties in ranking and layout (`ORDER BY quality,
+    id`; equal-weight tasks in an exam) and a teacher's id seeds her generated numbers — with random ids the same
+    request gave another exam in every new database (and tests failed by chance)."""
+    return uuid.uuid5(uuid.NAMESPACE_URL, f"werkbank:{kind}:{key}")
+
+
 def _upsert_knowledge(db: Session, report: SeedReport, step: str, external_id: str, **fields: Any) -> AgentKnowledge:
     """Insert a knowledge row, or update it when the seed content changed (then it is re-embedded) — unless a
     curator or teacher edited it since: their version is kept."""
@@ -103,6 +110,7 @@ def _upsert_knowledge(db: Session, report: SeedReport, step: str, external_id: s
         return existing
     row = knowledge_repo.add_knowledge(
         db=db,
+        id=seed_id("knowledge", external_id),
         external_id=external_id,
         search_text=text,
         embedding=embed_documents([text])[0],
@@ -137,7 +145,8 @@ def step_bank(db: Session, report: SeedReport) -> None:
             _apply(old, row.fields, text, emb)
             report.count("bank", new=False)
             continue
-        fresh.append({**row.fields, "external_id": row.external_id, "search_text": text, "embedding": emb,
+        fresh.append({**row.fields, "id": seed_id("knowledge", row.external_id), "external_id": row.external_id,
+                      "search_text": text, "embedding": emb,
                       "embedding_model": embedding_model_name(),
                       "seed_hash": content_hash(row.fields["content"], row.fields["description"])})
         report.count("bank", new=True)
@@ -249,7 +258,8 @@ def step_demo_school(db: Session, report: SeedReport) -> None:
     for t in demo["teachers"]:
         row = db.scalar(sa.select(Teacher).where(Teacher.email == t["email"]))
         if row is None:
-            row = Teacher(name=t["name"], email=t["email"], bundesland=t["bundesland"], faecher=t["faecher"],
+            row = Teacher(id=seed_id("teacher", t["email"]), name=t["name"], email=t["email"],
+                          bundesland=t["bundesland"], faecher=t["faecher"],
                           role=t.get("role", "teacher"), school_id=schools.get(t.get("school", "")),
                           settings=t.get("settings", {}))
             db.add(row)

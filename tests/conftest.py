@@ -4,14 +4,19 @@ each test runs in a transaction that is rolled back (SQLAlchemy "join a session 
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import os
 import shutil
+import string
 import tempfile
 import uuid
+from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 # Before anything reads settings: a throwaway data dir, the embedded server, the offline model.
 _DATA_DIR = Path(tempfile.mkdtemp(prefix="werkbank-test-"))
@@ -24,6 +29,13 @@ os.environ["WERKBANK_EMBEDDER"] = "offline"
 os.environ["WERKBANK_AUTH"] = "demo"
 for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY"):
     os.environ.pop(key, None)
+
+# Property tests draw the same examples on every run, so a CI failure can be reproduced and no run fails by the luck
+# of a draw (derandomize); time never fails one (speed is measured by core/ops/bench). HYPOTHESIS_PROFILE=explore
+# draws new examples on each run, to look for rare cases by hand.
+hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, database=None, print_blob=True)
+hypothesis_settings.register_profile("explore", deadline=None, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 from pydantic_ai import models  # noqa: E402
 
@@ -106,5 +118,24 @@ def as_teacher(db: Session):
     return switch
 
 
+_CALLS: defaultdict[str, itertools.count] = defaultdict(itertools.count)
+
+
+def _test_key(label: str) -> str:
+    """The running test's node id plus a call counter: the same on every run, different for every call."""
+    node = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]  # without " (setup)", " (call)"
+    return f"{node}|{label}|{next(_CALLS[f'{node}|{label}'])}"
+
+
 def unique(prefix: str = "t") -> str:
-    return f"{prefix}-{uuid.uuid4().hex[:10]}"
+    """A tag unique to this call of this test, the same on every run: random tags reached embeddings (a near-duplicate
+    pair fell below its threshold for about one tag in 3 000) and full-text queries (a hex tag like „4e559efbdc“ reads
+    as a number to PostgreSQL's parser, about one tag in 15), so they failed CI by chance. Letters only."""
+    digest = hashlib.sha256(_test_key(prefix).encode()).digest()
+    return f"{prefix}-" + "".join(string.ascii_lowercase[b % 26] for b in digest[:10])
+
+
+def fixed_uuid(label: str = "id") -> uuid.UUID:
+    """A uuid unique to this call of this test, the same on every run — for ids that seed something (a teacher's id
+    seeds her generated exam numbers), so a test's material does not change from run to run."""
+    return uuid.uuid5(uuid.NAMESPACE_URL, f"werkbank-test:{_test_key(label)}")

@@ -54,6 +54,11 @@ def provider(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for key, value in {"WERKBANK_TURN_TIMEOUT_S": TURN_S, "WERKBANK_MODEL_TIMEOUT_S": REQUEST_S,
                        "WERKBANK_MODEL_READ_TIMEOUT_S": READ_S}.items():
         monkeypatch.setenv(key, str(value))
+    # The SDKs are imported before a turn's clock starts: on a busy machine the first import of `anthropic` took
+    # 6.8 s, more than the shrunk budget, and the first Anthropic test fell back to the offline model by chance.
+    import pydantic_ai.models.anthropic  # noqa: F401
+    import pydantic_ai.models.openai  # noqa: F401
+
     with override_allow_model_requests(True):  # the fake listens on 127.0.0.1 only
         yield
 

@@ -43,15 +43,16 @@ def test_duplicates_are_found_across_the_whole_fach_with_fields_side_by_side(db:
                                                                              curator: Teacher) -> None:  # noqa: F811
     tag = unique("d")
     a = entry(db, tag)
-    # the twin does not carry the tag, so a text search or a list page holding `a` does not list it
-    twin = entry(db, "x" + tag[1:], kontext="Erprobt in Klasse 8, leicht gekürzt.", punkte=3)
+    # the twin does not carry the tag, so a text search or a list page holding `a` does not list it. Similarity
+    # 0.958–0.972 over 6 000 tags; with „…, leicht gekürzt.“ it was 0.915–0.95 (below 0.92 for one tag in 3 000).
+    twin = entry(db, "x" + tag[1:], kontext="Erprobt in Klasse 8, gekürzt.", punkte=3)
     result = duplicates(db=db, filters=QueueFilter(fach="physik", text=tag))
     (pair,) = [p for p in result.pairs if {p.a.id, p.b.id} == {a.id, twin.id}]
     assert pair.similarity >= DUPLICATE_SIMILARITY and pair.mergeable
     fields = {f: (left, right) for f, left, right in pair.compare}
     assert fields["Operator"] == ("Beschreiben", "Beschreiben") and fields["Punkte"] == ("3", "3")
     assert fields["Erwartungshorizont"][0] == "Amperemeter in Reihe (2 P.); Einheit Ampere (1 P.)"
-    assert sorted(fields["Kontext"]) == ["Erprobt in Klasse 8, leicht gekürzt.", "Erprobt in Klasse 8."]
+    assert sorted(fields["Kontext"]) == ["Erprobt in Klasse 8, gekürzt.", "Erprobt in Klasse 8."]
     assert result.caption.startswith(f"{result.total} Paar") and "im ganzen Fach" in result.caption
 
 

@@ -17,6 +17,7 @@ from docx import Document
 
 from db import models as m
 from db.session import Identity, unit_of_work
+from tests.conftest import fixed_uuid
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -31,13 +32,14 @@ def _cli(*args: str) -> dict | str:
 
 def _fresh_teacher() -> str:
     """A committed teacher of its own (10a in a new school), so this test does not teach the demo teacher."""
-    email = f"cli-{uuid.uuid4().hex[:8]}@test.de"
+    teacher_id = fixed_uuid("teacher")  # her id seeds her exam's generated numbers: the same exam on every run
+    email = f"cli-{teacher_id.hex[:8]}@test.de"
     with unit_of_work(Identity.system()) as db:
         school = m.School(name=f"CLI-Schule {email}", bundesland="Sachsen", schulform="Gymnasium")
         db.add(school)
         db.flush()
         klasse = m.SchoolClass(school_id=school.id, name="10a", klassenstufe=10, schuljahr="2026/27")
-        teacher = m.Teacher(name="CLI Lehrkraft", email=email, bundesland="Sachsen", faecher=["physik"],
+        teacher = m.Teacher(id=teacher_id, name="CLI Lehrkraft", email=email, bundesland="Sachsen", faecher=["physik"],
                             school_id=school.id)
         db.add_all([klasse, teacher])
         db.flush()
