@@ -129,7 +129,8 @@ def _by_nouns(index: TopicIndex, thema: str, meaning: list[tuple[str, float]]) -
     nouns = noun_stems(index, thema)
     if not nouns or len(meaning) < 2:
         return meaning
-    hits = {t: sum(1 for n in nouns if any(term_matches(n, x) for x in index.terms(t))) for t, _ in meaning}
+    hits = {t: sum(1 for n in nouns if any(term_matches(n, x) for x in index.terms(t))
+                   or index.coverage({n}, t) == 1.0) for t, _ in meaning}  # „Deutsches“ names „Deutsches Kaiserreich“
     most = max(hits.values())
     return [(t, s) for t, s in meaning if hits[t] == most] if most else meaning
 

@@ -24,6 +24,7 @@ from core.checks.views import TaskView, differenzierung_views, h5p_views, materi
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
 from core.composition.parts_lexicon import in_other_words
+from core.composition.relevance import belongs
 from core.composition.report import Befund
 from core.composition.wishes import to_avoid
 from core.language.text import fold
@@ -85,6 +86,8 @@ def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic
             views, exam = [quiz_view(c)], False
         else:
             views, exam = diff_views(c), False
+        if not _filed_for(c, topic):
+            continue  # filed under another topic that is not what was asked (decision 044)
         # an exam or worksheet item its authors filed under the requested topic is on topic by provenance (the
         # final gate trusts the same: it looks up the topic of what a task cites); quiz questions are judged by
         # their words, since a quiz cites its sources as a whole
@@ -126,6 +129,19 @@ def _texts(c: TaskCandidate | QuizCandidate | DiffCandidate) -> tuple[list[str],
         return [v.titel, v.text, *v.kriterien, v.material], v.text
     views = [quiz_view(c)] if isinstance(c, QuizCandidate) else diff_views(c)
     return [x for v in views for x in (v.titel, v.text, *v.kriterien)], " ".join(v.text for v in views)
+
+
+def _filed_for(c: TaskCandidate | QuizCandidate | DiffCandidate, topic: TopicContext | None) -> bool:
+    """A bank item belongs to the request by its filing, not by a shared word (core.composition.relevance)."""
+    return c.herkunft not in ("bank", "kuratiert") or belongs(c_topic=c.topic, unterthema=c.unterthema,
+                                                               text=" ".join(_texts(c)[0]), topic=topic)
+
+
+def about_request(c: C, thema: str, unterthemen: Sequence[str], topic: TopicContext | None) -> bool:
+    """Whether an item is about what was asked (decision 044): filed under it — or, filed elsewhere, its filing
+    names it and it is set in its era — and not about a sub-topic the request leaves out (a sonnet for
+    „Shakespeare's Macbeth“). What `passing` and the siblings rule together keep, before level and gate."""
+    return _filed_for(c, topic) and bool(unnamed_siblings([c], thema, unterthemen, topic)[0])
 
 
 def focused(cands: Sequence[C], topic: TopicContext | None, unterthemen: Sequence[str] = ()
@@ -219,10 +235,23 @@ def part_words(t: TopicInfo, thema: str) -> set[str]:
     head, _ = _title_split(t.thema)
     head |= set().union(set(), *map(name_stems, re.findall(r"\(([^)]*)\)", t.thema)))
     if _names_whole(t, name_stems(thema) | head):
-        return set()  # „Satz des Pythagoras“: the title itself
+        return _work_named(t, thema)  # „Satz des Pythagoras“: the title itself; „Shakespeare's Macbeth“: a work
     said = {w for w in name_stems(_COMPLEMENT.split(thema)[0])
             if not w.isdigit() and len(w) > 2 and not any(term_matches(w, h) for h in head)}
     return set() if not said or _names_whole(t, said | head) else said
+
+
+def _work_named(t: TopicInfo, thema: str) -> set[str]:
+    """The words a request adds to the whole title of its topic when each names a sub-topic of it: the work in
+    „Shakespeare's Macbeth“ (decision 044) — a must-have, so the sonnets and Romeo and Juliet are its siblings."""
+    head, parts = _title_split(t.thema)
+    title = head.union(*parts, *map(name_stems, re.findall(r"\(([^)]*)\)", t.thema)))
+    if not _names_whole(t, name_stems(thema)):
+        return set()  # the request itself says the title („Shakespeare“), not only another name of it
+    extra = {w for w in name_stems(_COMPLEMENT.split(thema)[0]) if not w.isdigit() and len(w) > 2
+             and not any(term_matches(w, x) for x in title)}
+    subs = [name_stems(u) for u in t.unterthemen]
+    return extra if extra and all(any(_family(x, w) for n in subs for w in n) for x in extra) else set()
 
 
 def _thema_siblings(t: TopicInfo, thema: str) -> list[str]:
@@ -296,8 +325,8 @@ def fill_ups(usable: Sequence[TaskCandidate], kept: Sequence[TaskCandidate], the
     """The reviewed tasks of the requested topic that are about its parts the teacher did not name: what an exam
     may be filled up with when the named parts do not fill the time (decision 027). Never a task filed under
     another topic, never one about another part of the topic's title („Weimarer Klassik“ for „Romantik“)."""
-    if topic is None:
-        return []
+    if topic is None or any(_work_named(t, thema) for t in topic.resolved):
+        return []  # a work named in the request („Romeo and Juliet“) is never filled up with another (decision 044)
     ids = {t.id for t in topic.resolved}
     inside = {c.key for c in kept}
     parts = _title_parts(thema, unterthemen, topic)

@@ -290,8 +290,8 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
                           before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
     if (seiten := contrast_parts(req.thema)) and not any(
-            all(says(" ".join([c.text, *(t for t, _ in c.erwartung)]), p) for p in seiten) for c in sel.chosen):
-        # „A vs. B“ asks for a task that sets both side by side; single-form tasks are no such task
+            all(says(c.text, p) for p in seiten) for c in sel.chosen):
+        # „A vs. B“ asks for a task that sets both side by side, not one whose key mentions the other in passing
         befund.fehlende_unterthemen.append("Gegenüberstellung " + " – ".join(seiten))
     befund.fehlende_wuensche = [f"„{t}“ als AFB {afb}" for t, afb in sel.missing_wuensche]
     if not sel.chosen:
