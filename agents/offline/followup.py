@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from core.editing.bank_material import material_wish
-from core.language.additions import wants_addition, wants_removal, wants_swap
+from core.language.additions import RELATED_TOPICS, wants_addition, wants_removal, wants_swap
 from core.language.edits import joined_refs, niveau_named, task_numbers, without_task_numbers
 
 KINDS = ("remove", "replace", "add", "easier", "harder", "shorter", "longer")
@@ -195,7 +195,7 @@ def classify(text: str) -> list[Intent]:
     """The edit wishes of a follow-up, in the order the teacher wrote them; [] when it asks for no such edit (also
     for a new request, and for sub-task edits like „2a streichen“ that are patches of their own)."""
     text = joined_refs(text)
-    if not text or _SUBTASK.search(text) or _NEW.search(text):
+    if not text or _SUBTASK.search(text) or _NEW.search(text) or RELATED_TOPICS.search(text):
         return []
     found: list[tuple[Intent, bool]] = []
     before: tuple[int, ...] = ()

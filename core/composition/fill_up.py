@@ -94,11 +94,12 @@ def offer_option(parts: Sequence[str], dauer: int) -> str:
 
 
 def offer_note(thema: str, minuten: int, dauer: int, parts: Sequence[str]) -> str:
-    """What the shorter exam says about itself."""
+    """What the shorter exam says about itself — the one note on its time (report.Befund.knapp says it instead of
+    its own line, so the teacher never reads „aufgefüllt wird nicht“ beside the offer to fill it up)."""
     return (
-        f"Aufgaben für ca. {minuten} von {dauer} Minuten, alle zu „{thema}“: Mehr geprüfte Aufgaben dazu gibt es "
-        f"nicht. Aufgaben zu {quoted(parts[:3])} habe ich nicht ohne Ihr Einverständnis ergänzt – wählen Sie "
-        "unten „auffüllen“, wenn die Zeit gefüllt sein soll."
+        f"Kürzer als gewünscht: ausgelegt auf {minuten} statt {dauer} Minuten. Mehr geprüfte Aufgaben zu „{thema}“ "
+        f"gibt es nicht; Aufgaben zu {quoted(parts[:3])} habe ich nicht ohne Ihr Einverständnis ergänzt – wählen "
+        "Sie unten „auffüllen“, wenn die Zeit gefüllt sein soll."
     )
 
 

@@ -232,13 +232,15 @@ def _say_offer(a: KlausurAuftrag, befund: Befund, sel: Selection, spec: ExamSpec
     """The shorter exam is all on topic and filling up is her choice (decision 043): the note and the offer — or,
     with too little on topic, no exam and the options first (True)."""
     (dauer_neu, dauer), thema = zeit, a.request.thema
-    option = fill_up.offer_option(fill_up.names(offer), dauer)
+    in_exam = {fold(c.unterthema) for c in sel.chosen if c.unterthema}  # a part the exam has is no neighbour to add
+    parts = [p for p in fill_up.names(offer) if fold(p) not in in_exam]
+    option = fill_up.offer_option(parts, dauer)
     if _stub(a, sel, spec, offer):
         befund.geschafft_minuten, befund.grund = 0, fill_up.stub_reason(thema, dauer_neu, dauer)
         befund.angebote, befund.stub = (fill_up.short_option(dauer_neu), option), True
         return True
     befund.angebote = (option,)
-    befund.notizen.insert(0, fill_up.offer_note(thema, dauer_neu, dauer, fill_up.names(offer)))
+    befund.zeit_hinweis = fill_up.offer_note(thema, dauer_neu, dauer, parts)
     return False
 
 

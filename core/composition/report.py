@@ -63,6 +63,7 @@ class Befund:
     ergaenzt: bool = False  # the named parts were filled up with the topic's other tasks (decision 027)
     klassenstufe: int | None = None
     angebote: tuple[str, ...] = ()  # the composer's own options: fill up with neighbours, the short exam (043)
+    zeit_hinweis: str = ""  # the shorter exam's own note on its time when it offers to fill up (043)
     stub: bool = False  # too little on topic to hand out: no „so verwenden“, the short exam is an option (043)
     grund: str = ""  # why there is no material, when it is not that nothing was found
 
@@ -105,7 +106,9 @@ class Befund:
     def knapp(self) -> list[str]:
         """The notes that say what the material lacks against the request: time, number, named parts."""
         out = []
-        if self.gewuenscht_minuten and self.geschafft_minuten \
+        if self.zeit_hinweis and self.geschafft_minuten:  # one note on the time, with the offer to fill it up
+            out.append(self.zeit_hinweis)
+        elif self.gewuenscht_minuten and self.geschafft_minuten \
                 and self.geschafft_minuten < self.gewuenscht_minuten:  # 0: no material, said in the refusal
             liegen = "liegt" if self.gefunden == 1 else "liegen"
             zu = f"Zu „{self.thema}“ {liegen}" + (" auch mit den übrigen Teilen des Themas" if self.ergaenzt else "")

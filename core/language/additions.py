@@ -64,12 +64,17 @@ def _clauses(text: str) -> list[str]:
     return [p for p in (x.strip(" ,") for x in parts) if p]
 
 
+# „nimm die nächstliegenden Themen dazu“ chooses an option of a shortened material (agents/offline/shortfall.py): it
+# names no sub-topic to add a task on
+RELATED_TOPICS = re.compile(r"\b(nächstliegend|verwandt|benachbart|ähnlich|nachbar)\w*\s+(?:\w+\s+)?them", re.I)
+
+
 def wants_addition(text: str) -> Addition | None:
     """The sub-topic a follow-up asks to add to the current material, or None (also for a new material: „noch eine
     Klausur …“). 'Bitte die Aufgaben zu magnetischem Fluss und Induktionsgesetz dazunehmen, damit es 90 Minuten
     werden.' -> Addition('magnetischem Fluss und Induktionsgesetz', 90)."""
     text = " ".join((text or "").split())
-    if not text or _NEW_MATERIAL.search(text) or _TASK_REF.search(text):
+    if not text or _NEW_MATERIAL.search(text) or _TASK_REF.search(text) or RELATED_TOPICS.search(text):
         return None
     minutes = _MINUTES.search(text)
     for clause in _clauses(text):

@@ -24,7 +24,7 @@ from tests.conftest import DEMO_TEACHER
 
 QUIZ = "Quiz Biologie Klasse 6 zu Wirbeltieren: Fische, Amphibien, Vögel und Säugetiere, 8 Fragen"
 SHEET = "Differenziertes Arbeitsblatt Mathematik Klasse 7 zur Prozentrechnung"
-EXAM = "Klassenarbeit Physik Klasse 8 zum Hebelgesetz, 45 Minuten, AFB 30/40/30"
+EXAM = "Klassenarbeit Physik Klasse 8 Kräfte: Hookesches Gesetz und Hebel, 45 Minuten, AFB 30/40/30"  # 4+ Aufgaben
 
 
 @dataclass

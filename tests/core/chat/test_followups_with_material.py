@@ -64,7 +64,9 @@ def _added_with_material(db: Session, first_id: str, reply_id: str) -> list[Aufg
     ("Klassenarbeit Englisch Klasse 10 India, 30 Minuten", "Bitte noch eine Leseverstehensaufgabe dazu."),
     # both Australia texts of the bank are in the exam already: a further question joins the Aufgabe printing one
     ("Klassenarbeit Englisch Klasse 9 zu Australia, 45 Minuten", "noch eine Aufgabe zum Leseverstehen dazu bitte"),
-    ("Klassenarbeit Erdkunde Klasse 8 Klimawandel, 45 Minuten", "Nimm noch eine Aufgabe mit Diagramm dazu"),
+    # 30 minutes, Klasse 9: a 45-minute Kl.-8 exam (decisions 043/044: on topic only) already holds every Klimawandel
+    # task with a diagram, and then „nichts mehr“ is the right answer
+    ("Klassenarbeit Erdkunde Klasse 9 Klimawandel, 30 Minuten", "Nimm noch eine Aufgabe mit Diagramm dazu"),
     ("Klassenarbeit Geschichte Klasse 9 Erster Weltkrieg, 45 Minuten",
      "Bitte noch eine Quellenaufgabe zur Kriegsbegeisterung ergänzen"),
 ])

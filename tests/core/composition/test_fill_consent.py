@@ -44,11 +44,15 @@ def test_decimals_are_not_filled_with_fractions_the_exam_is_shorter_and_offers_t
     assert not [c.unterthema for c in comp.selection.chosen if FRACTION_PARTS.search(c.unterthema)]
     # the time planned is the tasks' time, and the note says so in plain numbers
     assert k.dauer_minuten < 45
-    assert any(h.startswith(f"Aufgaben für ca. {k.dauer_minuten} von 45 Minuten") for h in k.hinweise_lehrkraft)
+    time_notes = [h for h in k.hinweise_lehrkraft if "statt 45 Minuten" in h]  # one note on the time, not two
+    assert len(time_notes) == 1 and time_notes[0].startswith(
+        f"Kürzer als gewünscht: ausgelegt auf {k.dauer_minuten} statt 45 Minuten")
+    assert "aufgefüllt wird nicht" not in " ".join(k.hinweise_lehrkraft)  # beside the offer to fill it up
     assert f"Bearbeitungszeit: {k.dauer_minuten} Minuten" in k.hinweise[0]
     options = comp.befund.optionen()
     offer = next(o for o in options if refusal.kind_of(o) == "fill")
     assert offer.endswith("auf 45 Minuten auffüllen") and FRACTION_PARTS.search(offer), offer
+    assert not [c.unterthema for c in comp.selection.chosen if f"„{c.unterthema}“" in offer]  # no part it has
     assert options[0] == "die kürzere Klassenarbeit so verwenden"
 
 
