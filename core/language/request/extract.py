@@ -12,7 +12,7 @@ from core.language.document import CHUNK_RE, Doc
 from core.language.fold import prepare
 from core.language.klasse import G9, Oberstufe
 from core.language.preferences import parse_avoid, parse_ratio
-from core.language.request import english, forms, topics
+from core.language.request import english, forms, musts, topics
 from core.language.request.afb_wishes import extract_afb_wishes
 from core.language.request.extraction import FACH_KEYS, FACH_NAMEN, AfbWish, Extraction, TopicTerms
 from core.language.request.facts import extract_afb_distribution, extract_count, extract_dauer, extract_klasse
@@ -52,10 +52,10 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Ober
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
     text = _REJECTED.sub(" ", text)
     text, typos = vocab.speller.corrected(spelling.correct(text))
-    e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+    e = _with_musts(text, vocab, hyphen_words, oberstufe)
     if (e.fach or fach) and e.thema and (fixed := _fach_typos(text, e, vocab, e.fach or fach)):
         text = with_typos_fixed(text, tuple(fixed))
-        e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+        e = _with_musts(text, vocab, hyphen_words, oberstufe)
         typos += fixed
     return dataclasses.replace(e, typos=tuple(typos)) if typos else e
 
@@ -72,6 +72,41 @@ def _fach_typos(text: str, e: Extraction, vocab: Vocab, fach: str | None) -> lis
         return []
     topic_words = set(_WORD_OF_TEXT.findall(" ".join([e.thema or "", *e.unterthemen])))
     return [(typed, meant) for typed, meant in speller.corrected(text)[1] if typed in topic_words]
+
+
+def _with_musts(text: str, vocab: Vocab, hyphen_words: frozenset[str], oberstufe: Oberstufe) -> Extraction:
+    """The request read with its must-have clauses as parts (decision 052): „Energie und Leistung, Wirkungsgrad soll
+    vorkommen“ -> Thema „Energie und Leistung“, parts Energie, Leistung, Wirkungsgrad. The facts (Fach, Klasse,
+    Dauer …) come from the whole text; an emphasis named alone is the topic („mit Schwerpunkt auf Redoxreaktionen“)."""
+    whole = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+    rest, wanted = musts.split(text)
+    if not wanted:
+        return whole
+    tools = _TopicTools(vocab, hyphen_words)
+    named = [p for w in wanted for p in _must_parts(w, tools)]
+    if not named:
+        return whole
+    core = _extract(rest, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+    thema, parts = core.thema, list(core.unterthemen)
+    if thema is None and core.area_text:
+        thema = topics.capitalised(core.area_text)  # „Genetik unter besonderer Berücksichtigung der …“
+    if thema is None:
+        thema, named = named[0], named[1:]
+    seen = {fold(p) for p in (*parts, thema)}
+    parts += [p for p in named if fold(p) not in seen and not seen.add(fold(p))]
+    return dataclasses.replace(whole, thema=thema, unterthemen=tuple(parts))
+
+
+def _must_parts(must: musts.Must, tools: _TopicTools) -> list[str]:
+    """The parts a must-have clause names, each as a title names it: „Zünfte und Hanse“ -> Zünfte, Hanse."""
+    e = _extract(musts.as_phrase(must.text), tools.vocab, tools.hyphen_words, nested=True)
+    thema = e.thema or e.area_text
+    if not thema:
+        return []
+    thema, parts = topics.split_peers(thema, tools.known, tools.is_topic)
+    if not parts:
+        parts = (topics.clean_topic(thema, tools.known, german=True) or thema,)
+    return [topics.capitalised(p) for p in parts]
 
 
 def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool, oberstufe: Oberstufe = G9
