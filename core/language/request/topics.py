@@ -12,6 +12,7 @@ from collections.abc import Callable
 from itertools import islice
 
 from core.language.request.forms import fixed_pair
+from core.language.request.inflection import shared_head
 
 Known = Callable[[str], str | None]  # the usual spelling of a known term ("ohmsches gesetz" -> "Ohmsches Gesetz")
 Check = Callable[[str], bool]  # is this piece of text a topic (no Klasse, Dauer, material word …)?
@@ -211,7 +212,7 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
     ('Säuren und Basen') or a phrase whose parts are no topics of their own ('Brüche kürzen und erweitern') stays."""
     if known(thema) or fixed_pair(thema, known) or not _PEER_SPLIT.search(thema):
         return thema, ()
-    if headed := _headed_members(thema, known):
+    if headed := _headed_members(thema, known) or shared_head(thema, known, is_topic):
         return headed
     if pair := _ADJECTIVE_PAIR.match(thema):
         nouns = tuple(capitalised(f"{adj} {pair.group(4)}") for adj in (pair.group(1), pair.group(3)))
