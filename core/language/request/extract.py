@@ -18,7 +18,7 @@ from core.language.request.extraction import FACH_KEYS, FACH_NAMEN, AfbWish, Ext
 from core.language.request.facts import extract_afb_distribution, extract_count, extract_dauer, extract_klasse
 from core.language.request.material import extract_material
 from core.language.request.scan import decide_fach, scan_vocab
-from core.language.request.subjects import BROAD_AREAS
+from core.language.request.subjects import BROAD_AREAS, UNSUPPORTED_SUBJECTS
 from core.language.request.task_kinds import without_task_kinds
 from core.language.request.thema import extract_thema
 from core.language.request.vocabulary import Analysis, Vocab, known_term_in, profile_feld, vocab_for
@@ -229,6 +229,9 @@ class _TopicTools:
         return " " not in word.strip() and any(len(e.words) == 1 for e in self.vocab.stem_idx.get(stem(fold(word)), ()))
 
     def is_topic(self, piece: str) -> bool:
+        words = [fold(w) for w in _WORD_OF_TEXT.findall(piece)]
+        if words and all(w in UNSUPPORTED_SUBJECTS for w in words):
+            return True  # „Weimarer Republik: Wirtschaft und Politik“: a subject's name in a list of topics
         e = _extract(piece, self.vocab, self.hyphen_words, nested=True)
         facts = (e.klassenstufe, e.dauer_minuten, e.afb_verteilung, e.aufgaben_anzahl, e.material_type, e.niveau)
         if e.thema is None and e.area_text is None and not e.problems and self._single_term(piece):

@@ -27,6 +27,7 @@ _DIDACTIC_VERBS = word_set("""
 _MODALS = word_set("soll sollen sollte sollten muss muessen kann koennen wird werden will wollen moechte moechten darf")
 CONJUNCTIONS = word_set("und sowie oder bzw")
 _AFTER_NOUN = word_set("des der von vom im in aus")
+_QUALIFYING = word_set("im in der des")
 
 
 def _blocked(tok: Token, allow_area: bool) -> bool:
@@ -153,14 +154,15 @@ def content_runs(doc: Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: b
     start: int | None = None
     last = -1
     i = lo
+    here = allow_area  # an area word qualifies a topic after "im", "der" … ("Religion im Mittelalter")
     while i < hi:
         tok = toks[i]
         if start is not None and (tok.brk == 2 or (tok.brk == 1 and not allow_comma) or i - start >= 10):
             runs.append((start, last + 1))
-            start = None
+            start, here = None, allow_area
             if first_only:
                 return runs
-        if _is_content(doc, i, allow_area):
+        if _is_content(doc, i, here):
             if start is None:
                 start = i
             last = i
@@ -169,18 +171,22 @@ def content_runs(doc: Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: b
         if start is not None and tok.fold in CONNECTORS and not _blocked(tok, allow_area):
             k = i + 1
             while k < hi and k <= i + 2 and toks[k].brk == 0:  # "Tourismus in den Alpen"
-                if _is_content(doc, k, allow_area):
+                if _is_content(doc, k, here) or (toks[k].area and tok.fold in _QUALIFYING and not toks[start].area):
                     break
                 if toks[k].fold not in CONNECTORS and toks[k].fold not in ARTICLES:
                     k = hi
                     break
                 k += 1
-            if k < hi and k <= i + 2 and toks[k].brk == 0 and _is_content(doc, k, allow_area):
+            if k < hi and k <= i + 2 and toks[k].brk == 0 and _is_content(doc, k, here):
                 i = k
+                continue
+            if (k < hi and k <= i + 2 and toks[k].brk == 0 and tok.fold in _QUALIFYING and not toks[start].area
+                    and toks[k].area):
+                i, here = k, True
                 continue
         if start is not None:
             runs.append((start, last + 1))
-            start = None
+            start, here = None, allow_area
             if first_only:
                 return runs
         i += 1
