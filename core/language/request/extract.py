@@ -16,6 +16,7 @@ from core.language.request import english, forms, musts, topics
 from core.language.request.afb_wishes import extract_afb_wishes
 from core.language.request.extraction import FACH_KEYS, FACH_NAMEN, AfbWish, Extraction, TopicTerms
 from core.language.request.facts import extract_afb_distribution, extract_count, extract_dauer, extract_klasse
+from core.language.request.inflection import adjective_parts
 from core.language.request.material import extract_material
 from core.language.request.scan import decide_fach, scan_vocab
 from core.language.request.subjects import BROAD_AREAS, UNSUPPORTED_SUBJECTS
@@ -252,7 +253,7 @@ def _structure(text: str, thema: str | None, area_text: str | None, area_broad: 
     header = topics.labelled_parts(text, known, is_topic) or topics.header_list(text, head_topic, known, is_topic,
                                                                                  tools.unit_head)
     if header:
-        return header
+        return header[0], adjective_parts(*header)
     if thema is None and area_text is not None and not area_broad:
         thema = area_text
     if thema is None:

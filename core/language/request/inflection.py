@@ -82,3 +82,16 @@ def plural_adjectives(head: str) -> str:
     """The adjectives of a known term's head for the teacher's plural: "Tropischer" (Regenwald) -> "Tropische"
     (Regenwälder)."""
     return " ".join(_STRONG_ADJ.sub(r"\1e", w) for w in head.split())
+
+
+_BARE_ADJECTIVE = re.compile(r"^[a-zäöüß]{3,}(?:al|isch|iv|ig|lich|ell|är|ar|ant|ent)$")
+
+
+def adjective_parts(thema: str | None, parts: tuple[str, ...]) -> tuple[str, ...]:
+    """Parts that are bare adjectives of a plural head noun name kinds of it: „Zuordnungen (proportional/
+    antiproportional)“ -> „proportionale Zuordnungen“, „antiproportionale Zuordnungen“."""
+    if not thema or " " in thema.strip() or len(parts) < 2 or not fold(thema).endswith(("ungen", "ionen", "en")):
+        return parts
+    if not all(_BARE_ADJECTIVE.match(p.strip()) for p in parts):
+        return parts
+    return tuple(f"{p.strip()}e {thema.strip()}" for p in parts)

@@ -31,6 +31,7 @@ _RESTRICTION = re.compile(r"(?:,|\s-\s|\()\s*(?:nur|ausschließlich|ausschliessl
 _HEAD_BOUNDARY = re.compile(r"[.;,:()\n!?]|\s-\s")
 _LIST_END = re.compile(r"[;\n()]|\.\s|\s-\s|:")
 _ITEM_SPLIT = re.compile(r"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
+_SLASH_SPLIT = re.compile(r"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b|/)\s*")
 _PEER_SPLIT = re.compile(r"\s*(?:,|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
 _QUOTED = re.compile(
     r"(?:^|(?<=[\s(:]))(?:„([^“”\"\n]{2,120})[“”\"]|\"([^\"\n]{2,120})\"|'([^'\n]{2,120})'(?=[\s,.;:!?)]|$)"
@@ -255,7 +256,8 @@ def _raw_items(window: str, known: Known) -> list[str]:
     Additionsverfahren") and a pair alone ("Reihen- und Parallelschaltung") are split and expanded by the caller."""
     segments = window.split(",")
     if len(segments) < 2 or any(seg.strip().endswith("-") for seg in segments[:-1]):
-        return [window] if fixed_pair(window, known) else _ITEM_SPLIT.split(window)
+        # „(Lunge/Gasaustausch)“, „(Alpha-/Beta-/Gammastrahlung)“: a slash separates parts as „und“ does
+        return [window] if fixed_pair(window, known) else _SLASH_SPLIT.split(window)
     out: list[str] = []
     for seg in segments:
         pieces = _ITEM_SPLIT.split(seg)
