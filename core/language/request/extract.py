@@ -34,6 +34,7 @@ from core.language.text import fold, stem
 # a token, so a 50 000-character paste costs milliseconds, never a catastrophic backtrack.
 
 
+_VOCABULARY_WORDS = frozenset(("vocabulary", "vokabeln", "wortschatz", "words"))
 _PLACEHOLDER = re.compile(r"\[[^\[\]]{1,40} entfernt\]")
 # What the teacher rejects names no topic: „Nein, School life passt nicht. Dann bitte nur some/any …“.
 _REJECTED = re.compile(r"(?:\bnein\b[,!.]?\s*)?[^.,;:!?\n]{1,60}?\s(?:passt|passen|geht|gefaellt|gefällt)\s+"
@@ -136,6 +137,9 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
     thema, thema_span = extract_thema(doc, vocab)
     if in_english and (named := english.english_topic(doc.text)):
         thema, thema_span = named, None
+    if fach == "englisch" and (thema is None or fold(thema) in _VOCABULARY_WORDS):
+        named = english.colon_topic(doc.text) if thema is None else english.vocabulary_topic(doc.text)
+        thema, thema_span = (named, None) if named else (thema, thema_span)
     wishes: list[AfbWish] = []
     for wish_thema, level in raw_wishes:
         chosen = wish_thema or thema

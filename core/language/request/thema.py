@@ -13,7 +13,7 @@ from core.language.stopwords import ARTICLES, CONNECTORS, word_set
 from core.language.text import fold, stem
 
 _THEMA_MARKERS = word_set("""
-    thema themen schwerpunkt schwerpunkte schwerpunktthema unterrichtsthema inhalt inhalte oberthema""")
+    thema themen schwerpunkt schwerpunkte schwerpunktthema unterrichtsthema inhalt inhalte oberthema topic topics""")
 _MARKER_FILLERS = word_set("""
     ist sind lautet lauten soll sollen sollte sein liegt liegen auf der die das den dem waere wird werden heute
     diesmal dabei hier also bitte eher vor allem nur soll's""")
