@@ -137,7 +137,7 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
     thema, thema_span = extract_thema(doc, vocab)
     if in_english and (named := english.english_topic(doc.text)):
         thema, thema_span = named, None
-    if fach == "englisch" and (thema is None or fold(thema) in _VOCABULARY_WORDS):
+    if fach == "englisch" and (thema is None or fold(thema).split()[-1] in _VOCABULARY_WORDS):
         named = english.colon_topic(doc.text) if thema is None else english.vocabulary_topic(doc.text)
         thema, thema_span = (named, None) if named else (thema, thema_span)
     wishes: list[AfbWish] = []
