@@ -216,6 +216,21 @@ def _conjunct_case(article: str, mode: str | None) -> str | None:
     return None
 
 
+def _stems_spelling(vocab: Vocab, raw: str, own_last: str) -> str | None:
+    """Several words with the stems of a known term ("das Ohmsche Gesetz" ~ "Ohmsches Gesetz"): its spelling, but the
+    teacher's number ("zu galvanischen Zellen" -> "galvanische Zellen"). Single words keep the teacher's form
+    ("Widerstände" stays plural even if only "Widerstand" is known)."""
+    stems = tuple(stem(m.group()) for m in CHUNK_RE.finditer(fold(raw)))
+    known = vocab.by_stems.get(stems) if len(stems) > 1 else None
+    if not known:
+        return None
+    best = min(known, key=lambda e: (not e.from_profile, abs(len(e.display) - len(raw)))).display
+    head, _, last = best.rpartition(" ")
+    if not head or fold(own_last) == fold(last) or not own_last[:1].isupper():
+        return best
+    return f"{plural_adjectives(head)} {own_last}"
+
+
 def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None) -> str | None:
     toks = doc.tokens
     while end > start and toks[end - 1].fold in CONNECTORS:
@@ -275,18 +290,8 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
         canonical = vocab.display.get(" ".join(m.group() for m in CHUNK_RE.finditer(fold(candidate))))
         if canonical:
             return canonical
-    # Several words with the stems of a known term ("das Ohmsche Gesetz" ~ "Ohmsches Gesetz"): its spelling. Single
-    # words keep the teacher's form ("Widerstände" stays plural even if only "Widerstand" is known).
-    stems = tuple(stem(m.group()) for m in CHUNK_RE.finditer(fold(raw)))
-    known = vocab.by_stems.get(stems) if len(stems) > 1 else None
-    if known:
-        best = min(known, key=lambda e: (not e.from_profile, abs(len(e.display) - len(raw)))).display
-        head, _, last = best.rpartition(" ")
-        own_last = words[-1]
-        # its spelling, but the teacher's number: "zu galvanischen Zellen" -> "galvanische Zellen"
-        if not head or fold(own_last) == fold(last) or not own_last[:1].isupper():
-            return best
-        return f"{plural_adjectives(head)} {own_last}"
+    if spelled := _stems_spelling(vocab, raw, words[-1]):
+        return spelled
     text = modified.strip(" \"'„“”‚‘’«»-,.;:!?()[]")
     if not text:
         return None
