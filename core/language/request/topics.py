@@ -339,8 +339,6 @@ def header_list(text: str, head_topic: HeadTopic, known: Known, is_topic: Check,
             if cleaned and before:  # "Atombau und Periodensystem, Ionenbindung (Kochsalz)": the list goes on
                 head = clean_topic(head, known)
                 return f"{before}, {head}", (before, head, *cleaned)
-            if cleaned and sep.group().strip() == "(" and (own := split_peers(head, known, is_topic)[1]):
-                return clean_topic(head, known), (*own, *cleaned)  # „A und B (C)“: A, B and C (decision 052)
             if cleaned:
                 return clean_topic(head, known), cleaned
     return None

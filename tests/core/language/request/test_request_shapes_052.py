@@ -125,11 +125,6 @@ def test_slashed_parts_in_a_parenthesis(message: str, thema: str, parts: tuple[s
     assert _read(message) == (thema, parts)
 
 
-def test_a_parenthesis_after_two_topics_adds_a_third_part() -> None:
-    assert _read("Test Physik 7 Licht und Schatten (Lochkamera), 30 min") == (
-        "Licht und Schatten", ("Licht", "Schatten", "Lochkamera"))
-
-
 # --- English topics ----------------------------------------------------------------------------------------------
 
 
