@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from core.language.lexicon import seeded_words
+from core.language.lexicon import seeded_forms, seeded_words
 from core.language.text import fold, key
 
 Known = Callable[[str], str | None]
@@ -32,6 +32,10 @@ def undative(word: str, known: Known | None = None) -> str:
     vocabulary knows without the -n and not with it is nominative without it ('Dreiecken' -> 'Dreiecke',
     'Säugetieren' -> 'Säugetiere'), whatever the ending rules say."""
     f = fold(word)
+    forms = seeded_forms()
+    if len(f) > 6 and f.endswith("en") and f[-3] != "r" and key(f[:-1]) in forms and key(f[:-2]) in forms:
+        return word[:-1]  # „Metallen“: „Metalle“ and „Metall“ are both attested, so the -e is the plural's (not
+        # after r: the English „figure“ beside „Figur“ would cut „Figuren“)
     if _FEMININE_E.search(f[:-1]):
         return word
     if known is not None and len(f) > 4 and f.endswith("en") and known(fold(word[:-1])) and not known(f):

@@ -28,6 +28,7 @@ _MODALS = word_set("soll sollen sollte sollten muss muessen kann koennen wird we
 CONJUNCTIONS = word_set("und sowie oder bzw")
 _AFTER_NOUN = word_set("des der von vom im in aus")
 _QUALIFYING = word_set("im in der des")
+_DATIVE_PREPS = word_set("von vom mit bei aus nach seit zwischen unter in im")
 
 
 def _blocked(tok: Token, allow_area: bool) -> bool:
@@ -267,7 +268,8 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
                          if (toks[j].cap and not _cap_adjective(doc, j)) or j == end - 1), "")
             ending = ("es" if topics.is_neuter(head) else "er") if case == "masc" else "e"
             words[k - start] = tok.orig[:-2] + ending
-        elif ends_conjunct and case == "plural" and vocab.display.get(tok.fold) is None:
+        elif ends_conjunct and case == "plural" and vocab.display.get(tok.fold) is None and not (
+                k > start and toks[k - 1].fold in _DATIVE_PREPS):  # „Eigenschaften von Metallen“ stays
             words[k - start] = undative(tok.orig, vocab.display.get)  # a known word ("Linsen") is already nominative
     seps = []
     for k in range(start, end - 1):

@@ -76,6 +76,8 @@ def test_the_facts_of_a_request_stay_when_a_clause_is_cut() -> None:
         ("Arbeitsblatt Deutsch 6 Rechtschreibung bei Fremdwörtern und Eigennamen",
          "Rechtschreibung bei Fremdwörtern und Eigennamen", ("Fremdwörter", "Eigennamen")),
         ("Quiz Bio 9 zu Viren und Bakterien, 8 Fragen", "Viren und Bakterien", ("Viren", "Bakterien")),
+        ("Chemie 8 Test zu Metallen und Nichtmetallen, 30 Minuten", "Metalle und Nichtmetalle",
+         ("Metalle", "Nichtmetalle")),
         ("Mathe 9 Test zu quadratischen Funktionen und quadratischen Gleichungen, 45 min",
          "Quadratische Funktionen und quadratische Gleichungen",
          ("Quadratische Funktionen", "Quadratische Gleichungen")),
@@ -83,6 +85,10 @@ def test_the_facts_of_a_request_stay_when_a_clause_is_cut() -> None:
 )
 def test_dative_parts_are_read_in_the_nominative(message: str, thema: str, parts: tuple[str, ...]) -> None:
     assert _read(message) == (thema, parts)
+
+
+def test_a_dative_after_a_preposition_inside_the_topic_stays() -> None:
+    assert _read("Physik 9 Arbeitsblatt zu Eigenschaften von Metallen")[0] == "Eigenschaften von Metallen"
 
 
 # --- subject words inside a topic --------------------------------------------------------------------------------
