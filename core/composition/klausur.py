@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from core.checks.filler import has_math
 from core.checks.focus import Focus
 from core.checks.topicality import TopicContext, contrast_parts, says
-from core.composition import fill_up
+from core.composition import fill_up, writing
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
@@ -262,11 +262,26 @@ def _spec(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandida
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
 
 
+def _writing_exam(a: KlausurAuftrag, w: writing.WritingPlan, usable: list[TaskCandidate], dauer: int) -> Composition:
+    """An essay on the one issue she names, with its preparation tasks — or options (decision 054)."""
+    if not w.known:
+        return Composition(material=None, befund=writing.refusal(
+            w, was=_art(a), klassenstufe=a.klassenstufe, dauer=dauer,
+            known_here=writing.issues_at(usable, a.klassenstufe)))
+    minuten = sum(c.minuten for c in w.chosen)
+    frame = writing.Frame(art=_art(a), fach_name=a.fach_name, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, w.chosen),
+                          dauer=dauer if minuten >= SHORT * budget(dauer) else min(dauer, dauer_for(minuten)),
+                          afb_ziel=a.afb_ziel)
+    return Composition(*writing.compose(a.request, w, frame, klassenstufe=a.klassenstufe, notizen=a.notizen))
+
+
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
+    if (w := writing.plan(req, usable, budget_minuten=budget(dauer), klassenstufe=a.klassenstufe)) is not None:
+        return _writing_exam(a, w, usable, dauer)
     alle, (usable, focus, aus) = usable, focused(usable, a.topic, req.unterthemen)
     before = len(usable)
     usable, siblings = unnamed_siblings(usable, req.thema, req.unterthemen, a.topic)

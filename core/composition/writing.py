@@ -1,0 +1,225 @@
+"""Writing exams on one named issue (decision 054): the issue the teacher names decides — one large writing task on it,
+at most a few preparation tasks on the same issue, never another issue's essay; an issue without a reviewed essay gets
+options, not a task whose Erwartungshorizont would have to be invented."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from core.composition.anrede import siezen_klausur
+from core.composition.candidates import TaskCandidate
+from core.composition.layout import aufgaben
+from core.composition.report import Befund
+from core.composition.select import Selection
+from core.language.text import fold
+from core.materials.blocks import AFB_STUFEN
+from core.materials.klausur import Klausur
+from core.materials.request import MaterialRequest
+
+ESSAY_MINUTES = 20  # a writing task this long is the exam's essay, not a preparation task
+MAX_PREP = 3
+MIN_ESSAY_SHARE = 0.6  # the essay carries at least this share of the points
+_GENRE = re.compile(r"er(?:ö|oe)rter|stellungnahme|leserbrief|\bkommentar\b|\bopinion essay|argumentative essay|"
+                    r"\bcomment\b|\bfor and against\b|letter to the editor|\bessay\b", re.I)
+_AFTER_GENRE = re.compile(r"^[\w-]*\s*(?:(?:zum|zu dem) thema|zur frage|zu der frage|(?:ü|ue)ber|"
+                          r"on the (?:topic|question)(?: of)?|on|about|:)\s*:?\s*[„\"'‚]?"
+                          r"(?P<x>[^,;\n“\"']+?\?|[^,;.\n“\"'?]+)", re.I)
+_NOT_AN_ISSUE = re.compile(r"^(klasse|jahrgang|jgst|\d|fuer|for|mit|with|in|im|schreiben|verfassen)\b")
+# a text to write about is a text-based task („Kommentar zu einem Zeitungsartikel“), not an issue
+_A_TEXT = re.compile(r"\b(texte?s?|artikels?|article|cartoon|karikatur|statement|zitat|quote|gedichts?|poem|"
+                     r"kurzgeschichte|story|rede|speech|material|m\d)\b")
+
+
+@dataclass(frozen=True)
+class Issue:
+    key: str
+    name: str  # how a note names it
+    pattern: re.Pattern[str]  # on folded text
+
+
+def _issue(key: str, name: str, *stems: str) -> Issue:
+    return Issue(key, name, re.compile(r"(?<![a-z])(?:" + "|".join(stems) + ")"))
+
+
+# The issues teachers set for argumentative writing in Klassen 7–10, with the words a request or a task names them by.
+ISSUES = (
+    _issue("handy", "Handyverbot an Schulen", r"handy", r"smartphone", r"mobile phones?", r"phone ban",
+           r"phones? (?:in|at) school"),
+    _issue("uniform", "Schuluniform", r"schuluniform", r"schulkleidung", r"einheitliche kleidung",
+           r"school uniform", r"uniform"),
+    _issue("ganztag", "Ganztagsschule", r"ganztag", r"all-day school"),
+    _issue("hausaufgaben", "Hausaufgaben", r"hausaufgabe", r"homework"),
+    _issue("social", "Social Media ab 16", r"social media", r"soziale (?:netzwerk|medien)", r"tiktok", r"instagram"),
+    _issue("tempolimit", "Tempolimit auf Autobahnen", r"tempolimit", r"geschwindigkeitsbegrenz", r"speed limit"),
+    _issue("wahlalter", "Wahlalter 16", r"wahlalter", r"wahlrecht ab", r"waehlen ab 16", r"voting age",
+           r"vote at 16"),
+    _issue("tierversuche", "Tierversuche", r"tierversuch", r"animal (?:testing|experiments)"),
+    _issue("veggie", "fleischfreie Tage in der Mensa", r"fleisch", r"vegetari", r"veggie", r"\bmeat"),
+    _issue("escooter", "E-Scooter", r"e-?scooter", r"elektroroller"),
+    _issue("klassenfahrt", "Klassenfahrten", r"klassenfahrt", r"klassenreise", r"schulfahrt", r"school trips?"),
+    _issue("nebenjob", "Nebenjob", r"nebenjob", r"schuelerjob", r"ferienjob", r"part-?time job"),
+    _issue("ehrenamt", "Ehrenamt", r"ehrenamt", r"volunteer"),
+)
+
+
+@dataclass
+class WritingPlan:
+    """A writing exam on one issue: its name, whether the bank has a reviewed essay on it, and what was chosen."""
+
+    issue: str
+    known: bool
+    chosen: list[TaskCandidate] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _hits(issue: Issue, text: str) -> int:
+    return len(issue.pattern.findall(fold(text)))
+
+
+def request_issue(request: MaterialRequest) -> tuple[Issue | None, str] | None:
+    """The issue a writing request names: (a known issue, its name) or (None, the teacher's words); None when the
+    request asks for no argumentative writing or names no issue."""
+    texts = [request.zusatz, request.thema, *request.unterthemen]
+    if not any(_GENRE.search(t) for t in texts if t):
+        return None
+    said = " ".join(t for t in texts if t)
+    scored = sorted(((_hits(i, said), n, i) for n, i in enumerate(ISSUES)), key=lambda x: (-x[0], x[1]))
+    if scored[0][0]:
+        return scored[0][2], scored[0][2].name
+    for t in texts:
+        if t and (words := _named_words(t)):
+            return None, words
+    return None
+
+
+def _named_words(text: str) -> str | None:
+    """The teacher's words for the issue after the genre („Erörterung zum Thema Vier-Tage-Woche, 90 Minuten“)."""
+    for genre in _GENRE.finditer(text):
+        found = _AFTER_GENRE.match(text[genre.end():])
+        words = found.group("x").strip(" „“\"'") if found else ""
+        if len(words) >= 3 and not _NOT_AN_ISSUE.match(fold(words)) and not _A_TEXT.search(fold(words)) \
+                and re.search(r"[^\W\d]{3}", words):
+            return re.sub(r"\s+\d+\s*(?:min\w*|minutes?)$", "", words, flags=re.I).strip()
+    return None
+
+
+def task_issue(c: TaskCandidate) -> Issue | None:
+    """The issue a task is about: named in its own text first, then in its key, then in its material."""
+    material = " ".join(f"{b.titel} {b.text or ''}" for b in c.materialien)
+    best = max(ISSUES, key=lambda i: (3 * _hits(i, c.text) + _hits(i, " ".join(t for t, _ in c.erwartung))
+                                      + _hits(i, material), -ISSUES.index(i)))
+    score = 3 * _hits(best, c.text) + _hits(best, " ".join(t for t, _ in c.erwartung)) + _hits(best, material)
+    return best if score else None
+
+
+def _essay(c: TaskCandidate) -> bool:
+    return c.afb == "III" and c.minuten >= ESSAY_MINUTES
+
+
+def _closest(cands: Sequence[TaskCandidate], klassenstufe: int) -> list[TaskCandidate]:
+    return sorted(cands, key=lambda c: (abs((c.klassenstufe or klassenstufe) - klassenstufe),
+                                        (c.klassenstufe or 0) > klassenstufe, -c.punkte, c.key))
+
+
+def plan(request: MaterialRequest, usable: Sequence[TaskCandidate], *, budget_minuten: int,
+         klassenstufe: int) -> WritingPlan | None:
+    """The writing exam for a request that names one issue, or None when it is not such a request."""
+    named = request_issue(request) if klassenstufe <= 10 else None  # Oberstufe writing is material-based
+    if named is None:
+        return None
+    issue, name = named
+    on = [c for c in usable if issue is not None and task_issue(c) == issue]
+    essays = _closest([c for c in on if _essay(c)], klassenstufe)
+    if not essays:
+        return WritingPlan(issue=name, known=False)
+    essay = next((c for c in essays if c.minuten <= budget_minuten), None)
+    out = WritingPlan(issue=name, known=True)
+    same = essay or essays[0]
+    prep = _closest([c for c in on if not _essay(c) and (c.material_key == same.material_key or not c.materialien)],
+                    klassenstufe)
+    chosen = [essay] if essay else []
+    minuten = sum(c.minuten for c in chosen)
+    for c in sorted(prep, key=lambda c: (c.material_key != same.material_key, AFB_STUFEN.index(c.afb), c.key)):
+        punkte = sum(x.punkte for x in chosen) + c.punkte
+        if len(chosen) - (essay is not None) >= MAX_PREP or minuten + c.minuten > budget_minuten:
+            continue
+        if essay is not None and essay.punkte < MIN_ESSAY_SHARE * punkte:
+            continue
+        chosen.append(c)
+        minuten += c.minuten
+    if essay is None:
+        out.notes.append(f"Die vollständige Erörterung zu „{name}“ braucht etwa {same.minuten} Minuten und passt "
+                         "nicht in die Bearbeitungszeit; die Arbeit enthält die Vorarbeiten dazu. Für die ganze "
+                         "Erörterung planen Sie eine längere Arbeit (z. B. 90 Minuten).")
+    out.chosen = sorted(chosen, key=lambda c: (_essay(c), AFB_STUFEN.index(c.afb)))
+    return out if out.chosen else WritingPlan(issue=name, known=False)
+
+
+def _afb_note(k: Klausur, ziel: dict[str, int], essay_share: float) -> str | None:
+    ist = k.afb_anteile
+    if all(abs(ist[s] - ziel.get(s, 0)) <= 10 for s in AFB_STUFEN):
+        return None
+    return (f"AFB-Verteilung {'/'.join(f'{ist[s]:.0f}' for s in AFB_STUFEN)} statt "
+            f"{'/'.join(str(ziel.get(s, 0)) for s in AFB_STUFEN)} %: Die Erörterung ist eine Schreibaufgabe im AFB III "
+            f"und trägt {essay_share:.0%} der Punkte; die Vorarbeiten gehören zum AFB II.")
+
+
+def refusal(p: WritingPlan, *, was: str, klassenstufe: int, dauer: int, known_here: Sequence[str]) -> Befund:
+    """No reviewed essay on her issue: say so and offer what exists (decision 054)."""
+    befund = Befund(was=was, thema=p.issue, gefunden=0, gewuenscht_minuten=dauer, geschafft_minuten=0,
+                    klassenstufe=klassenstufe)
+    befund.grund = (f"Zu „{p.issue}“ liegt für Klasse {klassenstufe} keine geprüfte Erörterung mit "
+                    "Erwartungshorizont vor. Eine Aufgabe, "
+                    "deren Erwartungshorizont nur allgemeine Kriterien nennt (Aufbau, Sprache) und die inhaltlichen "
+                    "Argumente offenlässt, gebe ich nicht als fertige Klassenarbeit aus, und Erörterungen zu anderen "
+                    "Themen setze ich nicht stillschweigend ein.")
+    if known_here:
+        befund.angebote = ("eine Erörterung zu einem Thema, für das es eine geprüfte Musterlösung gibt: "
+                           + ", ".join(f"„{k}“" for k in known_here),)
+    return befund
+
+
+def issues_at(usable: Sequence[TaskCandidate], klassenstufe: int) -> list[str]:
+    """The issues with a reviewed essay at this class level, for the options."""
+    found = {i.key for c in usable if _essay(c) and (i := task_issue(c)) is not None}
+    return [i.name for i in ISSUES if i.key in found]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the exam composer decides for every exam: its kind, subject, level, aids, time and AFB target."""
+
+    art: str
+    fach_name: str
+    niveau: str
+    hilfsmittel: list[str]
+    dauer: int
+    afb_ziel: dict[str, int]
+
+
+def compose(request: MaterialRequest, p: WritingPlan, frame: Frame, *, klassenstufe: int,
+            notizen: Sequence[str] = ()) -> tuple[Klausur, Befund, Selection]:
+    """The exam of one essay and its preparation tasks, all on the named issue."""
+    minuten, dauer = sum(c.minuten for c in p.chosen), frame.dauer
+    befund = Befund(was=frame.art, thema=request.thema, gefunden=len(p.chosen), gewuenscht_minuten=request.dauer_minuten
+                    or dauer, notizen=[*notizen, *p.notes], klassenstufe=klassenstufe)
+    if dauer < (request.dauer_minuten or dauer):
+        befund.geschafft_minuten = dauer
+    gesamt = sum(c.punkte for c in p.chosen)
+    essay = max((c.punkte for c in p.chosen if _essay(c)), default=0)
+    thema = f"Erörterung: {p.issue}" if fold(p.issue) not in fold(request.thema) else request.thema
+    klausur = Klausur(
+        titel=f"{frame.art} {frame.fach_name}: {thema}", fach=frame.fach_name, klassenstufe=klassenstufe,
+        klasse=request.klasse, thema=thema, dauer_minuten=dauer, niveau=frame.niveau,
+        hilfsmittel=frame.hilfsmittel,
+        hinweise=[f"Bearbeitungszeit: {dauer} Minuten; insgesamt sind {gesamt} Punkte erreichbar.",
+                  *(["Alle Aufgaben beziehen sich auf dasselbe Thema: Die Vorarbeiten helfen dir beim Schreiben."]
+                    if len(p.chosen) > 1 else [])],
+        aufgaben=aufgaben(p.chosen, thema=thema),
+    )
+    befund.afb_abweichung = _afb_note(klausur, frame.afb_ziel, essay / gesamt if gesamt else 0)
+    klausur.hinweise_lehrkraft = befund.hinweise()
+    selection = Selection(chosen=list(p.chosen), minuten=minuten)
+    return siezen_klausur(klausur), befund, selection
