@@ -105,6 +105,18 @@ def _named_words(text: str) -> str | None:
     return None
 
 
+_OWN_GENRES = {"leserbrief": "Leserbrief", "kommentar": "Kommentar"}
+
+
+def _other_genre(request: MaterialRequest, essay: TaskCandidate) -> str | None:
+    """A Leserbrief or Kommentar she asked for, when the essay on her issue is of another kind."""
+    said = fold(" ".join([request.zusatz, request.thema, *request.unterthemen]))
+    for word, name in _OWN_GENRES.items():
+        if re.search(rf"\b{word}", said) and word not in fold(essay.text):
+            return name
+    return None
+
+
 def task_issue(c: TaskCandidate) -> Issue | None:
     """The issue a task is about: named in its own text first, then in its key, then in its material."""
     material = " ".join(f"{b.titel} {b.text or ''}" for b in c.materialien)
@@ -154,6 +166,9 @@ def plan(request: MaterialRequest, usable: Sequence[TaskCandidate], *, budget_mi
                          "nicht in die Bearbeitungszeit; die Arbeit enthält die Vorarbeiten dazu. Für die ganze "
                          "Erörterung planen Sie eine längere Arbeit (z. B. 90 Minuten).")
     out.chosen = sorted(chosen, key=lambda c: (_essay(c), AFB_STUFEN.index(c.afb)))
+    if (genre := _other_genre(request, same)) is not None:
+        out.notes.append(f"Zu „{name}“ gibt es eine geprüfte Erörterung, aber keine Aufgabe „{genre}“: Die "
+                         "Schreibaufgabe ist eine Erörterung zum selben Thema.")
     return out if out.chosen else WritingPlan(issue=name, known=False)
 
 
@@ -163,7 +178,7 @@ def _afb_note(k: Klausur, ziel: dict[str, int], essay_share: float) -> str | Non
         return None
     return (f"AFB-Verteilung {'/'.join(f'{ist[s]:.0f}' for s in AFB_STUFEN)} statt "
             f"{'/'.join(str(ziel.get(s, 0)) for s in AFB_STUFEN)} %: Die Erörterung ist eine Schreibaufgabe im AFB III "
-            f"und trägt {essay_share:.0%} der Punkte; die Vorarbeiten gehören zum AFB II.")
+            f"und trägt {100 * essay_share:.0f} % der Punkte; die Vorarbeiten gehören zum AFB II.")
 
 
 def refusal(p: WritingPlan, *, was: str, klassenstufe: int, dauer: int, known_here: Sequence[str]) -> Befund:
@@ -209,7 +224,7 @@ def compose(request: MaterialRequest, p: WritingPlan, frame: Frame, *, klassenst
         befund.geschafft_minuten = dauer
     gesamt = sum(c.punkte for c in p.chosen)
     essay = max((c.punkte for c in p.chosen if _essay(c)), default=0)
-    thema = f"Erörterung: {p.issue}" if fold(p.issue) not in fold(request.thema) else request.thema
+    thema = f"{'Opinion essay' if fold(request.fach) == 'englisch' else 'Erörterung'} zum Thema {p.issue}"
     klausur = Klausur(
         titel=f"{frame.art} {frame.fach_name}: {thema}", fach=frame.fach_name, klassenstufe=klassenstufe,
         klasse=request.klasse, thema=thema, dauer_minuten=dauer, niveau=frame.niveau,
