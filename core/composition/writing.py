@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from core.checks.filler import refers_to_material
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import aufgaben
@@ -165,7 +166,8 @@ def plan(request: MaterialRequest, usable: Sequence[TaskCandidate], *, budget_mi
         out.notes.append(f"Die vollständige Erörterung zu „{name}“ braucht etwa {same.minuten} Minuten und passt "
                          "nicht in die Bearbeitungszeit; die Arbeit enthält die Vorarbeiten dazu. Für die ganze "
                          "Erörterung planen Sie eine längere Arbeit (z. B. 90 Minuten).")
-    out.chosen = sorted(chosen, key=lambda c: (_essay(c), AFB_STUFEN.index(c.afb)))
+    # the essay last; before it, work on the material (Stoffsammlung) before writing a part of the essay
+    out.chosen = sorted(chosen, key=lambda c: (_essay(c), AFB_STUFEN.index(c.afb), not refers_to_material(c.text)))
     if (genre := _other_genre(request, same)) is not None:
         out.notes.append(f"Zu „{name}“ gibt es eine geprüfte Erörterung, aber keine Aufgabe „{genre}“: Die "
                          "Schreibaufgabe ist eine Erörterung zum selben Thema.")
@@ -234,6 +236,8 @@ def compose(request: MaterialRequest, p: WritingPlan, frame: Frame, *, klassenst
                     if len(p.chosen) > 1 else [])],
         aufgaben=aufgaben(p.chosen, thema=thema),
     )
+    if len(klausur.aufgaben) == 1 and (blocks := klausur.aufgaben[0].materialien):  # the material names the issue
+        klausur.aufgaben[0].titel = re.sub(r"^M\d+\s*", "", blocks[0].titel)
     befund.afb_abweichung = _afb_note(klausur, frame.afb_ziel, essay / gesamt if gesamt else 0)
     klausur.hinweise_lehrkraft = befund.hinweise()
     selection = Selection(chosen=list(p.chosen), minuten=minuten)
