@@ -264,7 +264,7 @@ def _spec(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandida
 
 def _writing_exam(a: KlausurAuftrag, w: writing.WritingPlan, usable: list[TaskCandidate], dauer: int) -> Composition:
     """An essay on the one issue she names, with its preparation tasks — or options (decision 054)."""
-    if not w.known:
+    if not w.chosen:
         return Composition(material=None, befund=writing.refusal(
             w, was=_art(a), klassenstufe=a.klassenstufe, dauer=dauer,
             known_here=writing.issues_at(usable, a.klassenstufe)))

@@ -4,6 +4,7 @@ options, not a task whose Erwartungshorizont would have to be invented."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -65,6 +66,11 @@ ISSUES = (
 )
 
 
+# how the reply names the writing task: (none, the one, no such)
+_FORMS = {"Erörterung": ("keine geprüfte Erörterung", "Die geprüfte Erörterung", "keine Erörterung"),
+          "Opinion Essay": ("kein geprüfter Opinion Essay", "Der geprüfte Opinion Essay", "kein Essay")}
+
+
 @dataclass
 class WritingPlan:
     """A writing exam on one issue: its name, whether the bank has a reviewed essay on it, and what was chosen."""
@@ -73,6 +79,8 @@ class WritingPlan:
     known: bool
     chosen: list[TaskCandidate] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    gattung: str = "Erörterung"  # how the reply names the writing task: „Erörterung“, „Opinion Essay“
+    essay_minuten: int = 0  # the shortest reviewed essay on the issue, when it does not fit her time
 
 
 def _hits(issue: Issue, text: str) -> int:
@@ -143,35 +151,30 @@ def plan(request: MaterialRequest, usable: Sequence[TaskCandidate], *, budget_mi
     if named is None:
         return None
     issue, name = named
+    gattung = "Opinion Essay" if fold(request.fach) == "englisch" else "Erörterung"
     on = [c for c in usable if issue is not None and task_issue(c) == issue]
     essays = _closest([c for c in on if _essay(c)], klassenstufe)
     if not essays:
-        return WritingPlan(issue=name, known=False)
+        return WritingPlan(issue=name, known=False, gattung=gattung)
     essay = next((c for c in essays if c.minuten <= budget_minuten), None)
-    out = WritingPlan(issue=name, known=True)
-    same = essay or essays[0]
-    prep = _closest([c for c in on if not _essay(c) and (c.material_key == same.material_key or not c.materialien)],
+    if essay is None:  # her time is too short for the essay: no exam of preparation tasks only
+        return WritingPlan(issue=name, known=True, gattung=gattung, essay_minuten=min(c.minuten for c in essays))
+    out = WritingPlan(issue=name, known=True, gattung=gattung)
+    prep = _closest([c for c in on if not _essay(c) and (c.material_key == essay.material_key or not c.materialien)],
                     klassenstufe)
-    chosen = [essay] if essay else []
-    minuten = sum(c.minuten for c in chosen)
-    for c in sorted(prep, key=lambda c: (c.material_key != same.material_key, AFB_STUFEN.index(c.afb), c.key)):
-        punkte = sum(x.punkte for x in chosen) + c.punkte
-        if len(chosen) - (essay is not None) >= MAX_PREP or minuten + c.minuten > budget_minuten:
-            continue
-        if essay is not None and essay.punkte < MIN_ESSAY_SHARE * punkte:
+    chosen, minuten = [essay], essay.minuten
+    for c in sorted(prep, key=lambda c: (c.material_key != essay.material_key, AFB_STUFEN.index(c.afb), c.key)):
+        if len(chosen) > MAX_PREP or minuten + c.minuten > budget_minuten \
+                or essay.punkte < MIN_ESSAY_SHARE * (sum(x.punkte for x in chosen) + c.punkte):
             continue
         chosen.append(c)
         minuten += c.minuten
-    if essay is None:
-        out.notes.append(f"Die vollständige Erörterung zu „{name}“ braucht etwa {same.minuten} Minuten und passt "
-                         "nicht in die Bearbeitungszeit; die Arbeit enthält die Vorarbeiten dazu. Für die ganze "
-                         "Erörterung planen Sie eine längere Arbeit (z. B. 90 Minuten).")
     # the essay last; before it, work on the material (Stoffsammlung) before writing a part of the essay
     out.chosen = sorted(chosen, key=lambda c: (_essay(c), AFB_STUFEN.index(c.afb), not refers_to_material(c.text)))
-    if (genre := _other_genre(request, same)) is not None:
+    if (genre := _other_genre(request, essay)) is not None:
         out.notes.append(f"Zu „{name}“ gibt es eine geprüfte Erörterung, aber keine Aufgabe „{genre}“: Die "
                          "Schreibaufgabe ist eine Erörterung zum selben Thema.")
-    return out if out.chosen else WritingPlan(issue=name, known=False)
+    return out
 
 
 def _afb_note(k: Klausur, ziel: dict[str, int], essay_share: float) -> str | None:
@@ -179,22 +182,30 @@ def _afb_note(k: Klausur, ziel: dict[str, int], essay_share: float) -> str | Non
     if all(abs(ist[s] - ziel.get(s, 0)) <= 10 for s in AFB_STUFEN):
         return None
     return (f"AFB-Verteilung {'/'.join(f'{ist[s]:.0f}' for s in AFB_STUFEN)} statt "
-            f"{'/'.join(str(ziel.get(s, 0)) for s in AFB_STUFEN)} %: Die Erörterung ist eine Schreibaufgabe im AFB III "
+            f"{'/'.join(str(ziel.get(s, 0)) for s in AFB_STUFEN)} %: Die große Schreibaufgabe gehört zum AFB III "
             f"und trägt {100 * essay_share:.0f} % der Punkte; die Vorarbeiten gehören zum AFB II.")
 
 
 def refusal(p: WritingPlan, *, was: str, klassenstufe: int, dauer: int, known_here: Sequence[str]) -> Befund:
-    """No reviewed essay on her issue: say so and offer what exists (decision 054)."""
+    """No exam: no reviewed essay on her issue, or her time is too short for it — said plainly, with what she can
+    ask for instead (decision 054)."""
     befund = Befund(was=was, thema=p.issue, gefunden=0, gewuenscht_minuten=dauer, geschafft_minuten=0,
                     klassenstufe=klassenstufe)
-    befund.grund = (f"Zu „{p.issue}“ liegt für Klasse {klassenstufe} keine geprüfte Erörterung mit "
-                    "Erwartungshorizont vor. Eine Aufgabe, "
-                    "deren Erwartungshorizont nur allgemeine Kriterien nennt (Aufbau, Sprache) und die inhaltlichen "
-                    "Argumente offenlässt, gebe ich nicht als fertige Klassenarbeit aus, und Erörterungen zu anderen "
-                    "Themen setze ich nicht stillschweigend ein.")
+    if p.known:
+        mindestens = 5 * math.ceil(p.essay_minuten / 0.9 / 5)
+        befund.grund = (f"{_FORMS[p.gattung][1]} zu „{p.issue}“ ist auf etwa {p.essay_minuten} Minuten Schreibzeit "
+                        f"angelegt und passt nicht in {dauer} Minuten; eine Arbeit nur aus Vorarbeiten wäre "
+                        f"{_FORMS[p.gattung][2]}. Nennen Sie eine Dauer von mindestens {mindestens} Minuten "
+                        "(z. B. 90 Minuten), dann erstelle ich die Arbeit mit Vorarbeiten zum selben Thema.")
+        return befund
+    befund.grund = (f"Zu „{p.issue}“ liegt für Klasse {klassenstufe} {_FORMS[p.gattung][0]} mit "
+                    "Erwartungshorizont vor. Eine Aufgabe, deren Erwartungshorizont nur allgemeine Kriterien nennt "
+                    "(Aufbau, Sprache) und die inhaltlichen Argumente offenlässt, gebe ich nicht als fertige "
+                    "Klassenarbeit aus, und Erörterungen zu anderen Themen setze ich nicht stillschweigend ein.")
     if known_here:
-        befund.angebote = ("eine Erörterung zu einem Thema, für das es eine geprüfte Musterlösung gibt: "
-                           + ", ".join(f"„{k}“" for k in known_here),)
+        befund.grund += (f" Geprüfte Schreibaufgaben dieser Art für Klasse {klassenstufe} gibt es zu "
+                         + ", ".join(f"„{k}“" for k in known_here) + " – nennen Sie eines dieser Themen, dann "
+                         "erstelle ich die Klassenarbeit dazu.")
     return befund
 
 
@@ -226,7 +237,7 @@ def compose(request: MaterialRequest, p: WritingPlan, frame: Frame, *, klassenst
         befund.geschafft_minuten = dauer
     gesamt = sum(c.punkte for c in p.chosen)
     essay = max((c.punkte for c in p.chosen if _essay(c)), default=0)
-    thema = f"{'Opinion essay' if fold(request.fach) == 'englisch' else 'Erörterung'} zum Thema {p.issue}"
+    thema = f"{p.gattung} zum Thema {p.issue}"
     klausur = Klausur(
         titel=f"{frame.art} {frame.fach_name}: {thema}", fach=frame.fach_name, klassenstufe=klassenstufe,
         klasse=request.klasse, thema=thema, dauer_minuten=dauer, niveau=frame.niveau,

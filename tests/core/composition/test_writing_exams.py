@@ -67,10 +67,22 @@ def test_the_handy_exam_holds_no_other_erörterung_of_the_old_exam(db: Session) 
 def test_an_issue_without_a_reviewed_essay_gets_options_not_a_made_up_key(db: Session) -> None:
     comp = exam_for(db, "Klassenarbeit Deutsch Klasse 9: Erörterung zum Thema Vier-Tage-Woche, 90 Minuten")
     assert comp.material is None
-    assert "„Vier-Tage-Woche“" in comp.befund.grund and "keine geprüfte Erörterung" in comp.befund.grund
-    options = comp.befund.optionen()
-    assert any("„Handyverbot an Schulen“" in o and "„Ganztagsschule“" in o for o in options), options
-    assert any("Hochladen" in o for o in options)
+    grund = comp.befund.grund
+    assert "„Vier-Tage-Woche“" in grund and "keine geprüfte Erörterung" in grund, grund
+    assert "„Handyverbot an Schulen“" in grund and "„Ganztagsschule“" in grund, grund  # what she can ask for
+    assert any("Hochladen" in o for o in comp.befund.optionen())
+
+
+def test_a_time_too_short_for_the_essay_is_said_not_filled_with_preparation_tasks(db: Session) -> None:
+    comp = exam_for(db, "Klassenarbeit Deutsch Klasse 9: Erörterung zum Thema Ganztagsschule, 45 Minuten")
+    assert comp.material is None
+    assert "passt nicht in 45 Minuten" in comp.befund.grund and "mindestens 70 Minuten" in comp.befund.grund
+
+
+def test_a_short_linear_essay_fills_a_45_minute_exam_alone(db: Session) -> None:
+    comp = exam_for(db, "Klassenarbeit Deutsch Klasse 7: Erörterung zum Thema Klassenfahrten, 45 Minuten")
+    _essay_exam(comp, "klassenfahrt")
+    assert len(comp.selection.chosen) == 1 and comp.material.dauer_minuten == 45
 
 
 def test_the_chat_says_there_is_no_model_answer_for_an_unknown_issue(db, as_teacher) -> None:  # noqa: ANN001
@@ -90,6 +102,7 @@ def test_an_english_opinion_essay_is_one_essay_on_the_issue(db: Session) -> None
 def test_an_english_essay_on_an_issue_without_a_key_is_declined_with_options(db: Session) -> None:
     comp = exam_for(db, "Klassenarbeit Englisch Klasse 9: opinion essay on fast fashion, 45 minutes")
     assert comp.material is None and "„fast fashion“" in comp.befund.grund
+    assert "kein geprüfter Opinion Essay" in comp.befund.grund
 
 
 @pytest.mark.parametrize("text", [
