@@ -267,7 +267,7 @@ def _writing_exam(a: KlausurAuftrag, w: writing.WritingPlan, usable: list[TaskCa
     if not w.chosen:
         return Composition(material=None, befund=writing.refusal(
             w, was=_art(a), klassenstufe=a.klassenstufe, dauer=dauer,
-            known_here=writing.issues_at(usable, a.klassenstufe)))
+            known_here=writing.issues_at(usable)))
     minuten = sum(c.minuten for c in w.chosen)
     frame = writing.Frame(art=_art(a), fach_name=a.fach_name, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, w.chosen),
                           dauer=dauer if minuten >= SHORT * budget(dauer) else min(dauer, dauer_for(minuten)),

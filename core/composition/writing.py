@@ -129,10 +129,19 @@ def _other_genre(request: MaterialRequest, essay: TaskCandidate) -> str | None:
 def task_issue(c: TaskCandidate) -> Issue | None:
     """The issue a task is about: named in its own text first, then in its key, then in its material."""
     material = " ".join(f"{b.titel} {b.text or ''}" for b in c.materialien)
-    best = max(ISSUES, key=lambda i: (3 * _hits(i, c.text) + _hits(i, " ".join(t for t, _ in c.erwartung))
-                                      + _hits(i, material), -ISSUES.index(i)))
-    score = 3 * _hits(best, c.text) + _hits(best, " ".join(t for t, _ in c.erwartung)) + _hits(best, material)
+    key = " ".join(t for t, _ in c.erwartung)
+    scores = [(3 * _hits(i, c.text) + _hits(i, key) + _hits(i, material), -n, i) for n, i in enumerate(ISSUES)]
+    score, _, best = max(scores, key=lambda x: x[:2])
     return best if score else None
+
+
+_ESSAY_OPERATORS = frozenset({"eroertern", "stellung nehmen", "sich auseinandersetzen", "comment", "discuss"})
+
+
+def _prep(c: TaskCandidate, essay: TaskCandidate) -> bool:
+    """A preparation task for the essay: on its material (or none), and no second essay under another name."""
+    return not _essay(c) and fold(c.operator) not in _ESSAY_OPERATORS and (
+        c.material_key == essay.material_key or not c.materialien)
 
 
 def _essay(c: TaskCandidate) -> bool:
@@ -160,8 +169,7 @@ def plan(request: MaterialRequest, usable: Sequence[TaskCandidate], *, budget_mi
     if essay is None:  # her time is too short for the essay: no exam of preparation tasks only
         return WritingPlan(issue=name, known=True, gattung=gattung, essay_minuten=min(c.minuten for c in essays))
     out = WritingPlan(issue=name, known=True, gattung=gattung)
-    prep = _closest([c for c in on if not _essay(c) and (c.material_key == essay.material_key or not c.materialien)],
-                    klassenstufe)
+    prep = _closest([c for c in on if _prep(c, essay)], klassenstufe)
     chosen, minuten = [essay], essay.minuten
     for c in sorted(prep, key=lambda c: (c.material_key != essay.material_key, AFB_STUFEN.index(c.afb), c.key)):
         if len(chosen) > MAX_PREP or minuten + c.minuten > budget_minuten \
@@ -209,8 +217,8 @@ def refusal(p: WritingPlan, *, was: str, klassenstufe: int, dauer: int, known_he
     return befund
 
 
-def issues_at(usable: Sequence[TaskCandidate], klassenstufe: int) -> list[str]:
-    """The issues with a reviewed essay at this class level, for the options."""
+def issues_at(usable: Sequence[TaskCandidate]) -> list[str]:
+    """The issues with a reviewed essay among the tasks at her class level, named in the reason."""
     found = {i.key for c in usable if _essay(c) and (i := task_issue(c)) is not None}
     return [i.name for i in ISSUES if i.key in found]
 
