@@ -191,7 +191,8 @@ def _afb_note(k: Klausur, ziel: dict[str, int], essay_share: float) -> str | Non
         return None
     return (f"AFB-Verteilung {'/'.join(f'{ist[s]:.0f}' for s in AFB_STUFEN)} statt "
             f"{'/'.join(str(ziel.get(s, 0)) for s in AFB_STUFEN)} %: Die große Schreibaufgabe gehört zum AFB III "
-            f"und trägt {100 * essay_share:.0f} % der Punkte; die Vorarbeiten gehören zum AFB II.")
+            f"und trägt {100 * essay_share:.0f} % der Punkte"
+            + ("; die Vorarbeiten gehören zum AFB II." if essay_share < 1 else "."))
 
 
 def refusal(p: WritingPlan, *, was: str, klassenstufe: int, dauer: int, known_here: Sequence[str]) -> Befund:
