@@ -135,11 +135,13 @@ def task_issue(c: TaskCandidate) -> Issue | None:
     return best if score else None
 
 
-_ESSAY_OPERATORS = frozenset({"eroertern", "stellung nehmen", "sich auseinandersetzen", "comment", "discuss"})
+# writing (part of) an essay: beside the whole essay a second one, or its Einleitung or Schluss written twice
+_ESSAY_OPERATORS = frozenset({"eroertern", "stellung nehmen", "sich auseinandersetzen", "gestalten", "comment",
+                              "discuss"})
 
 
 def _prep(c: TaskCandidate, essay: TaskCandidate) -> bool:
-    """A preparation task for the essay: on its material (or none), and no second essay under another name."""
+    """A preparation task for the essay: on its material (or none), and no part of an essay under another name."""
     return not _essay(c) and fold(c.operator) not in _ESSAY_OPERATORS and (
         c.material_key == essay.material_key or not c.materialien)
 
@@ -192,7 +194,7 @@ def _afb_note(k: Klausur, ziel: dict[str, int], essay_share: float) -> str | Non
     return (f"AFB-Verteilung {'/'.join(f'{ist[s]:.0f}' for s in AFB_STUFEN)} statt "
             f"{'/'.join(str(ziel.get(s, 0)) for s in AFB_STUFEN)} %: Die große Schreibaufgabe gehört zum AFB III "
             f"und trägt {100 * essay_share:.0f} % der Punkte"
-            + ("; die Vorarbeiten gehören zum AFB II." if essay_share < 1 else "."))
+            + ("; die übrigen Punkte tragen die Vorarbeiten zum selben Thema." if essay_share < 1 else "."))
 
 
 def refusal(p: WritingPlan, *, was: str, klassenstufe: int, dauer: int, known_here: Sequence[str]) -> Befund:
