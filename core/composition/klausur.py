@@ -262,12 +262,18 @@ def _spec(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandida
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
 
 
-def _writing_exam(a: KlausurAuftrag, w: writing.WritingPlan, usable: list[TaskCandidate], dauer: int) -> Composition:
-    """An essay on the one issue she names, with its preparation tasks — or options (decision 054)."""
+def _writing_exam(a: KlausurAuftrag, dauer: int) -> Composition | None:
+    """An essay on the one issue she names, with its preparation tasks — or the reason there is none (decision 054).
+    The issue decides, not the topic her words resolve to („Erörterung 'Soziale Medien'“ is no Zeitung-und-Medien
+    exam): the gate and the level still apply."""
+    req = a.request
+    usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=None, operators=a.operators,
+                     wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
+    if (w := writing.plan(req, usable, budget_minuten=budget(dauer), klassenstufe=a.klassenstufe)) is None:
+        return None
     if not w.chosen:
         return Composition(material=None, befund=writing.refusal(
-            w, was=_art(a), klassenstufe=a.klassenstufe, dauer=dauer,
-            known_here=writing.issues_at(usable)))
+            w, was=_art(a), klassenstufe=a.klassenstufe, dauer=dauer, known_here=writing.issues_at(usable)))
     minuten = sum(c.minuten for c in w.chosen)
     frame = writing.Frame(art=_art(a), fach_name=a.fach_name, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, w.chosen),
                           dauer=dauer if minuten >= SHORT * budget(dauer) else min(dauer, dauer_for(minuten)),
@@ -278,10 +284,10 @@ def _writing_exam(a: KlausurAuftrag, w: writing.WritingPlan, usable: list[TaskCa
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
+    if writing.request_issue(req) is not None and (essay := _writing_exam(a, dauer)) is not None:
+        return essay
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
-    if (w := writing.plan(req, usable, budget_minuten=budget(dauer), klassenstufe=a.klassenstufe)) is not None:
-        return _writing_exam(a, w, usable, dauer)
     alle, (usable, focus, aus) = usable, focused(usable, a.topic, req.unterthemen)
     before = len(usable)
     usable, siblings = unnamed_siblings(usable, req.thema, req.unterthemen, a.topic)
