@@ -264,13 +264,16 @@ def _spec(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandida
 
 def _writing_exam(a: KlausurAuftrag, dauer: int) -> Composition | None:
     """An essay on the one issue she names, with its preparation tasks — or the reason there is none (decision 054).
-    The issue decides, not the topic her words resolve to („Erörterung 'Soziale Medien'“ is no Zeitung-und-Medien
-    exam): the gate and the level still apply."""
+    Tasks are taken as the final gate will judge them; when that gate would refuse the essay because her words
+    resolve to another topic („Erörterung 'Soziale Medien'“ → Zeitung und Medien), the usual composer decides."""
     req = a.request
-    usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=None, operators=a.operators,
-                     wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
+    loose = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=None, operators=a.operators,
+                    wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
+    usable = writing.as_the_gate_judges(loose, req, a.topic, a.operators)
     if (w := writing.plan(req, usable, budget_minuten=budget(dauer), klassenstufe=a.klassenstufe)) is None:
         return None
+    if not w.chosen and writing.plan(req, loose, budget_minuten=budget(dauer), klassenstufe=a.klassenstufe).chosen:
+        return None  # her words resolve to another topic, whose gate would refuse the essay: the usual composer
     if not w.chosen:
         return Composition(material=None, befund=writing.refusal(
             w, was=_art(a), klassenstufe=a.klassenstufe, dauer=dauer, known_here=writing.issues_at(usable)))

@@ -10,8 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.checks.filler import refers_to_material
+from core.checks.gate import task_findings
+from core.checks.topicality import TopicContext
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
+from core.composition.filters import task_view
 from core.composition.layout import aufgaben
 from core.composition.report import Befund
 from core.composition.select import Selection
@@ -144,6 +147,15 @@ def _prep(c: TaskCandidate, essay: TaskCandidate) -> bool:
     """A preparation task for the essay: on its material (or none), and no part of an essay under another name."""
     return not _essay(c) and fold(c.operator) not in _ESSAY_OPERATORS and (
         c.material_key == essay.material_key or not c.materialien)
+
+
+def as_the_gate_judges(usable: Sequence[TaskCandidate], request: MaterialRequest, topic: TopicContext | None,
+                       operators: Sequence[str]) -> list[TaskCandidate]:
+    """The tasks the final gate will keep: it judges by the topic the request resolves to, so a task filed
+    elsewhere (the Erörterung topic beside „Medien“) must name the request's own words."""
+    resolved = {t.id for t in topic.resolved} if topic is not None else set()
+    return [c for c in usable if c.topic in resolved or not task_findings(
+        [task_view(c)], thema=request.thema, unterthemen=request.unterthemen, topic=topic, operators=operators)]
 
 
 def _essay(c: TaskCandidate) -> bool:
