@@ -7,7 +7,7 @@ import pytest
 
 from core.checks.calibration import seed_index
 from core.checks.topicality import resolve
-from seeds.bank import BankFrage, CoverageTopic, TopicBank, load_coverage, load_topic
+from seeds.bank import BankFrage, CoverageTopic, TopicBank, load_coverage, load_topic, material_ids
 from seeds.bank_gaps import grade_rows, missing_lehrplan, report
 
 
@@ -66,3 +66,58 @@ def test_the_committed_report_is_the_current_one() -> None:
     from seeds.bank_gaps import REPORT
 
     assert REPORT.read_text(encoding="utf-8") == report()
+
+
+# (fach, topic, Klasse, unterthema a teacher names) — the gaps of #10/#11 closed at the grade the topic is taught
+CLOSED_GAPS = [
+    ("biologie", "ernaehrung-verdauung", 6, "Verdauungsenzyme"),
+    ("biologie", "atmung", 6, "Rauchen und Atemwegserkrankungen"),
+    ("biologie", "herz-blutkreislauf", 6, "Herz-Kreislauf-Gesundheit"),
+    ("biologie", "pubertaet-sexualitaet", 5, "Befruchtung, Schwangerschaft und Geburt"),
+    ("biologie", "pubertaet-sexualitaet", 9, "Pubertät"),
+    ("biologie", "nahrungsbeziehungen", 6, "Räuber-Beute-Beziehung"),
+    ("biologie", "oekosystem-gewaesser", 7, "Eutrophierung"),
+    ("biologie", "immunsystem-infektionen", 8, "Antibiotika und Resistenz"),
+    ("biologie", "fotosynthese-zellatmung", 7, "Einflussfaktoren der Fotosynthese"),
+    ("biologie", "evolution", 7, "Artbildung"),
+    ("chemie", "gemische-stofftrennung", 5, "Filtrieren, Sedimentieren, Eindampfen"),
+    ("chemie", "alkohole", 11, "Homologe Reihe der Alkanole"),
+    ("chemie", "carbonsaeuren-ester", 11, "Veresterung"),
+    ("geographie", "alpen-tourismus", 5, "Alpentransit"),
+    ("geographie", "plattentektonik-naturgefahren", 7, "Erdbeben und Tsunamis"),
+    ("geographie", "bevoelkerungsentwicklung", 8, "Bevölkerungspolitik"),
+    ("geographie", "entwicklung-disparitaeten", 8, "Fairer Handel"),
+    ("geographie", "wasser-ressource", 7, "Wasserkonflikte"),
+]
+
+
+@pytest.mark.parametrize("fach, topic_id, klasse, unterthema", CLOSED_GAPS)
+def test_a_closed_gap_serves_an_exam_a_quiz_and_a_sheet_at_its_grade(
+        fach: str, topic_id: str, klasse: int, unterthema: str) -> None:
+    coverage = load_coverage(fach)
+    assert coverage is not None
+    topic = next(t for t in coverage.topics if t.id == topic_id)
+    row = next(r for r in grade_rows(topic, load_topic(fach, topic_id)) if r.klasse == klasse)
+    assert not row.gap, row
+    assert unterthema not in row.leere_unterthemen, row
+
+
+def test_every_vertebrate_class_has_its_own_exam_tasks_quiz_questions_and_sheet() -> None:
+    """Lead review request 3: a sheet „Fische und Amphibien“ in Klasse 6 had only Amphibien."""
+    bank = load_topic("biologie", "wirbeltierklassen")
+    assert bank is not None
+    for klasse in ("Fische", "Amphibien", "Reptilien", "Vögel", "Säugetiere"):
+        aufgaben = [a for a in bank.aufgaben if a.unterthema == klasse and a.klassenstufe <= 7]
+        quiz = [q for q in bank.quiz if q.unterthema == klasse and q.klassenstufe <= 7]
+        sheets = [d for d in bank.differenzierung if d.unterthema == klasse and d.klassenstufe <= 7]
+        assert (len(aufgaben) >= 3, len(quiz) >= 2, len(sheets) >= 1) == (True, True, True), klasse
+
+
+def test_klimazonen_in_klasse_7_have_klimadiagramm_tasks_with_station_data() -> None:
+    """Lead review request 8: „Klimazonen der Erde und Klimadiagramme auswerten“ in Klasse 7 got no Klimadiagramm."""
+    bank = load_topic("geographie", "klima-vegetationszonen")
+    assert bank is not None
+    tables = {m.id for m in bank.materialien if m.tabelle is not None and m.titel.startswith("Klimadaten")}
+    with_data = [a for a in bank.aufgaben if a.klassenstufe <= 7 and tables & set(material_ids(a.material))]
+    assert len(with_data) >= 3
+    assert {a.afb for a in with_data} >= {"II", "III"}
