@@ -8,7 +8,7 @@ import pytest
 from core.checks.calibration import seed_index
 from core.checks.topicality import resolve
 from seeds.bank import BankFrage, CoverageTopic, TopicBank, load_coverage, load_topic, material_ids
-from seeds.bank_gaps import grade_rows, missing_lehrplan, report
+from seeds.bank_gaps import GradeRow, grade_rows, missing_lehrplan, report
 
 
 def _frage(i: str, unterthema: str, klasse: int) -> BankFrage:
@@ -28,6 +28,12 @@ def test_a_row_counts_only_items_in_the_composers_grade_window() -> None:
     assert rows[6].gap and rows[9].gap
 
 
+def _row(fach: str, topic_id: str, klasse: int) -> GradeRow:
+    coverage = load_coverage(fach)
+    assert coverage is not None
+    topic = next(t for t in coverage.topics if t.id == topic_id)
+    return next(r for r in grade_rows(topic, load_topic(fach, topic_id)) if r.klasse == klasse)
+
 # (fach, what a teacher writes, Klasse, the topic added for it) — Lehrplan topics the audit found without a topic
 NEW_TOPICS = [
     ("mathematik", "Winkel", 6, "winkel"),
@@ -43,10 +49,7 @@ NEW_TOPICS = [
 def test_a_new_topic_resolves_and_serves_an_exam_a_quiz_and_a_sheet_at_its_grade(
         fach: str, phrase: str, klasse: int, topic_id: str) -> None:
     assert [t.id for t in resolve(seed_index(fach), phrase, (), klasse)] == [topic_id]
-    coverage = load_coverage(fach)
-    assert coverage is not None
-    topic = next(t for t in coverage.topics if t.id == topic_id)
-    row = next(r for r in grade_rows(topic, load_topic(fach, topic_id)) if r.klasse == klasse)
+    row = _row(fach, topic_id, klasse)
     assert not row.gap, row
 
 
@@ -69,35 +72,39 @@ def test_the_committed_report_is_the_current_one() -> None:
 
 
 # (fach, topic, Klasse, unterthema a teacher names) — the gaps of #10/#11 closed at the grade the topic is taught
-CLOSED_GAPS = [
-    ("biologie", "ernaehrung-verdauung", 6, "Verdauungsenzyme"),
-    ("biologie", "atmung", 6, "Rauchen und Atemwegserkrankungen"),
-    ("biologie", "herz-blutkreislauf", 6, "Herz-Kreislauf-Gesundheit"),
-    ("biologie", "pubertaet-sexualitaet", 5, "Befruchtung, Schwangerschaft und Geburt"),
-    ("biologie", "pubertaet-sexualitaet", 9, "Pubertät"),
-    ("biologie", "nahrungsbeziehungen", 6, "Räuber-Beute-Beziehung"),
-    ("biologie", "oekosystem-gewaesser", 7, "Eutrophierung"),
-    ("biologie", "immunsystem-infektionen", 8, "Antibiotika und Resistenz"),
-    ("biologie", "fotosynthese-zellatmung", 7, "Einflussfaktoren der Fotosynthese"),
-    ("biologie", "evolution", 7, "Artbildung"),
-    ("chemie", "gemische-stofftrennung", 5, "Filtrieren, Sedimentieren, Eindampfen"),
-    ("chemie", "alkohole", 11, "Homologe Reihe der Alkanole"),
-    ("chemie", "carbonsaeuren-ester", 11, "Veresterung"),
-    ("geographie", "alpen-tourismus", 5, "Alpentransit"),
-    ("geographie", "plattentektonik-naturgefahren", 7, "Erdbeben und Tsunamis"),
-    ("geographie", "bevoelkerungsentwicklung", 8, "Bevölkerungspolitik"),
-    ("geographie", "entwicklung-disparitaeten", 8, "Fairer Handel"),
-    ("geographie", "wasser-ressource", 7, "Wasserkonflikte"),
-]
+CLOSED_GAPS = {
+    "biologie": [
+        ("ernaehrung-verdauung", 6, "Verdauungsenzyme"),
+        ("atmung", 6, "Rauchen und Atemwegserkrankungen"),
+        ("herz-blutkreislauf", 6, "Herz-Kreislauf-Gesundheit"),
+        ("pubertaet-sexualitaet", 5, "Befruchtung, Schwangerschaft und Geburt"),
+        ("pubertaet-sexualitaet", 9, "Pubertät"),
+        ("nahrungsbeziehungen", 6, "Räuber-Beute-Beziehung"),
+        ("oekosystem-gewaesser", 7, "Eutrophierung"),
+        ("immunsystem-infektionen", 8, "Antibiotika und Resistenz"),
+        ("fotosynthese-zellatmung", 7, "Einflussfaktoren der Fotosynthese"),
+        ("evolution", 7, "Artbildung"),
+    ],
+    "chemie": [
+        ("gemische-stofftrennung", 5, "Filtrieren, Sedimentieren, Eindampfen"),
+        ("alkohole", 11, "Homologe Reihe der Alkanole"),
+        ("carbonsaeuren-ester", 11, "Veresterung"),
+    ],
+    "geographie": [
+        ("alpen-tourismus", 5, "Alpentransit"),
+        ("plattentektonik-naturgefahren", 7, "Erdbeben und Tsunamis"),
+        ("bevoelkerungsentwicklung", 8, "Bevölkerungspolitik"),
+        ("entwicklung-disparitaeten", 8, "Fairer Handel"),
+        ("wasser-ressource", 7, "Wasserkonflikte"),
+    ],
+}
 
 
-@pytest.mark.parametrize("fach, topic_id, klasse, unterthema", CLOSED_GAPS)
+@pytest.mark.parametrize("fach, topic_id, klasse, unterthema",
+                         [(fach, *gap) for fach, gaps in CLOSED_GAPS.items() for gap in gaps])
 def test_a_closed_gap_serves_an_exam_a_quiz_and_a_sheet_at_its_grade(
         fach: str, topic_id: str, klasse: int, unterthema: str) -> None:
-    coverage = load_coverage(fach)
-    assert coverage is not None
-    topic = next(t for t in coverage.topics if t.id == topic_id)
-    row = next(r for r in grade_rows(topic, load_topic(fach, topic_id)) if r.klasse == klasse)
+    row = _row(fach, topic_id, klasse)
     assert not row.gap, row
     assert unterthema not in row.leere_unterthemen, row
 
