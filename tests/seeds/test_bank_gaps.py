@@ -15,8 +15,9 @@ from seeds.bank import (
     TopicBank,
     load_coverage,
     load_topic,
+    material_ids,
 )
-from seeds.bank_gaps import grade_rows, missing_lehrplan, report
+from seeds.bank_gaps import GradeRow, grade_rows, missing_lehrplan, report
 
 
 def _frage(i: str, unterthema: str, klasse: int) -> BankFrage:
@@ -36,6 +37,12 @@ def test_a_row_counts_only_items_in_the_composers_grade_window() -> None:
     assert rows[6].gap and rows[9].gap
 
 
+def _row(fach: str, topic_id: str, klasse: int) -> GradeRow:
+    coverage = load_coverage(fach)
+    assert coverage is not None
+    topic = next(t for t in coverage.topics if t.id == topic_id)
+    return next(r for r in grade_rows(topic, load_topic(fach, topic_id)) if r.klasse == klasse)
+
 # (fach, what a teacher writes, Klasse, the topic added for it) — Lehrplan topics the audit found without a topic
 NEW_TOPICS = [
     ("mathematik", "Winkel", 6, "winkel"),
@@ -54,10 +61,7 @@ NEW_TOPICS = [
 def test_a_new_topic_resolves_and_serves_an_exam_a_quiz_and_a_sheet_at_its_grade(
         fach: str, phrase: str, klasse: int, topic_id: str) -> None:
     assert [t.id for t in resolve(seed_index(fach), phrase, (), klasse)] == [topic_id]
-    coverage = load_coverage(fach)
-    assert coverage is not None
-    topic = next(t for t in coverage.topics if t.id == topic_id)
-    row = next(r for r in grade_rows(topic, load_topic(fach, topic_id)) if r.klasse == klasse)
+    row = _row(fach, topic_id, klasse)
     assert not row.gap, row
 
 
@@ -104,3 +108,62 @@ def test_named_parts_have_a_quiz_tasks_and_a_sheet_at_the_grade(
 
     counts = (count(bank.quiz), count(bank.aufgaben), count(bank.differenzierung))
     assert all(c >= n for c, n in zip(counts, (quiz, aufgaben, diff), strict=True)), counts
+
+
+# (fach, topic, Klasse, unterthema a teacher names) — the gaps of #10/#11 closed at the grade the topic is taught
+CLOSED_GAPS = {
+    "biologie": [
+        ("ernaehrung-verdauung", 6, "Verdauungsenzyme"),
+        ("atmung", 6, "Rauchen und Atemwegserkrankungen"),
+        ("herz-blutkreislauf", 6, "Herz-Kreislauf-Gesundheit"),
+        ("pubertaet-sexualitaet", 5, "Befruchtung, Schwangerschaft und Geburt"),
+        ("pubertaet-sexualitaet", 9, "Pubertät"),
+        ("nahrungsbeziehungen", 6, "Räuber-Beute-Beziehung"),
+        ("oekosystem-gewaesser", 7, "Eutrophierung"),
+        ("immunsystem-infektionen", 8, "Antibiotika und Resistenz"),
+        ("fotosynthese-zellatmung", 7, "Einflussfaktoren der Fotosynthese"),
+        ("evolution", 7, "Artbildung"),
+    ],
+    "chemie": [
+        ("gemische-stofftrennung", 5, "Filtrieren, Sedimentieren, Eindampfen"),
+        ("alkohole", 11, "Homologe Reihe der Alkanole"),
+        ("carbonsaeuren-ester", 11, "Veresterung"),
+    ],
+    "geographie": [
+        ("alpen-tourismus", 5, "Alpentransit"),
+        ("plattentektonik-naturgefahren", 7, "Erdbeben und Tsunamis"),
+        ("bevoelkerungsentwicklung", 8, "Bevölkerungspolitik"),
+        ("entwicklung-disparitaeten", 8, "Fairer Handel"),
+        ("wasser-ressource", 7, "Wasserkonflikte"),
+    ],
+}
+
+
+@pytest.mark.parametrize("fach, topic_id, klasse, unterthema",
+                         [(fach, *gap) for fach, gaps in CLOSED_GAPS.items() for gap in gaps])
+def test_a_closed_gap_serves_an_exam_a_quiz_and_a_sheet_at_its_grade(
+        fach: str, topic_id: str, klasse: int, unterthema: str) -> None:
+    row = _row(fach, topic_id, klasse)
+    assert not row.gap, row
+    assert unterthema not in row.leere_unterthemen, row
+
+
+def test_every_vertebrate_class_has_its_own_exam_tasks_quiz_questions_and_sheet() -> None:
+    """Lead review request 3: a sheet „Fische und Amphibien“ in Klasse 6 had only Amphibien."""
+    bank = load_topic("biologie", "wirbeltierklassen")
+    assert bank is not None
+    for klasse in ("Fische", "Amphibien", "Reptilien", "Vögel", "Säugetiere"):
+        aufgaben = [a for a in bank.aufgaben if a.unterthema == klasse and a.klassenstufe <= 7]
+        quiz = [q for q in bank.quiz if q.unterthema == klasse and q.klassenstufe <= 7]
+        sheets = [d for d in bank.differenzierung if d.unterthema == klasse and d.klassenstufe <= 7]
+        assert (len(aufgaben) >= 3, len(quiz) >= 2, len(sheets) >= 1) == (True, True, True), klasse
+
+
+def test_klimazonen_in_klasse_7_have_klimadiagramm_tasks_with_station_data() -> None:
+    """Lead review request 8: „Klimazonen der Erde und Klimadiagramme auswerten“ in Klasse 7 got no Klimadiagramm."""
+    bank = load_topic("geographie", "klima-vegetationszonen")
+    assert bank is not None
+    tables = {m.id for m in bank.materialien if m.tabelle is not None and m.titel.startswith("Klimadaten")}
+    with_data = [a for a in bank.aufgaben if a.klassenstufe <= 7 and tables & set(material_ids(a.material))]
+    assert len(with_data) >= 3
+    assert {a.afb for a in with_data} >= {"II", "III"}
