@@ -54,6 +54,7 @@ NEW_TOPICS = [
     ("englisch", "modal verbs", 6, "modal-verbs"),
     ("englisch", "some and any", 5, "some-any-much-many"),
     ("deutsch", "Bewerbung und Lebenslauf", 9, "bewerbung-lebenslauf"),
+    ("mathematik", "Einheiten umrechnen", 5, "groessen-einheiten"),
 ]
 
 
@@ -71,11 +72,23 @@ def test_a_new_topic_resolves_and_serves_an_exam_a_quiz_and_a_sheet_at_its_grade
     ("biologie", "Skelett, Gelenke und Muskulatur (Bewegungssystem)"),
     ("englisch", "question tags"), ("geographie", "Europa und EU"), ("geschichte", "Islam und Kreuzzüge"),
     ("englisch", "modal verbs"), ("englisch", "some/any, much/many"), ("deutsch", "Bewerbung und Lebenslauf"),
+    ("mathematik", "Größen und Einheiten umrechnen"),
 ])
 def test_the_audit_no_longer_lists_a_lehrplan_topic_that_got_a_topic(fach: str, lehrplan_thema: str) -> None:
     coverage = load_coverage(fach)
     assert coverage is not None
     assert lehrplan_thema not in [thema for thema, _, _ in missing_lehrplan(fach, coverage)]
+
+
+@pytest.mark.parametrize("fach", ["mathematik", "physik"])
+def test_every_sek1_grade_of_mathematik_and_physik_serves_an_exam_a_quiz_and_a_sheet(fach: str) -> None:
+    """Stop 24 closed every Lücke of both Fächer (docs/bank_gaps.md): no topic may fall back below a 45-minute exam,
+    a quiz of 10 and one three-level sheet at a grade it is taught in."""
+    coverage = load_coverage(fach)
+    assert coverage is not None
+    gaps = [f"{r.topic} Kl. {r.klasse}: {r.aufgaben}/{r.quiz}/{r.diff}"
+            for t in coverage.topics for r in grade_rows(t, load_topic(fach, t.id)) if r.gap]
+    assert gaps == []
 
 
 def test_the_committed_report_is_the_current_one() -> None:
