@@ -1,8 +1,9 @@
-"""What a task asks about (decision 050): its title and its question, then its expected answer — not a word in a
-negation („ein Teich ohne Fische“), not the scenario around a question of its own, not its material.
+"""What a task asks about (decision 050): its title and its question say its subject; its scenario and expected
+answer only mention things — they count for a part unless the subject names a sibling of it; a word in a negation
+(„ein Teich ohne Fische“) and the material never count.
 
-A task's question is the sentences with an operator („Erkläre, warum …“, „Setze die Kommas: …“) or a question mark;
-when those say nothing of their own („Erkläre.“, „Analysiere sie.“), the scenario before them is the question.
+A task's question is the sentences with an operator („Erkläre, warum …“, „Setze die Kommas: …“) or a question mark
+that say something of their own; a bare „Erkläre.“ leaves its scenario as mere mention.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def without_negations(text: str) -> str:
     return _NEGATED.sub(" ", text or "")
 
 
-_GOES_ON = frozenset("die den das der dem des ein eine einen einem einer in im aus mit zu zum zur an auf".split())
+_GOES_ON = frozenset({"die", "den", "das", "der", "dem", "des", "ein", "eine", "einen", "einem", "einer", "in", "im",
+                      "aus", "mit", "zu", "zum", "zur", "an", "auf"})
 
 
 def _asks(sentence: str) -> bool:
@@ -47,7 +49,7 @@ def _separable(sentence: str) -> str:
 @dataclass(frozen=True)
 class Asked:
     """A task split into where its subject is said (`subject`: title and question) and where a part may only be
-    mentioned (`mention`: the scenario standing in for a bare question, the expected answer)."""
+    mentioned (`mention`: the scenario, the expected answer)."""
 
     subject: TaskView
     mention: TaskView
@@ -58,7 +60,7 @@ def asked(t: TaskView) -> Asked:
     sentences = [s for s in _SENTENCE.split(without_negations(t.text)) if s.strip()]
     questions = [s for s in sentences if _asks(s)]
     own = [s for s in questions if text_stems(s)] or ([] if questions else sentences)
-    scenario = "" if own else " ".join(sentences)  # a bare „Erkläre.“ asks about the scenario before it
+    scenario = " ".join(s for s in sentences if s not in own)  # what a task is set in, or what a bare „Erkläre.“ asks
     classes = {OPERATOR_CLASSES.get(fold(t.operator or ""), "")}
     for s in questions:
         classes |= {OPERATOR_CLASSES.get(fold(w), "") for w in words(s)[:1]} | {_separable(s)}

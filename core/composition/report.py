@@ -183,7 +183,7 @@ def titled(thema: str, unterthemen: Sequence[str], fehlende: Sequence[str]) -> s
     return _shared_head(thema, present, fehlende) + join_parts(present)  # „A, B und C“, never „A und B und C“
 
 
-_GOVERNS = frozenset("bei von mit in im zu zum zur für über der des".split())
+_GOVERNS = frozenset(["bei", "von", "mit", "in", "im", "zu", "zum", "zur", "für", "über", "der", "des"])
 
 
 def _shared_head(thema: str, present: Sequence[str], fehlende: Sequence[str]) -> str:
