@@ -70,6 +70,11 @@ def asked(t: TaskView) -> Asked:
                  operators=frozenset(c for c in classes if c))
 
 
+# Reading a figure is one skill whatever the operator: „Klimadiagramm beschreiben“ is its first step of „auswerten“.
+# Making something (zeichnen, berechnen, aufstellen, schreiben) needs its own operator.
+READING = frozenset({"analysieren", "beschreiben", "interpretieren", "vergleichen"})
+
+
 def skill(part: str) -> tuple[str, str] | None:
     """A part that names a skill („Klimadiagramme auswerten“, „Graphen zeichnen“, „writing an email“): the operator
     class of its verb and the object it is done to; None for a part that names a thing."""

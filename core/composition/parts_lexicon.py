@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from core.checks.topics import term_matches, text_stems
 from core.checks.views import TaskView
-from core.composition.asking import Asked, asked, skill
+from core.composition.asking import READING, Asked, asked, skill
 from core.composition.parts_words import ASPEKTE, LEXIKON
 from core.language.text import STOPWORDS, fold, stem, words
 
@@ -187,7 +187,8 @@ def treats(tasks: Sequence[TaskView], part: str, thema: str = "", filing: str = 
 def _asks_about(a: Asked, part: str, thema: str, doing: tuple[str, str] | None) -> bool:
     if doing:  # „Klimadiagramme auswerten“: a task that evaluates a Klimadiagramm, not one that names it
         verb, thing = doing
-        return verb in a.operators and covers_part([_together(a)], thing, thema)
+        does = a.operators & (READING if verb in READING else {verb})
+        return bool(does) and covers_part([_together(a)], thing, thema)
     if covers_part([a.subject], part, thema):
         return True
     return covers_part([_together(a)], part, thema) and not any(

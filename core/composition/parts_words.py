@@ -107,6 +107,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         *_syn("Verstädterung", "Urbanisierung"),
         _e("Landwirtschaft", "Ackerbau; Viehhaltung"),
         _e("Gezeiten", "Ebbe; Flut; Tidenhub"),
+        _e("Wetterelemente", "Lufttemperatur; Niederschlag; Luftdruck; Bewölkung"),
         _e("Entwicklungsindikator", "HDI; Human Development Index; BIP pro Kopf; Bruttonationaleinkommen"),
     ),
     "chemie": (

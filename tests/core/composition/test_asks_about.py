@@ -68,6 +68,15 @@ def test_a_skill_needs_a_task_that_does_it_to_its_object() -> None:
     assert treats([_t("Zeichne den Graphen von f(x) = 3x − 2.")], "Graphen zeichnen", "lineare Funktionen")
     assert not treats([_t("Lies am Graphen ab, wann der Tank leer ist.")], "Graphen zeichnen")
     assert skill("Schriftliches Dividieren") is None  # an arithmetic verb names a topic, not an operator
+    # describing a figure is the first step of evaluating it; drawing one is not
+    assert treats([_t("Beschreibe das Klima von Lima anhand der Klimadaten.", titel="Klimadiagramm Lima beschreiben")],
+                  "Klimadiagramme auswerten", "Wetter und Klima")
+
+
+def test_a_part_named_by_its_members_is_treated() -> None:
+    # Wetter und Klima: „Wetterelemente fehlt“ stood beside a task on Luftdruck and Niederschlag
+    assert treats([_t("Erkläre mithilfe von M4, warum es bei hohem Luftdruck trocken war.")], "Wetterelemente",
+                  "Wetter und Klima")
 
 
 def test_the_question_is_where_the_subject_is_said() -> None:
