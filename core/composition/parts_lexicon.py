@@ -14,169 +14,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from functools import lru_cache
 
 from core.checks.topics import term_matches, text_stems
 from core.checks.views import TaskView
+from core.composition.asking import READING, Asked, asked, skill
+from core.composition.parts_words import ASPEKTE, LEXIKON
 from core.language.text import STOPWORDS, fold, stem, words
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n")
-
-
-@dataclass(frozen=True)
-class Eintrag:
-    teil: str
-    umfasst: tuple[str, ...]
-    kontext: tuple[str, ...] = ()
-
-
-def _e(teil: str, umfasst: str, kontext: str = "") -> Eintrag:
-    return Eintrag(teil, tuple(x.strip() for x in umfasst.split(";")), tuple(x for x in kontext.split(";") if x))
-
-
-def _syn(*gruppe: str) -> tuple[Eintrag, ...]:
-    """Words for the same thing: each stands for the others."""
-    return tuple(Eintrag(w, tuple(x for x in gruppe if x != w)) for w in gruppe)
-
-
-LEXIKON: dict[str, tuple[Eintrag, ...]] = {
-    "mathematik": (
-        *_syn("Textaufgabe", "Sachaufgabe", "Anwendungsaufgabe"),
-        *_syn("Flächenberechnung", "Flächeninhalt"),
-        _e("Termumformung", "ausmultiplizieren; ausklammern; binomische Formel"),
-        _e("Prozentrechnung", "Grundwert; Prozentwert; Prozentsatz"),
-        _e("Bruchrechnung", "Bruch; Brüche"),
-        _e("Wahrscheinlichkeitsrechnung", "Zufallsexperiment; Baumdiagramm; Wahrscheinlichkeit"),
-        _e("Körperberechnung", "Prisma; Zylinder; Pyramide; Kegel; Kugel"),
-        _e("Kurvendiskussion", "Funktionsuntersuchung; Extrempunkt; Wendepunkt"),
-        _e("Dreisatz", "proportional; antiproportional"),
-    ),
-    "deutsch": (
-        *_syn("Erörterung", "Argumentation"),
-        *_syn("Gedichtanalyse", "Gedichtinterpretation"),
-        *_syn("Stilmittel", "rhetorische Mittel", "sprachliche Mittel"),
-        *_syn("Moral", "Lehre"),
-        _e("Gedichtanalyse", "Metrum; Reimschema; Strophe"),
-        _e("Rechtschreibung", "Kommasetzung; Großschreibung; Kleinschreibung"),
-        _e("Wortarten", "Nomen; Verb; Adjektiv; Pronomen"),
-        _e("Satzglieder", "Subjekt; Prädikat; Objekt; Adverbiale"),
-        _e("Zeitformen", "Präteritum; Perfekt; Präsens; Plusquamperfekt"),
-        _e("Sachtextanalyse", "Sachtext"),
-    ),
-    "englisch": (
-        *_syn("reported speech", "indirect speech", "indirekte Rede"),
-        *_syn("if-clauses", "conditional sentences", "Bedingungssätze"),
-        _e("Vokabeln", "vocabulary; Wortschatz"),
-        *_syn("vocabulary", "Wortschatz"),
-        _e("Leseverstehen", "reading comprehension"),
-        _e("tenses", "simple past; present perfect; past progressive; simple present; will-future"),
-        _e("Zeitformen", "simple past; present perfect; past progressive; simple present; will-future"),
-        _e("Passiv", "passive"),
-    ),
-    "geschichte": (
-        _e("Thesenanschlag", "Ablass; Ablasshandel"),
-        _e("Ursachen", "Julikrise; Bündnissystem; Imperialismus; Wettrüsten; Sarajevo", "Weltkrieg;1914"),
-        _e("Alltag", "Schützengraben; Stellungskrieg", "Weltkrieg;Krieg;Front"),
-        *_syn("Machtergreifung", "Machtübernahme", "Machtübertragung"),
-        _e("Machtergreifung", "Gleichschaltung; Ermächtigungsgesetz; Reichstagsbrand"),
-        _e("Krisenjahr 1923", "Inflation; Hitlerputsch; Ruhrbesetzung"),
-        _e("Soziale Frage", "Kinderarbeit; Arbeiterschaft; Arbeiter"),
-        _e("Kalter Krieg", "Kubakrise; Mauerbau; Blockade"),
-        _e("Wiedervereinigung", "Zwei-plus-Vier; Einigungsvertrag; Deutsche Einheit; Währungsunion"),
-        _e("Teilung", "Besatzungszonen; Gründung der DDR; Luftbrücke",
-           "deutsche Frage;Deutschland;Deutschlands;DDR;Nachkriegszeit;Kalter Krieg"),
-        _e("Kaiserreich", "Reichsgründung; Kaiserproklamation; Wilhelm II; Sozialistengesetz; Kulturkampf"),
-        _e("Feudalismus", "Lehnswesen; Grundherrschaft"),
-        _e("Französische Revolution", "Bastille; Generalstände; Menschenrechte"),
-    ),
-    "geographie": (
-        _e("Ursachen", "Treibhauseffekt; Treibhausgase", "Klimawandel;Klima;Erderwärmung"),
-        _e(
-            "Folgen",
-            "Meeresspiegelanstieg; Meeresspiegel; Gletscherschmelze; Extremwetter; Dürre",
-            "Klimawandel;Klima;Erderwärmung",
-        ),
-        *_syn("Klimawandel", "Erderwärmung", "globale Erwärmung"),
-        _e("Plattentektonik", "Kontinentaldrift; Subduktion; Plattengrenze"),
-        _e("Naturgefahren", "Erdbeben; Vulkanausbruch; Tsunami"),
-        _e("Kartenarbeit", "Maßstab; Gradnetz; Legende"),
-        *_syn("Verstädterung", "Urbanisierung"),
-        _e("Landwirtschaft", "Ackerbau; Viehhaltung"),
-        _e("Entwicklungsindikator", "HDI; Human Development Index; BIP pro Kopf; Bruttonationaleinkommen"),
-    ),
-    "chemie": (
-        _e(
-            "Stoffeigenschaften",
-            "Dichte; Schmelztemperatur; Siedetemperatur; Löslichkeit; Leitfähigkeit; Verformbarkeit; Brennbarkeit",
-        ),
-        *_syn("Trennverfahren", "Stofftrennung"),
-        *_syn("Siedepunkt", "Siedetemperatur"),
-        *_syn("Schmelzpunkt", "Schmelztemperatur"),
-        _e("Trennverfahren", "Filtrieren; Filtrat; Destillation; Destillieren; Chromatografie; Eindampfen; "
-                             "Sedimentieren; Dekantieren; Extraktion"),
-        _e("Atombau", "Proton; Neutron; Elektron; Schalenmodell"),
-        _e("chemische Bindung", "Ionenbindung; Elektronenpaarbindung; Metallbindung"),
-        _e("Redoxreaktion", "Oxidation; Reduktion"),
-        _e("Nachweisreaktion", "Glimmspanprobe; Knallgasprobe; Kalkwasser"),
-        *_syn("Branddreieck", "Verbrennungsdreieck", "Bedingungen der Verbrennung"),
-        _e("chemische Reaktion", "Edukt; Produkt; Reaktionsgleichung"),
-    ),
-    "physik": (
-        _e("Stromkreise", "Reihenschaltung; Parallelschaltung"),
-        _e("Bewegungen", "Geschwindigkeit; Beschleunigung"),
-        _e("Kräfte", "Gewichtskraft; Reibungskraft; Federkraft"),
-        _e("Optik", "Reflexion; Brechung; Linse"),
-        _e("Energieformen", "kinetische Energie; Lageenergie; Bewegungsenergie; Spannenergie"),
-        _e("Wärmelehre", "Wärme; Wärmekapazität"),
-        _e("Thermodynamik", "Wärme; Wärmekapazität"),
-        _e("Elektromagnetismus", "Induktion; Spule; Elektromagnet"),
-        _e("Radioaktivität", "Alphastrahlung; Betastrahlung; Gammastrahlung; Halbwertszeit"),
-        _e("Aufbau", "Atomkern; Kernbausteine; Nukleonen", "Atom;Atomkern;Atommodell;Kern"),
-    ),
-    "biologie": (
-        _e("Aufbau", "Zellkern; Zellmembran; Mitochondrien; Chloroplasten; Zellwand", "Zelle;Zellen"),
-        _e("Aufbau", "Vorhof; Herzkammer; Herzklappe", "Herz"),
-        _e("Aufbau", "Netzhaut; Hornhaut; Iris", "Auge"),
-        *_syn("Fotosynthese", "Photosynthese"),
-        _e("Vererbung", "Mendel; Erbgang; Allel; dominant; rezessiv"),
-        _e("Ökologie", "Nahrungskette; Nahrungsnetz; Räuber; Beute"),
-        _e("Evolution", "Selektion; Mutation; Artbildung"),
-        _e("Verdauung", "Nährstoffe; Enzym; Dünndarm"),
-        _e("Immunsystem", "Antikörper; Impfung; Fresszelle"),
-        _e("Atmung", "Einatmen; Ausatmen; Lunge; Zwerchfell; Gasaustausch; Atemwege"),
-        _e("Blutkreislauf", "Körperkreislauf; Lungenkreislauf"),
-        _e("Nervensystem", "Synapse; Aktionspotenzial; Nervenzelle"),
-    ),
-}
-
-# Words naming an aspect of a topic, not a topic: „Ursachen und Folgen“, „Aufbau und Funktion“.
-ASPEKTE = frozenset(
-    stem(w)
-    for w in (
-        "Ursache",
-        "Ursachen",
-        "Folge",
-        "Folgen",
-        "Auswirkung",
-        "Auswirkungen",
-        "Aufbau",
-        "Funktion",
-        "Funktionen",
-        "Merkmal",
-        "Merkmale",
-        "Entstehung",
-        "Bedeutung",
-        "Verlauf",
-        "Ablauf",
-        "Vorteile",
-        "Nachteile",
-        "Gründe",
-        "Anlass",
-        "Ergebnisse",
-        "Eigenschaften",
-    )
-)
 
 
 # An aspect in other words: „den Bau einer Kirschblüte“ is its Aufbau, „Eigenschaften einer Fabel“ its Merkmale.
@@ -238,16 +85,17 @@ def names_literally(tasks: Sequence[TaskView], unterthema: str) -> bool:
         return True
     for t in tasks:
         tokens = text_stems(" ".join([t.titel, t.text, *t.kriterien]))
-        hits = sum(1 for w in wanted if any(_names_word(tok, w) for tok in tokens))
+        hits = sum(1 for w in wanted if any(_names_word(tok, w, tokens) for tok in tokens))
         if hits >= max(1, (len(wanted) + 1) // 2):
             return True
     return False
 
 
-def _names_word(token: str, word: str) -> bool:
+def _names_word(token: str, word: str, tokens: set[str] = frozenset()) -> bool:
     """The task's word is the part's word, a compound of it, its compound head, or a whole word inside it („Zelle“
     in „Zellteilung“) — not a cut-off stem a few letters short of it („Elektronen“, stem „elektro“, is no
-    „Elektrolyse“)."""
+    „Elektrolyse“). (Decision 050 tried to refuse the first half of a compound alone — „das Klima“ is no
+    „Klimadiagramm“ — but it cost tasks that say „Scheitel“ for the Scheitelpunktform; not done.)"""
     short_by = len(word) - len(token)
     return (term_matches(token, word) and (short_by <= 1 or short_by >= 4)) or _head(token, word)
 
@@ -322,7 +170,41 @@ def is_filing_of(label: str, part: str, thema: str = "") -> bool:
 
 
 def treats(tasks: Sequence[TaskView], part: str, thema: str = "", filing: str = "") -> bool:
-    """The one test of „these tasks are about that part“ (decision 045): their printed words cover it (her words or
-    the bank's words for it, decision 038), or the item is filed under a label that is the part. Selection, every
-    note to the teacher and the promise check use it."""
-    return covers_part(tasks, part, thema) or is_filing_of(filing, part, thema)
+    """The one test of „these tasks are about that part“ (decisions 045, 050): a task asks about it — in its title
+    or question, or in its answer or the scenario of a bare question when its title and question do not name a
+    sibling of the part (a Kaulquappen task whose answer says „Fische fressen Laich“ is the Amphibien's) — or does
+    the named skill to its object, or the item is filed under a label that is the part. Selection, every note to
+    the teacher and the promise check use it."""
+    if is_filing_of(filing, part, thema):
+        return True
+    doing = skill(part)
+    return any(_asks_about(asked(t), part, thema, doing) for t in tasks)
+
+
+def _asks_about(a: Asked, part: str, thema: str, doing: tuple[str, str] | None) -> bool:
+    if doing:  # „Klimadiagramme auswerten“: a task that evaluates a Klimadiagramm, not one that names it
+        verb, thing = doing
+        does = a.operators & (READING if verb in READING else {verb})
+        return bool(does) and covers_part([_together(a)], thing, thema)
+    if covers_part([a.subject], part, thema):
+        return True
+    return covers_part([_together(a)], part, thema) and not any(
+        covers_part([a.subject], s, thema) for s in siblings(part))
+
+
+def _together(a: Asked) -> TaskView:
+    return replace(a.subject, text=f"{a.subject.text} {a.mention.text}", kriterien=a.mention.kriterien)
+
+
+@lru_cache(maxsize=1024)
+def siblings(part: str) -> tuple[str, ...]:
+    """The other members of the lexicon entries the part is a member of: „Amphibien“ beside „Fische“ (Wirbeltiere),
+    never a synonym."""
+    said = _stems(part)
+    out: list[str] = []
+    for eintraege in LEXIKON.values():
+        for e in eintraege:
+            mine = [m for m in e.umfasst if _within(_stems(m), said) and _within(said, _stems(m))]
+            if mine and not e.gleich:
+                out += [m for m in e.umfasst if m not in mine]
+    return tuple(dict.fromkeys(out))

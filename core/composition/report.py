@@ -180,7 +180,23 @@ def titled(thema: str, unterthemen: Sequence[str], fehlende: Sequence[str]) -> s
     present = [u for u in unterthemen if u.casefold() not in missing]
     if not present or len(present) == len(unterthemen) or not any(says(thema, u) for u in fehlende):
         return thema
-    return join_parts(present)  # „A, B und C“, never „A und B und C“
+    return _shared_head(thema, present, fehlende) + join_parts(present)  # „A, B und C“, never „A und B und C“
+
+
+_GOVERNS = frozenset(["bei", "von", "mit", "in", "im", "zu", "zum", "zur", "für", "über", "der", "des"])
+
+
+def _shared_head(thema: str, present: Sequence[str], fehlende: Sequence[str]) -> str:
+    """„Kommasetzung bei “ of „Kommasetzung bei Aufzählungen und Nebensätzen“ when only the Nebensätze are there:
+    the words of a missing first part up to a word that governs what follows, which the reader gave to that part
+    alone — so the title says „Kommasetzung bei Nebensätzen“, not „Nebensätzen“ (decision 050)."""
+    for m in fehlende:
+        ws = m.split()
+        for i in range(len(ws) - 1, 0, -1):
+            head = " ".join(ws[:i])
+            if fold(ws[i - 1]) in _GOVERNS and thema.startswith(head) and not any(p.startswith(head) for p in present):
+                return head + " "
+    return ""
 
 
 def unused_as_printed(note: str, tasks: Sequence[TaskView], thema: str) -> str | None:

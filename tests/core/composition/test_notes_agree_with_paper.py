@@ -1,8 +1,8 @@
-"""Every note on a named part agrees with the printed material (decision 045), on requests written for this test
-(topics in none of the eval suites): a part said to be missing („… dieser Teil fehlt“) is treated by no printed
-task and not even named in one, a part said to be unused („Aufgaben zu „X“ wurden nicht verwendet“) has no printed
-task, a named part with no such note has one — and the promise check passes, so no technical gate message can
-reach the teacher for a coverage disagreement."""
+"""Every note on a named part agrees with the printed material (decisions 045, 050), on requests written for this
+test (topics in none of the eval suites): a part said to be missing („… dieser Teil fehlt“) is treated by no printed
+task and not even named in a printed title or question, a part said to be unused („Aufgaben zu „X“ wurden nicht
+verwendet“) has no printed task, a named part with no such note has one — and the promise check passes, so no
+technical gate message can reach the teacher for a coverage disagreement."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from core.checks.promises import broken_promises
 from core.checks.views import views
 from core.composition import service as svc
+from core.composition.asking import asked
 from core.composition.parts_lexicon import treats
 from core.composition.report import unused_as_printed
 from core.materials.request import MaterialRequest
@@ -39,6 +40,17 @@ REQUESTS = [  # (fach, material, Klassenstufe, minutes, topic, named parts)
     ("deutsch", "klausur", 6, 45, "Wortarten", ["Nomen", "Adjektive", "Präpositionen"]),
     ("deutsch", "differenzierung", 7, None, "Fabeln", ["Merkmale", "Moral"]),
     ("geographie", "klausur", 9, 45, "Migration", ["Push- und Pull-Faktoren", "Integration"]),
+    # the shapes of the stop-23 blind review (decision 050): siblings, members, aspects, skills, a governing head
+    ("biologie", "differenzierung", 6, None, "Wirbeltiere", ["Vögel", "Amphibien"]),
+    ("geschichte", "klausur", 7, 45, "Herrschaft im Mittelalter", ["Grundherrschaft", "Karl der Große"]),
+    ("geschichte", "klausur", 9, 45, "Revolution 1848", ["Ursachen", "Scheitern"]),
+    ("deutsch", "differenzierung", 8, None, "Kommasetzung bei Infinitivgruppen und Nebensätzen",
+     ["Kommasetzung bei Infinitivgruppen", "Nebensätzen"]),
+    ("geographie", "klausur", 7, 45, "Wetter und Klima", ["Wetterelemente", "Klimadiagramme"]),
+    ("mathematik", "klausur", 7, 45, "Dreiecke", ["Winkelsumme", "Dreiecke zeichnen"]),
+    ("physik", "klausur", 7, 45, "Optik", ["Schatten", "Reflexion"]),
+    ("chemie", "differenzierung", 7, None, "Stoffe und ihre Eigenschaften", ["Dichte", "Trennverfahren"]),
+    ("englisch", "klausur", 7, 45, "Writing", ["writing an email", "linking words"]),
 ]
 
 _MISSING = re.compile(r"^Zu „([^“]+)“ habe ich keine geprüfte Aufgabe")
@@ -57,8 +69,8 @@ def _compose(db: Session, fach: str, typ: str, stufe: int, dauer: int | None, th
 
 
 def _disagreements(material, request: MaterialRequest) -> list[str]:  # noqa: ANN001
-    tasks = views(material)
-    printed = " ".join(" ".join([t.titel, t.text, *t.kriterien]) for t in tasks).casefold()
+    tasks = views(material)  # a part said to be missing may stand in a negation or a sibling's answer (decision 050)
+    printed = " ".join(" ".join([(a := asked(t).subject).titel, a.text]) for t in tasks).casefold()
     out, missing = [], set()
     for h in material.hinweise_lehrkraft:
         if found := _MISSING.match(h):
