@@ -12,6 +12,7 @@ from core.checks.filler import has_math
 from core.checks.focus import Focus
 from core.checks.topicality import TopicContext, contrast_parts, says
 from core.composition import fill_up
+from core.composition.afb_fit import afb_note, fit
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
@@ -107,14 +108,20 @@ def _hilfsmittel(a: KlausurAuftrag, chosen: Sequence[TaskCandidate]) -> list[str
     return []
 
 
-def _afb_note(k: Klausur, ziel: dict[str, int]) -> str | None:
-    ist = k.afb_anteile
-    if all(abs(ist[s] - ziel.get(s, 0)) <= AFB_TOLERANZ for s in AFB_STUFEN):
-        return None
-    text = "/".join(f"{ist[s]:.0f}" for s in AFB_STUFEN)
-    soll = "/".join(str(ziel.get(s, 0)) for s in AFB_STUFEN)
-    return (f"AFB-Verteilung {text} statt {soll} %: In der Wissensbasis gibt es zu diesem Thema nicht genug "
-            "geprüfte Aufgaben für die gewünschte Verteilung.")
+def _afb_note(k: Klausur, ziel: dict[str, int], pool: Sequence[TaskCandidate]) -> str | None:
+    """The split outside target ±10, with the level that falls short and why (core.composition.afb_fit)."""
+    verfuegbar = {s: sum(c.punkte for c in pool if c.afb == s) for s in AFB_STUFEN}
+    gewaehlt = {s: sum(t.punkte for t in k.teilaufgaben() if t.afb == s) for s in AFB_STUFEN}
+    return afb_note(k.afb_anteile, ziel, verfuegbar, gewaehlt)
+
+
+def _fit_pool(sel: Selection, usable: Sequence[TaskCandidate], fill: Sequence[TaskCandidate],
+              near: Sequence[TaskCandidate], spec: ExamSpec) -> list[TaskCandidate]:
+    """What the AFB fit may choose from: the request's own tasks (not another topic's, not a wished topic's), the
+    fill-up tasks only when the exam is already filled up — never a neighbour she did not consent to."""
+    filled = any(c in fill for c in sel.chosen)
+    return [c for c in [*usable, *(fill if filled else ())] if c not in near
+            and c.key not in spec.wish_only and c.key not in spec.elsewhere]
 
 
 def _cite_notes(k: Klausur, sel: Selection) -> None:
@@ -203,6 +210,7 @@ def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandi
     sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
         select(usable, spec, fill)
     spread(sel, [c for c in [*usable, *fill] if c not in near], spec, oberstufe=oben)  # never for a neighbour
+    fit(sel, _fit_pool(sel, usable, fill, near, spec), spec, oberstufe=oben)
     sel.note_hits = {n[0]: [c.key for c in sel.chosen if mentions(c, n)] for n in spec.notes}  # spread may swap
     if oben and befund is not None:
         befund.notizen += oberstufe_notes(sel, spec)
@@ -325,7 +333,8 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
             f"Gruppe B: {n} Teilaufgabe(n) mit anderen Zahlen oder einer geprüften Parallelaufgabe (gleiches "
             "Unterthema, gleicher AFB, gleiche Punkte)" + (f"; in beiden Gruppen gleich: {', '.join(gleich)}."
                                                          if gleich else "."))
-    befund.afb_abweichung = _afb_note(klausur, afb_ziel)
+    befund.afb_abweichung = _afb_note(klausur, afb_ziel, [*fill_up.serving(usable, spec),
+                                                          *fill_up.serving(fill, spec, sibling=True)])
     refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
             for c in sel.chosen if c.text == t.text}
     if added:

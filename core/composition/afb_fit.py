@@ -1,0 +1,136 @@
+"""The AFB split the teacher set, met by choice (issue #10, decision 053). After the exam is chosen, single swaps,
+additions and left-out Teilaufgaben move its split inside the target ±10 points — only among the tasks that serve the
+request, and never at the cost of the time it fills, a named part, a met wish, the points the minutes need or the
+40 % rule. When the tasks cannot, the note names the level that falls short and why, in plain words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from core.composition.candidates import TaskCandidate
+from core.composition.oberstufe import FULL, heavy, minutes, singles
+from core.composition.repeats import repeats
+from core.composition.select import OVERFILL, ExamSpec, Selection, base_score, carries, meets_wish
+from core.materials.blocks import AFB_STUFEN
+
+CHECK = 10.0  # percentage points: what the teacher's note and the evaluation allow
+AIM = 8.0  # the fit aims inside the check, with a margin
+RATE = 0.6  # points per exam minute the time needs (core.evaluation's TimeBudget)
+ROUNDS, BEAM = 4, 24  # steps away from the chosen exam; exams kept per step
+KIND = {"I": "Aufgaben zum Wiedergeben", "II": "Anwendungsaufgaben", "III": "Transferaufgaben"}
+
+
+def shares(chosen: Sequence[TaskCandidate]) -> dict[str, float]:
+    """Per AFB level its share of the points, in percent."""
+    total = sum(c.punkte for c in chosen) or 1
+    return {a: 100 * sum(c.punkte for c in chosen if c.afb == a) / total for a in AFB_STUFEN}
+
+
+def excess(chosen: Sequence[TaskCandidate], ziel: Mapping[str, int], tolerance: float = AIM) -> float:
+    """Percentage points outside target ± tolerance, summed over the levels (0: inside)."""
+    have = shares(chosen)
+    return sum(max(0.0, abs(have[a] - ziel.get(a, 0)) - tolerance) for a in AFB_STUFEN)
+
+
+class _Rules:
+    """What a changed exam must keep: the time it fills (or 90 % of the budget), the named parts and wishes it
+    carries, the points the minutes need, no repeat, no new heavy Aufgabe, and (Oberstufe) no new one-level Aufgabe
+    — but one, when that brings the split inside the check (a teacher sees the split first)."""
+
+    def __init__(self, sel: Selection, spec: ExamSpec, oberstufe: bool) -> None:
+        self.spec, self.oberstufe, chosen = spec, oberstufe, sel.chosen
+        self.floor = min(minutes(chosen), int(FULL * spec.budget_minuten + 0.999))
+        self.limit = max(int(spec.budget_minuten * OVERFILL), minutes(chosen))
+        need = RATE * spec.budget_minuten / 0.9  # the exam's minutes: the budget is 90 % of them
+        self.points = min(sum(c.punkte for c in chosen), int(need + 0.999))
+        self.parts = [u for u in spec.unterthemen if any(carries(c, u, spec) for c in chosen)]
+        self.wishes = [w for w in spec.wuensche if any(meets_wish(c, w) for c in chosen)]
+        self.singles = singles(chosen)
+        self.heavy = heavy(chosen, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben)
+        self._carries: dict[tuple[str, str], bool] = {}
+
+    def _carried(self, c: TaskCandidate, u: str) -> bool:
+        key = (c.key, u)
+        if key not in self._carries:
+            self._carries[key] = carries(c, u, self.spec)
+        return self._carries[key]
+
+    def keep(self, trial: Sequence[TaskCandidate]) -> bool:
+        spec = self.spec
+        if not self.floor <= minutes(trial) <= self.limit or sum(c.punkte for c in trial) < self.points:
+            return False
+        if not all(any(self._carried(c, u) for c in trial) for u in self.parts):
+            return False
+        if not all(any(meets_wish(c, w) for c in trial) for w in self.wishes):
+            return False
+        if self.oberstufe and singles(trial) > self.singles + (excess(trial, spec.afb_ziel, CHECK) == 0):
+            return False  # one more Aufgabe on a single level only for a split inside the check
+        return self.heavy or not heavy(trial, oberstufe=self.oberstufe, max_aufgaben=spec.max_aufgaben)
+
+
+def _fits_with(c: TaskCandidate, rest: Sequence[TaskCandidate]) -> bool:
+    return not any(x.key == c.key or (x.generator and x.generator == c.generator) or repeats(x, c) for x in rest)
+
+
+def _trials(chosen: list[TaskCandidate], pool: Sequence[TaskCandidate]) -> list[list[TaskCandidate]]:
+    """Every exam one step away: a task left out, one added, one swapped for another."""
+    extra = [c for c in pool if all(c.key != x.key for x in chosen)]
+    out = [[*chosen, c] for c in extra if _fits_with(c, chosen)]
+    for old in chosen:
+        rest = [x for x in chosen if x is not old]
+        out.append(rest)
+        out += [[*rest, c] for c in extra if _fits_with(c, rest)]
+    return out
+
+
+def fit(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, oberstufe: bool) -> None:
+    """Moves the chosen exam's AFB split inside target ±10 points where the tasks of `pool` allow it (see the module
+    doc); an exam already inside is left as chosen. A beam search over single steps: a step on the way may break a
+    rule (an Oberstufe Aufgabe needs its second level in the next step), the exam chosen keeps them all."""
+    if not sel.chosen or excess(sel.chosen, spec.afb_ziel, CHECK) == 0:
+        return
+    rules, ziel = _Rules(sel, spec, oberstufe), spec.afb_ziel
+    best, best_key = sel.chosen, (excess(sel.chosen, ziel), 0, 0.0)
+    beam, seen = [list(sel.chosen)], {frozenset(c.key for c in sel.chosen)}
+    for _ in range(ROUNDS):
+        ranked = []
+        for state in beam:
+            for t in _trials(state, pool):
+                keys = frozenset(c.key for c in t)
+                if t and keys not in seen and minutes(t) <= rules.limit:
+                    seen.add(keys)
+                    ranked.append(((excess(t, ziel), -minutes(t), -sum(base_score(c, spec) for c in t)), len(seen), t))
+        ranked.sort(key=lambda r: r[:2])
+        beam = [t for _, _, t in ranked[:BEAM]]
+        for key, _, t in ranked:
+            if key < best_key and rules.keep(t):
+                best, best_key = t, key
+                break
+        if not beam or best_key[0] == 0:
+            break
+    if excess(best, ziel, CHECK) < excess(sel.chosen, ziel, CHECK):
+        sel.chosen, sel.minuten = list(best), minutes(best)
+
+
+def afb_note(ist: Mapping[str, float], ziel: Mapping[str, int], verfuegbar: Mapping[str, int],
+             gewaehlt: Mapping[str, int]) -> str | None:
+    """The teacher's note when the split stays outside target ±10: the real split, the level that falls short
+    („AFB III nur 8 %“) and why — the topic's reviewed tasks have (almost) none of that level, or those there are do
+    not fit into the time beside the others — and what she can do."""
+    if all(abs(ist[a] - ziel.get(a, 0)) <= CHECK for a in AFB_STUFEN):
+        return None
+    text = "/".join(f"{ist[a]:.0f}" for a in AFB_STUFEN)
+    soll = "/".join(str(ziel.get(a, 0)) for a in AFB_STUFEN)
+    short = [a for a in AFB_STUFEN if ziel.get(a, 0) - ist[a] > CHECK] or \
+        [min(AFB_STUFEN, key=lambda a: ist[a] - ziel.get(a, 0))]
+    why = []
+    for a in short:
+        unused = verfuegbar.get(a, 0) - gewaehlt.get(a, 0)
+        grund = (f"zu diesem Thema gibt es keine geprüften {KIND[a]}" if not verfuegbar.get(a, 0) else
+                 f"zu diesem Thema gibt es kaum {KIND[a]} (alle {verfuegbar[a]} Punkte davon sind verwendet)"
+                 if unused <= 0 else
+                 f"die übrigen {KIND[a]} zu diesem Thema passen nicht zusätzlich in die Bearbeitungszeit")
+        why.append(f"AFB {a} nur {ist[a]:.0f} % (Ziel {ziel.get(a, 0)} %): {grund}")
+    over = max(AFB_STUFEN, key=lambda a: ist[a] - ziel.get(a, 0))
+    return (f"AFB-Verteilung {text} statt {soll} %. " + "; ".join(why) + ". Wenn Sie die Verteilung brauchen: "
+            f"Ergänzen Sie eine eigene Aufgabe auf AFB {short[0]} oder streichen Sie eine Aufgabe auf AFB {over}.")
