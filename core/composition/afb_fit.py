@@ -33,9 +33,9 @@ def excess(chosen: Sequence[TaskCandidate], ziel: Mapping[str, int], tolerance: 
 
 
 class _Rules:
-    """What a changed exam must keep: the time it fills (or 90 % of the budget), the named parts and wishes it
-    carries, the points the minutes need, no repeat, no new heavy Aufgabe, and (Oberstufe) no new one-level Aufgabe
-    — but one, when that brings the split inside the check (a teacher sees the split first)."""
+    """What a changed exam must keep: the time it fills (or 90 % of the budget), its share of tasks on the topic,
+    the named parts and wishes it carries, the points the minutes need, no repeat, no new heavy Aufgabe, and
+    (Oberstufe) no new one-level Aufgabe — but one, when that brings the split inside the check."""
 
     def __init__(self, sel: Selection, spec: ExamSpec, oberstufe: bool) -> None:
         self.spec, self.oberstufe, chosen = spec, oberstufe, sel.chosen
@@ -48,6 +48,7 @@ class _Rules:
         self.singles = singles(chosen)
         self.heavy = heavy(chosen, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben)
         self._carries: dict[tuple[str, str], bool] = {}
+        self.on_topic = self._on_topic(chosen)
 
     def _carried(self, c: TaskCandidate, u: str) -> bool:
         key = (c.key, u)
@@ -55,8 +56,14 @@ class _Rules:
             self._carries[key] = carries(c, u, self.spec)
         return self._carries[key]
 
+    def _on_topic(self, chosen: Sequence[TaskCandidate]) -> float:
+        """The share of the tasks about the requested topic by content: the split never costs it."""
+        return sum(1 for c in chosen if self._carried(c, self.spec.thema)) / max(len(chosen), 1)
+
     def keep(self, trial: Sequence[TaskCandidate]) -> bool:
         spec = self.spec
+        if self._on_topic(trial) < self.on_topic - 1e-9:
+            return False
         if not self.floor <= minutes(trial) <= self.limit or sum(c.punkte for c in trial) < self.points:
             return False
         if not all(any(self._carried(c, u) for c in trial) for u in self.parts):
@@ -129,7 +136,7 @@ def afb_note(ist: Mapping[str, float], ziel: Mapping[str, int], verfuegbar: Mapp
         grund = (f"zu diesem Thema gibt es keine geprüften {KIND[a]}" if not verfuegbar.get(a, 0) else
                  f"zu diesem Thema gibt es kaum {KIND[a]} (alle {verfuegbar[a]} Punkte davon sind verwendet)"
                  if unused <= 0 else
-                 f"die übrigen {KIND[a]} zu diesem Thema passen nicht zusätzlich in die Bearbeitungszeit")
+                 f"weitere {KIND[a]} zu diesem Thema passen nicht mehr in die Zeit oder wiederholen gewählte Aufgaben")
         why.append(f"AFB {a} nur {ist[a]:.0f} % (Ziel {ziel.get(a, 0)} %): {grund}")
     over = max(AFB_STUFEN, key=lambda a: ist[a] - ziel.get(a, 0))
     return (f"AFB-Verteilung {text} statt {soll} %. " + "; ".join(why) + ". Wenn Sie die Verteilung brauchen: "
