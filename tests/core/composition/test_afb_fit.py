@@ -4,11 +4,15 @@ that is never given away for the split, and the note that names the short level 
 
 from __future__ import annotations
 
+import pytest
+from sqlalchemy.orm import Session
+
 from core.composition.afb_fit import afb_note, excess, fit, shares
 from core.composition.candidates import TaskCandidate
 from core.composition.oberstufe import minutes
 from core.composition.select import ExamSpec, Selection, carries
 from core.materials.blocks import Quelle
+from tests.core.composition.exam_requests import exam_for
 
 OPS = {"I": "Nennen", "II": "Erklären", "III": "Beurteilen"}
 ZIEL = {"I": 30, "II": 40, "III": 30}
@@ -44,6 +48,7 @@ def _sel(*chosen: TaskCandidate) -> Selection:
 
 def _off(chosen) -> float:  # noqa: ANN001
     return max(abs(shares(chosen)[a] - ZIEL[a]) for a in ZIEL)
+
 
 
 def test_a_split_off_target_is_met_by_swaps_that_keep_the_time_filled() -> None:
@@ -89,3 +94,30 @@ def test_the_note_names_the_short_level_and_why() -> None:
                     {"I": 4, "II": 18, "III": 18})
     assert "AFB I nur 10 % (Ziel 30 %): weitere Aufgaben zum Wiedergeben zu diesem Thema passen nicht mehr" in left
     assert afb_note({"I": 25.0, "II": 45.0, "III": 30.0}, ZIEL, {}, {}) is None
+
+
+@pytest.mark.parametrize("text", [  # one per Fach, written for this test, on topics of none of the eval suites
+    "Klassenarbeit Mathe Klasse 7 Zuordnungen und Dreisatz, 45 Minuten",
+    "Klassenarbeit Physik Klasse 7 Optik: Spiegel und Brechung, 45 Minuten",
+    "Klassenarbeit Chemie Klasse 8 Gemische und Stofftrennung, 90 Minuten",
+    "Klassenarbeit Biologie Klasse 9 Hormone und Blutzucker, 45 Minuten",
+    "Klassenarbeit Deutsch Klasse 6 Märchen und Sagen, 45 Minuten",
+    "Klassenarbeit Englisch Klasse 8 relative clauses, 45 Minuten",
+    "Klassenarbeit Geschichte Klasse 6 Römisches Reich, 45 Minuten",
+    "Klassenarbeit Geographie Klasse 8 Tropischer Regenwald, 45 Minuten",
+])
+def test_an_exam_whose_tasks_allow_the_split_meets_it(db: Session, text: str) -> None:
+    k = exam_for(db, text).material
+    assert k is not None
+    assert max(abs(k.afb_anteile[a] - ZIEL[a]) for a in ZIEL) <= 10, k.afb_anteile
+    assert not any(h.startswith("AFB-Verteilung") for h in k.hinweise_lehrkraft)
+
+
+def test_an_exam_whose_tasks_cannot_says_which_level_falls_short(db: Session) -> None:
+    """Industrialisierung Kl. 8 has reviewed tasks on AFB I and II only: the exam says so, with its real split."""
+    k = exam_for(db, "Klassenarbeit Geschichte Klasse 8 Industrialisierung, 45 Minuten").material
+    assert k is not None and k.afb_anteile["III"] == 0
+    ist = "/".join(f"{k.afb_anteile[a]:.0f}" for a in ZIEL)
+    assert any(h.startswith(f"AFB-Verteilung {ist} statt 30/40/30 %. AFB III nur 0 % (Ziel 30 %): zu diesem Thema "
+                            "gibt es keine geprüften Transferaufgaben.") for h in k.hinweise_lehrkraft), \
+        k.hinweise_lehrkraft
