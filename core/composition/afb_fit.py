@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from core.composition.candidates import TaskCandidate
 from core.composition.oberstufe import FULL, heavy, minutes, singles
 from core.composition.repeats import repeats
-from core.composition.select import OVERFILL, ExamSpec, Selection, base_score, carries, meets_wish
+from core.composition.select import OVERFILL, ExamSpec, Selection, base_score, carries, meets_wish, reading_minutes
 from core.materials.blocks import AFB_STUFEN
 
 CHECK = 10.0  # percentage points: what the teacher's note and the evaluation allow
@@ -35,7 +35,8 @@ def excess(chosen: Sequence[TaskCandidate], ziel: Mapping[str, int], tolerance: 
 class _Rules:
     """What a changed exam must keep: the time it fills (or 90 % of the budget), its share of tasks on the topic,
     the named parts and wishes it carries, the points the minutes need, no repeat, no new heavy Aufgabe, and
-    (Oberstufe) no new one-level Aufgabe — but one, when that brings the split inside the check."""
+    (Oberstufe) every material Aufgabe and no new one-level Aufgabe — but one, when that brings the split inside the
+    check."""
 
     def __init__(self, sel: Selection, spec: ExamSpec, oberstufe: bool) -> None:
         self.spec, self.oberstufe, chosen = spec, oberstufe, sel.chosen
@@ -49,6 +50,8 @@ class _Rules:
         self.heavy = heavy(chosen, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben)
         self._carries: dict[tuple[str, str], bool] = {}
         self.on_topic = self._on_topic(chosen)
+        # an Oberstufe exam keeps its texts: a Teilaufgabe may go, never a whole material Aufgabe (the Macbeth scene)
+        self.materials = {c.material_key for c in chosen if c.material_key} if oberstufe else set()
 
     def _carried(self, c: TaskCandidate, u: str) -> bool:
         key = (c.key, u)
@@ -62,7 +65,7 @@ class _Rules:
 
     def keep(self, trial: Sequence[TaskCandidate]) -> bool:
         spec = self.spec
-        if self._on_topic(trial) < self.on_topic - 1e-9:
+        if self._on_topic(trial) < self.on_topic - 1e-9 or not self.materials <= {c.material_key for c in trial}:
             return False
         if not self.floor <= minutes(trial) <= self.limit or sum(c.punkte for c in trial) < self.points:
             return False
@@ -75,19 +78,49 @@ class _Rules:
         return self.heavy or not heavy(trial, oberstufe=self.oberstufe, max_aufgaben=spec.max_aufgaben)
 
 
-def _fits_with(c: TaskCandidate, rest: Sequence[TaskCandidate]) -> bool:
-    return not any(x.key == c.key or (x.generator and x.generator == c.generator) or repeats(x, c) for x in rest)
+class _Index:
+    """The tasks by number with what the search reads of them, computed once: points, level, minutes, the material
+    each reads (once per exam), its score, and (when first asked) which pairs may not share an exam."""
+
+    def __init__(self, items: Sequence[TaskCandidate], spec: ExamSpec) -> None:
+        self.items, self.ziel = list(items), spec.afb_ziel
+        self.score = [base_score(c, spec) for c in items]
+        self.reading = {c.material_key: reading_minutes(c) for c in items if c.material_key}
+        self._clash: dict[tuple[int, int], bool] = {}
+
+    def excess(self, state: frozenset[int]) -> float:
+        return excess([self.items[i] for i in state], self.ziel)
+
+    def minutes(self, state: frozenset[int]) -> int:
+        mats = {self.items[i].material_key for i in state} - {None}
+        return sum(self.items[i].minuten for i in state) + sum(self.reading[m] for m in mats)
+
+    def fits(self, i: int, state: frozenset[int]) -> bool:
+        for j in state:
+            pair = (min(i, j), max(i, j))
+            if pair not in self._clash:
+                self._clash[pair] = _clash(self.items[i], self.items[j])
+            if self._clash[pair]:
+                return False
+        return True
+
+    def steps(self, state: frozenset[int]) -> list[frozenset[int]]:
+        """Every exam one step towards the split: a task on a level over its share left out, one on a level under
+        it added, or the one swapped for the other."""
+        have = shares([self.items[i] for i in state])
+        under = {a for a in AFB_STUFEN if have[a] < self.ziel.get(a, 0)}
+        adds = [i for i in range(len(self.items)) if i not in state and self.items[i].afb in under]
+        drops = [i for i in state if self.items[i].afb not in under]
+        out = [state | {i} for i in adds if self.fits(i, state)]
+        for old in drops:
+            rest = state - {old}
+            out.append(rest)
+            out += [rest | {i} for i in adds if self.fits(i, rest)]
+        return [t for t in out if t]
 
 
-def _trials(chosen: list[TaskCandidate], pool: Sequence[TaskCandidate]) -> list[list[TaskCandidate]]:
-    """Every exam one step away: a task left out, one added, one swapped for another."""
-    extra = [c for c in pool if all(c.key != x.key for x in chosen)]
-    out = [[*chosen, c] for c in extra if _fits_with(c, chosen)]
-    for old in chosen:
-        rest = [x for x in chosen if x is not old]
-        out.append(rest)
-        out += [[*rest, c] for c in extra if _fits_with(c, rest)]
-    return out
+def _clash(a: TaskCandidate, b: TaskCandidate) -> bool:
+    return a.key == b.key or bool(a.generator and a.generator == b.generator) or repeats(a, b)
 
 
 def fit(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, oberstufe: bool) -> None:
@@ -96,27 +129,28 @@ def fit(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, oberst
     rule (an Oberstufe Aufgabe needs its second level in the next step), the exam chosen keeps them all."""
     if not sel.chosen or excess(sel.chosen, spec.afb_ziel, CHECK) == 0:
         return
-    rules, ziel = _Rules(sel, spec, oberstufe), spec.afb_ziel
-    best, best_key = sel.chosen, (excess(sel.chosen, ziel), 0, 0.0)
-    beam, seen = [list(sel.chosen)], {frozenset(c.key for c in sel.chosen)}
+    rules = _Rules(sel, spec, oberstufe)
+    ix = _Index(list({c.key: c for c in [*sel.chosen, *pool]}.values()), spec)
+    start = frozenset(range(len(sel.chosen)))  # the chosen come first in the index
+    best, best_key = start, (ix.excess(start), 0, 0.0)
+    beam, seen = [start], {start}
     for _ in range(ROUNDS):
         ranked = []
-        for state in beam:
-            for t in _trials(state, pool):
-                keys = frozenset(c.key for c in t)
-                if t and keys not in seen and minutes(t) <= rules.limit:
-                    seen.add(keys)
-                    ranked.append(((excess(t, ziel), -minutes(t), -sum(base_score(c, spec) for c in t)), len(seen), t))
-        ranked.sort(key=lambda r: r[:2])
-        beam = [t for _, _, t in ranked[:BEAM]]
-        for key, _, t in ranked:
-            if key < best_key and rules.keep(t):
-                best, best_key = t, key
+        for t in (t for state in beam for t in ix.steps(state)):
+            if t not in seen and (m := ix.minutes(t)) <= rules.limit:
+                seen.add(t)
+                ranked.append(((ix.excess(t), -m, -sum(ix.score[i] for i in t)), sorted(t)))
+        ranked.sort()
+        beam = [frozenset(t) for _, t in ranked[:BEAM]]
+        for key, t in ranked:
+            if key < best_key and rules.keep([ix.items[i] for i in sorted(t)]):
+                best, best_key = frozenset(t), key
                 break
         if not beam or best_key[0] == 0:
             break
-    if excess(best, ziel, CHECK) < excess(sel.chosen, ziel, CHECK):
-        sel.chosen, sel.minuten = list(best), minutes(best)
+    chosen = [ix.items[i] for i in sorted(best)]
+    if excess(chosen, spec.afb_ziel, CHECK) < excess(sel.chosen, spec.afb_ziel, CHECK):
+        sel.chosen, sel.minuten = chosen, minutes(chosen)
 
 
 def afb_note(ist: Mapping[str, float], ziel: Mapping[str, int], verfuegbar: Mapping[str, int],
