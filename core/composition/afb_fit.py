@@ -35,8 +35,7 @@ def excess(chosen: Sequence[TaskCandidate], ziel: Mapping[str, int], tolerance: 
 class _Rules:
     """What a changed exam must keep: the time it fills (or 90 % of the budget), its share of tasks on the topic,
     the named parts and wishes it carries, the points the minutes need, no repeat, no new heavy Aufgabe, and
-    (Oberstufe) every material Aufgabe and no new one-level Aufgabe — but one, when that brings the split inside the
-    check."""
+    (Oberstufe) every material Aufgabe and no new one-level Aufgabe."""
 
     def __init__(self, sel: Selection, spec: ExamSpec, oberstufe: bool) -> None:
         self.spec, self.oberstufe, chosen = spec, oberstufe, sel.chosen
@@ -73,8 +72,8 @@ class _Rules:
             return False
         if not all(any(meets_wish(c, w) for c in trial) for w in self.wishes):
             return False
-        if self.oberstufe and singles(trial) > self.singles + (excess(trial, spec.afb_ziel, CHECK) == 0):
-            return False  # one more Aufgabe on a single level only for a split inside the check
+        if self.oberstufe and singles(trial) > self.singles:
+            return False
         return self.heavy or not heavy(trial, oberstufe=self.oberstufe, max_aufgaben=spec.max_aufgaben)
 
 
@@ -125,8 +124,9 @@ def _clash(a: TaskCandidate, b: TaskCandidate) -> bool:
 
 def fit(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, oberstufe: bool) -> None:
     """Moves the chosen exam's AFB split inside target ±10 points where the tasks of `pool` allow it (see the module
-    doc); an exam already inside is left as chosen. A beam search over single steps: a step on the way may break a
-    rule (an Oberstufe Aufgabe needs its second level in the next step), the exam chosen keeps them all."""
+    doc); an exam already inside, or one no such step brings inside, is left as chosen. A beam search over single
+    steps: a step on the way may break a rule (an Oberstufe Aufgabe needs its second level in the next step), the
+    exam chosen keeps them all."""
     if not sel.chosen or excess(sel.chosen, spec.afb_ziel, CHECK) == 0:
         return
     rules = _Rules(sel, spec, oberstufe)
@@ -149,15 +149,15 @@ def fit(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, oberst
         if not beam or best_key[0] == 0:
             break
     chosen = [ix.items[i] for i in sorted(best)]
-    if excess(chosen, spec.afb_ziel, CHECK) < excess(sel.chosen, spec.afb_ziel, CHECK):
+    if excess(chosen, spec.afb_ziel, CHECK) == 0:  # only a split inside the check is worth another exam
         sel.chosen, sel.minuten = chosen, minutes(chosen)
 
 
 def afb_note(ist: Mapping[str, float], ziel: Mapping[str, int], verfuegbar: Mapping[str, int],
              gewaehlt: Mapping[str, int]) -> str | None:
     """The teacher's note when the split stays outside target ±10: the real split, the level that falls short
-    („AFB III nur 8 %“) and why — the topic's reviewed tasks have (almost) none of that level, or those there are do
-    not fit into the time beside the others — and what she can do."""
+    („AFB III nur 8 %“) and why — the topic's reviewed tasks have (almost) none of that level, or no exam with the
+    others reaches the split under the fit's rules — and what she can do."""
     if all(abs(ist[a] - ziel.get(a, 0)) <= CHECK for a in AFB_STUFEN):
         return None
     text = "/".join(f"{ist[a]:.0f}" for a in AFB_STUFEN)
@@ -170,7 +170,8 @@ def afb_note(ist: Mapping[str, float], ziel: Mapping[str, int], verfuegbar: Mapp
         grund = (f"zu diesem Thema gibt es keine geprüften {KIND[a]}" if not verfuegbar.get(a, 0) else
                  f"zu diesem Thema gibt es kaum {KIND[a]} (alle {verfuegbar[a]} Punkte davon sind verwendet)"
                  if unused <= 0 else
-                 f"weitere {KIND[a]} zu diesem Thema passen nicht mehr in die Zeit oder wiederholen gewählte Aufgaben")
+                 f"mit den übrigen {KIND[a]} zu diesem Thema ist sie nicht erreichbar, ohne Zeit, genannte Teile "
+                 "oder den Themenbezug zu verlieren")
         why.append(f"AFB {a} nur {ist[a]:.0f} % (Ziel {ziel.get(a, 0)} %): {grund}")
     over = max(AFB_STUFEN, key=lambda a: ist[a] - ziel.get(a, 0))
     return (f"AFB-Verteilung {text} statt {soll} %. " + "; ".join(why) + ". Wenn Sie die Verteilung brauchen: "

@@ -115,17 +115,12 @@ def _afb_note(k: Klausur, ziel: dict[str, int], pool: Sequence[TaskCandidate]) -
     return afb_note(k.afb_anteile, ziel, verfuegbar, gewaehlt)
 
 
-def _fit_pool(sel: Selection, usable: Sequence[TaskCandidate], fill: Sequence[TaskCandidate],
-              spec: ExamSpec) -> list[TaskCandidate]:
+def _fit_pool(usable: Sequence[TaskCandidate], fill: Sequence[TaskCandidate], spec: ExamSpec) -> list[TaskCandidate]:
     """What the AFB fit may choose from: the request's own tasks (another topic's only on a named part, never a
-    wished topic's), the fill-up tasks only when the exam is already filled up — never a neighbour she did not
-    consent to (decision 043)."""
+    wished topic's); no fill-up task on a part she did not name and no neighbour (decisions 027, 043)."""
     near = {c.key for c in _near(usable, fill, spec)}
-    more = fill_up.serving(fill, spec, sibling=True)
-    filled = {c.key for c in more} & {c.key for c in sel.chosen}
-    return [c for c in [*fill_up.serving(usable, spec), *(more if filled else ())] if c.key not in near
-            and c.key not in spec.wish_only and (c.key not in spec.elsewhere
-                                                 or any(carries(c, u, spec) for u in spec.unterthemen))]
+    return [c for c in fill_up.serving(usable, spec) if c.key not in near and c.key not in spec.wish_only
+            and (c.key not in spec.elsewhere or any(carries(c, u, spec) for u in spec.unterthemen))]
 
 
 def _cite_notes(k: Klausur, sel: Selection) -> None:
@@ -207,14 +202,14 @@ def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandi
             befund: Befund | None = None) -> Selection:
     """Oberstufe: few large material Aufgaben (issue #10, core.composition.oberstufe), with a note when the bank
     does not allow it; at every level no Aufgabe with 40 % of the points in an exam of three or more."""
-    oben, raw = a.klassenstufe >= OBERSTUFE, (usable, fill)
+    oben, raw = a.klassenstufe >= OBERSTUFE, (usable, fill)  # before serving() narrows them
     near = _near(usable, fill, spec)  # with her consent they fill up around the tasks that serve the request
     usable, fill = fill_up.serving(usable, spec), [*fill_up.serving(fill, spec, sibling=True),
                                                    *(near if spec.fill_ok else [])]
     sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
         select(usable, spec, fill)
     spread(sel, [c for c in [*usable, *fill] if c not in near], spec, oberstufe=oben)  # never for a neighbour
-    fit(sel, _fit_pool(sel, *raw, spec), spec, oberstufe=oben)
+    fit(sel, _fit_pool(*raw, spec), spec, oberstufe=oben)
     sel.note_hits = {n[0]: [c.key for c in sel.chosen if mentions(c, n)] for n in spec.notes}  # spread may swap
     if oben and befund is not None:
         befund.notizen += oberstufe_notes(sel, spec)
@@ -337,7 +332,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
             f"Gruppe B: {n} Teilaufgabe(n) mit anderen Zahlen oder einer geprüften Parallelaufgabe (gleiches "
             "Unterthema, gleicher AFB, gleiche Punkte)" + (f"; in beiden Gruppen gleich: {', '.join(gleich)}."
                                                          if gleich else "."))
-    befund.afb_abweichung = _afb_note(klausur, afb_ziel, _fit_pool(sel, usable, fill, spec))
+    befund.afb_abweichung = _afb_note(klausur, afb_ziel, _fit_pool(usable, fill, spec))
     refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
             for c in sel.chosen if c.text == t.text}
     if added:

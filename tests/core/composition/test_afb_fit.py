@@ -92,7 +92,8 @@ def test_the_note_names_the_short_level_and_why() -> None:
     assert "AFB III nur 8 % (Ziel 30 %): zu diesem Thema gibt es kaum Transferaufgaben (alle 3 Punkte davon" in used
     left = afb_note({"I": 10.0, "II": 45.0, "III": 45.0}, ZIEL, {"I": 20, "II": 40, "III": 30},
                     {"I": 4, "II": 18, "III": 18})
-    assert "AFB I nur 10 % (Ziel 30 %): weitere Aufgaben zum Wiedergeben zu diesem Thema passen nicht mehr" in left
+    assert ("AFB I nur 10 % (Ziel 30 %): mit den übrigen Aufgaben zum Wiedergeben zu diesem Thema ist sie nicht "
+            "erreichbar, ohne Zeit, genannte Teile oder den Themenbezug zu verlieren") in left
     assert afb_note({"I": 25.0, "II": 45.0, "III": 30.0}, ZIEL, {}, {}) is None
 
 
