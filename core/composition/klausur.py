@@ -12,6 +12,7 @@ from core.checks.filler import has_math
 from core.checks.focus import Focus
 from core.checks.topicality import TopicContext, contrast_parts, says
 from core.composition import fill_up, writing
+from core.composition.afb_fit import afb_note, fit
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
@@ -28,7 +29,7 @@ from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.oberstufe import OBERSTUFE, oberstufe_notes, select_oberstufe, spread
 from core.composition.report import Befund, Nachbar, artikel, titled
-from core.composition.select import FILL_BELOW, ExamSpec, Selection, mentions, select, serves
+from core.composition.select import FILL_BELOW, ExamSpec, Selection, carries, mentions, select, serves
 from core.composition.wishes import names_emphasis, only_named, own_wishes
 from core.language.text import fold
 from core.materials.blocks import AFB_STUFEN, Quelle
@@ -107,14 +108,19 @@ def _hilfsmittel(a: KlausurAuftrag, chosen: Sequence[TaskCandidate]) -> list[str
     return []
 
 
-def _afb_note(k: Klausur, ziel: dict[str, int]) -> str | None:
-    ist = k.afb_anteile
-    if all(abs(ist[s] - ziel.get(s, 0)) <= AFB_TOLERANZ for s in AFB_STUFEN):
-        return None
-    text = "/".join(f"{ist[s]:.0f}" for s in AFB_STUFEN)
-    soll = "/".join(str(ziel.get(s, 0)) for s in AFB_STUFEN)
-    return (f"AFB-Verteilung {text} statt {soll} %: In der Wissensbasis gibt es zu diesem Thema nicht genug "
-            "geprüfte Aufgaben für die gewünschte Verteilung.")
+def _afb_note(k: Klausur, ziel: dict[str, int], pool: Sequence[TaskCandidate]) -> str | None:
+    """The split outside target ±10, with the level that falls short and why (core.composition.afb_fit)."""
+    verfuegbar = {s: sum(c.punkte for c in pool if c.afb == s) for s in AFB_STUFEN}
+    gewaehlt = {s: sum(t.punkte for t in k.teilaufgaben() if t.afb == s) for s in AFB_STUFEN}
+    return afb_note(k.afb_anteile, ziel, verfuegbar, gewaehlt)
+
+
+def _fit_pool(usable: Sequence[TaskCandidate], fill: Sequence[TaskCandidate], spec: ExamSpec) -> list[TaskCandidate]:
+    """What the AFB fit may choose from: the request's own tasks (another topic's only on a named part, never a
+    wished topic's); no fill-up task on a part she did not name and no neighbour (decisions 027, 043)."""
+    near = {c.key for c in _near(usable, fill, spec)}
+    return [c for c in fill_up.serving(usable, spec) if c.key not in near and c.key not in spec.wish_only
+            and (c.key not in spec.elsewhere or any(carries(c, u, spec) for u in spec.unterthemen))]
 
 
 def _cite_notes(k: Klausur, sel: Selection) -> None:
@@ -196,13 +202,14 @@ def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandi
             befund: Befund | None = None) -> Selection:
     """Oberstufe: few large material Aufgaben (issue #10, core.composition.oberstufe), with a note when the bank
     does not allow it; at every level no Aufgabe with 40 % of the points in an exam of three or more."""
-    oben = a.klassenstufe >= OBERSTUFE
+    oben, raw = a.klassenstufe >= OBERSTUFE, (usable, fill)  # before serving() narrows them
     near = _near(usable, fill, spec)  # with her consent they fill up around the tasks that serve the request
     usable, fill = fill_up.serving(usable, spec), [*fill_up.serving(fill, spec, sibling=True),
                                                    *(near if spec.fill_ok else [])]
     sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
         select(usable, spec, fill)
     spread(sel, [c for c in [*usable, *fill] if c not in near], spec, oberstufe=oben)  # never for a neighbour
+    fit(sel, _fit_pool(*raw, spec), spec, oberstufe=oben)
     sel.note_hits = {n[0]: [c.key for c in sel.chosen if mentions(c, n)] for n in spec.notes}  # spread may swap
     if oben and befund is not None:
         befund.notizen += oberstufe_notes(sel, spec)
@@ -349,7 +356,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
             f"Gruppe B: {n} Teilaufgabe(n) mit anderen Zahlen oder einer geprüften Parallelaufgabe (gleiches "
             "Unterthema, gleicher AFB, gleiche Punkte)" + (f"; in beiden Gruppen gleich: {', '.join(gleich)}."
                                                          if gleich else "."))
-    befund.afb_abweichung = _afb_note(klausur, afb_ziel)
+    befund.afb_abweichung = _afb_note(klausur, afb_ziel, _fit_pool(usable, fill, spec))
     refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
             for c in sel.chosen if c.text == t.text}
     if added:

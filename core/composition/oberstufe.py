@@ -169,7 +169,7 @@ def _take_named(pool: Sequence[TaskCandidate], spec: ExamSpec, sel: Selection) -
             sel.minuten = minutes(sel.chosen)
 
 
-def _singles(chosen: Sequence[TaskCandidate]) -> int:
+def singles(chosen: Sequence[TaskCandidate]) -> int:
     """Aufgaben whose Teilaufgaben stay on one AFB level."""
     return sum(1 for g in groups(chosen) if len({c.afb for c in g}) < 2)
 
@@ -205,13 +205,13 @@ def _step(options: Sequence[TaskCandidate], chosen: Sequence[TaskCandidate], lim
     Aufgabe rise over two levels; with `standalone` simply the best option."""
     if standalone:
         return list(options[:1])
-    before = _singles(chosen)
+    before = singles(chosen)
     for c in options[:MAX_TRIALS]:
-        if _singles([*chosen, c]) <= before:
+        if singles([*chosen, c]) <= before:
             return [c]
         partner = next((d for d in options[:MAX_TRIALS] if d is not c and d.afb != c.afb
                         and minutes([*chosen, c, d]) <= limit and not _repeats(d, [c])
-                        and _singles([*chosen, c, d]) <= before), None)
+                        and singles([*chosen, c, d]) <= before), None)
         if partner is not None:
             return [c, partner]
     return []
@@ -244,7 +244,7 @@ def select_oberstufe(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Seque
     return sel
 
 
-def _heavy(chosen: Sequence[TaskCandidate], *, oberstufe: bool, max_aufgaben: int | None) -> bool:
+def heavy(chosen: Sequence[TaskCandidate], *, oberstufe: bool, max_aufgaben: int | None) -> bool:
     """An Aufgabe carries 40 % of the points or more in an exam of three or more Aufgaben — allowed only for the one
     large material Aufgabe (Teilaufgaben over two AFB levels or more) of an Oberstufe exam."""
     gs = groups(chosen, max_aufgaben)
@@ -262,12 +262,12 @@ def _afb_miss(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> float:
 
 
 def spread(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, oberstufe: bool) -> None:
-    """No Aufgabe carries 40 % of the points (see `_heavy`): drop, swap or add one task at a time, keeping the time
+    """No Aufgabe carries 40 % of the points (see `heavy`): drop, swap or add one task at a time, keeping the time
     as filled as it was (at least 90 % of it) and the AFB split as close as possible; named parts and met AFB wishes
     stay (a swapped-out wish task made the check refuse the whole exam)."""
     limit = int(spec.budget_minuten * OVERFILL)
     for _ in range(4):
-        if not _heavy(sel.chosen, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben):
+        if not heavy(sel.chosen, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben):
             return
         floor = min(sel.minuten, FULL * spec.budget_minuten)
         named = {u for u in spec.unterthemen if any(carries(c, u, spec) for c in sel.chosen)}
@@ -287,7 +287,7 @@ def spread(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, obe
         worst = min(base_score(c, spec) for c in sel.chosen)
         trials = [t for t in trials if _afb_miss(t, spec) <= _afb_miss(sel.chosen, spec) + AFB_SLACK
                   and all(base_score(c, spec) >= worst - QUALITY_SLACK for c in t if c not in sel.chosen)]
-        ok = [t for t in trials if not _heavy(t, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben)]
+        ok = [t for t in trials if not heavy(t, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben)]
         ok = ok or [t for t in trials if _most(t) < _most(sel.chosen)]
         if not ok:
             return
@@ -306,7 +306,7 @@ def oberstufe_notes(sel: Selection, spec: ExamSpec) -> list[str]:
     a tenth or more of the working time free (below three quarters the exam is declared shorter anyway)."""
     out = []
     aufgaben = groups(sel.chosen, spec.max_aufgaben)  # as the layout prints them
-    single = _singles(sel.chosen)
+    single = singles(sel.chosen)
     budget_minuten, minuten = spec.budget_minuten, sel.minuten
     if len(aufgaben) > 4 or single:
         out.append(f"Für eine Oberstufenklausur sind es {len(aufgaben)} Aufgaben, davon {single} ohne "

@@ -71,8 +71,9 @@ def test_an_exam_the_bank_cannot_split_says_how_it_is_split_and_why(db: Session)
     assert k is not None and (k.dauer_minuten == 90 or any(o.endswith("auffüllen") for o in comp.befund.optionen()))
     assert _deviation(k) > AFB_TOLERANZ  # the bank's limit, measured: if this fails, the bank grew — good news
     ist = "/".join(f"{k.afb_anteile[a]:.0f}" for a in AFB_STUFEN)
-    assert any(f"AFB-Verteilung {ist} statt 30/40/30 %" in h and "nicht genug geprüfte Aufgaben" in h
-               for h in k.hinweise_lehrkraft), k.hinweise_lehrkraft
+    note = next((h for h in k.hinweise_lehrkraft if h.startswith(f"AFB-Verteilung {ist} statt 30/40/30 %.")), "")
+    assert f"AFB I nur {k.afb_anteile['I']:.0f} % (Ziel 30 %): " in note, k.hinweise_lehrkraft
+    assert "Ergänzen Sie eine eigene Aufgabe auf AFB I oder streichen Sie eine Aufgabe auf AFB" in note
 
 
 def test_a_quiz_still_short_after_filling_up_says_so_without_promising_the_count(db: Session) -> None:
