@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from core.checks.topicality import TopicContext, name_stems
+from core.checks.topicality import TopicContext, home_topic, name_stems
 from core.checks.topics import TopicInfo
 from core.checks.views import TaskView
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
@@ -52,14 +52,16 @@ def serving(cands: Sequence[TaskCandidate], spec: ExamSpec, *, sibling: bool = F
 
 def elsewhere(items: Sequence[Item], topic: TopicContext | None, thema: str, unterthemen: Sequence[str],
               view: Callable[[Item], TaskView]) -> list[Item]:
-    """The quiz questions or sheet tasks filed under another topic that treat neither the request's topic nor a
-    named part by content (decision 043, as `serves` for exams): a neighbour's, used only with her consent. A Hanse
-    question for „Mittelalter: Lehnswesen und Grundherrschaft“; never her own items."""
+    """The quiz questions or sheet tasks filed under another topic that treat no named part by content — or, with
+    none named, not the request's topic (decisions 043, 051): a neighbour's, used only with her consent. A Hanse
+    question for „Mittelalter: Lehnswesen und Grundherrschaft“ treats the Mittelalter, not a part she named; never
+    her own items."""
     if topic is None or not topic.resolved:
         return []
     ids = {t.id for t in _holding(topic, unterthemen)} | {t.id for w in topic.wishes for t in w.resolved}
-    return [c for c in items if c.herkunft != "eigene" and c.topic and c.topic not in ids
-            and not any(covers_part([view(c)], u, thema) for u in (*unterthemen, thema))]
+    return [c for c in items if c.herkunft != "eigene"
+            and (home := c.topic or home_topic(topic.index, c.unterthema)) is not None and home not in ids
+            and not any(covers_part([view(c)], u, thema) for u in (unterthemen or (thema,)))]
 
 
 def _holding(topic: TopicContext, unterthemen: Sequence[str]) -> list[TopicInfo]:
