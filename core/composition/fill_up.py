@@ -13,7 +13,7 @@ from core.checks.topicality import TopicContext, home_topic, name_stems
 from core.checks.topics import TopicInfo
 from core.checks.views import TaskView
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
-from core.composition.parts_lexicon import covers_part
+from core.composition.parts_lexicon import covers_part, filed_as
 from core.composition.select import ExamSpec, serves
 from core.language.text import fold
 
@@ -72,6 +72,12 @@ def _holding(topic: TopicContext, unterthemen: Sequence[str]) -> list[TopicInfo]
         return bool(name_stems(u)) and name_stems(u) <= name_stems(" ".join([t.thema, *t.unterthemen]))
     held = [t for t in topic.resolved if any(holds(t, u) for u in unterthemen)]
     return held or list(topic.resolved)
+
+
+def said_in(unterthema: str, thema: str) -> bool:
+    """The request's topic names this sub-topic as one of its parts („Vulkanismus“ in „Vulkane und Erdbeben“): its
+    items are on what she asked for, not a neighbour's."""
+    return any(filed_as(unterthema, p, thema) for p in re.split(r"\s+und\s+|,\s*", thema) if p.strip())
 
 
 def other_title_words(thema: str, topic: TopicContext | None) -> frozenset[str]:
@@ -155,10 +161,11 @@ def filled_note(thema: str, refs: Sequence[str], punkte: int, gesamt: int, parts
     )
 
 
-def offer_note_count(thema: str, n: int, anzahl: int, parts: Sequence[str]) -> str:
-    """The shorter quiz's one note on its count, with the offer to fill it up (as `offer_note` for an exam)."""
+def offer_note_count(genannt: str, n: int, anzahl: int, parts: Sequence[str]) -> str:
+    """The shorter quiz's one note on its count, with the offer to fill it up (as `offer_note` for an exam);
+    `genannt`: what it is all on, quoted (the named parts, else the topic)."""
     return (
-        f"Kürzer als gewünscht: {n} statt {anzahl} Fragen, alle zu „{thema}“. Mehr geprüfte Fragen dazu gibt es "
+        f"Kürzer als gewünscht: {n} statt {anzahl} Fragen, alle zu {genannt}. Mehr geprüfte Fragen dazu gibt es "
         f"nicht; Fragen zu {quoted(parts[:3])} habe ich nicht ohne Ihr Einverständnis ergänzt – wählen Sie unten "
         f"„auffüllen“, wenn es {anzahl} Fragen sein sollen."
     )

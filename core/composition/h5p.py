@@ -90,19 +90,21 @@ def _fill_up(chosen: list[QuizCandidate], added: list[QuizCandidate], anzahl: in
                           "schreiben Sie „nur …“.")
 
 
-def _offer(chosen: list[QuizCandidate], added: list[QuizCandidate], anzahl: int, a: QuizAuftrag,
+def _offer(chosen: list[QuizCandidate], added: list[QuizCandidate], ziel: tuple[int, list[str]], a: QuizAuftrag,
            befund: Befund) -> bool:
     """Questions on a neighbour part only with her consent (decision 043): the shorter quiz and the offer to fill
     it up — or, below the stub line, no quiz and the options first (True)."""
-    parts, n = _parts(added), len(chosen)
+    (anzahl, auch), parts, n = ziel, _parts(added), len(chosen)
     option = fill_up.offer_option(parts, anzahl, einheit="Fragen")
+    da = [*(u for u in a.unterthemen if u not in befund.fehlende_unterthemen), *auch]  # what it is all on
+    genannt = fill_up.quoted(da) if da else f"„{a.thema}“"
     befund.ausserhalb = 0  # the offer names what „das ganze Thema“ would add
     if not fill_up.short_ok(a.zusatz) and (n < fill_up.MIN_QUESTIONS or n < fill_up.MIN_SHARE * anzahl):
         befund.grund, befund.stub = fill_up.stub_reason_count(a.thema, n, anzahl), True
         befund.angebote = (fill_up.short_option_count(n), option)
         return True
     befund.angebote = (option,)
-    befund.zeit_hinweis = fill_up.offer_note_count(a.thema, n, anzahl, parts)
+    befund.zeit_hinweis = fill_up.offer_note_count(genannt, n, anzahl, parts)
     return False
 
 
@@ -137,16 +139,20 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
             chosen.append(pick)
     while len(chosen) < anzahl and (pick := _pick(usable, chosen, a)) is not None:
         chosen.append(pick)
-    whole, nur = fill_up.whole_topic(a.thema, a.topic), only_named(a.zusatz, a.unterthemen)
-    if whole and fill and a.unterthemen and not nur:  # the topic's other parts serve a whole-topic request
-        _fill_up(chosen, _filled(chosen, fill, anzahl, a), anzahl, a, befund)
-    added = [] if nur else _filled(chosen, near if whole else [*fill, *near], anzahl, a)
+    nur = only_named(a.zusatz, a.unterthemen)
+    # the topic's other parts serve a whole-topic request, and a part its topic names („Vulkanismus“ of „Vulkane
+    # und Erdbeben: Plattentektonik“): they fill up with a label (027); the others only with her consent (043)
+    serving = fill if fill_up.whole_topic(a.thema, a.topic) else [c for c in fill if fill_up.said_in(c.unterthema,
+                                                                                                     a.thema)]
+    labelled = _filled(chosen, serving, anzahl, a) if serving and a.unterthemen and not nur else []
+    _fill_up(chosen, labelled, anzahl, a, befund)
+    added = [] if nur else _filled(chosen, [*(c for c in fill if c not in serving), *near], anzahl, a)
     consented = bool(added) and fill_up.consents(a.zusatz)
     if consented:
         chosen += added
         befund.ausserhalb = max(0, befund.ausserhalb - len(added))
     befund.geschafft_anzahl = len(chosen)
-    if not chosen or added and not consented and _offer(chosen, added, anzahl, a, befund):
+    if not chosen or added and not consented and _offer(chosen, added, (anzahl, _parts(labelled)), a, befund):
         return QuizComposition(material=None, befund=befund)
     order = {t: i for i, t in enumerate(TYPES)}
     chosen.sort(key=lambda c: (order.get(str(c.frage.get("typ")), 9), c.key))
