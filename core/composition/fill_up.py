@@ -142,21 +142,24 @@ def offer_note(thema: str, minuten: int, dauer: int, parts: Sequence[str]) -> st
 
 def stub_reason(thema: str, minuten: int, dauer: int) -> str:
     """Why no exam was handed out although some tasks exist (too little on topic, decision 043)."""
-    return (
-        f"Zu „{thema}“ gibt es nur geprüfte Aufgaben für ca. {minuten} der {dauer} Minuten – zu wenig für eine "
-        "brauchbare Arbeit. Wählen Sie, wie es weitergehen soll."
-    )
+    return _too_little(thema, f"geprüfte Aufgaben für ca. {minuten} der {dauer} Minuten", "Arbeit")
+
+
+def _too_little(thema: str, gibt: str, was: str) -> str:
+    return f"Zu „{thema}“ gibt es nur {gibt} – zu wenig für eine brauchbare {was}. Wählen Sie, wie es weitergehen soll."
 
 
 def short_option(minuten: int) -> str:
     return f"die kurze Fassung mit Aufgaben für ca. {minuten} Minuten erstellen"
 
 
-def filled_note(thema: str, refs: Sequence[str], punkte: int, gesamt: int, parts: Sequence[str]) -> str:
-    """The filled exam names which of its tasks are on the neighbour parts (core.editing.notes reads the head)."""
-    wo = ("Aufgabe " if len(refs) == 1 else "Aufgaben ") + " und ".join(", ".join(refs).rsplit(", ", 1))
+def filled_note(thema: str, refs: Sequence[str], umfang: str, parts: Sequence[str],
+                was: tuple[str, str] = ("Aufgabe", "Aufgaben")) -> str:
+    """The filled exam or quiz names which of its tasks or questions are on the neighbour parts, and how much of it
+    they are („14 von 35 Punkten“, „von 10“; core.editing.notes reads the head)."""
+    wo = f"{was[0] if len(refs) == 1 else was[1]} " + " und ".join(", ".join(refs).rsplit(", ", 1))
     return (
-        f"Ergänzt um Aufgaben zu {quoted(parts)}, wie gewünscht: {wo} ({punkte} von {gesamt} Punkten) "
+        f"Ergänzt um {was[1]} zu {quoted(parts)}, wie gewünscht: {wo} ({umfang}) "
         f"{'ist' if len(refs) == 1 else 'sind'} nicht zu „{thema}“, sondern zu diesem Nachbarthema."
     )
 
@@ -173,20 +176,8 @@ def offer_note_count(genannt: str, n: int, anzahl: int, parts: Sequence[str]) ->
 
 def stub_reason_count(thema: str, n: int, anzahl: int) -> str:
     """Why no quiz was handed out although some questions exist (too few on topic, decision 043)."""
-    return (
-        f"Zu „{thema}“ gibt es nur {n} geprüfte {'Frage' if n == 1 else 'Fragen'} statt {anzahl} – zu wenig für "
-        "eine brauchbare Übung. Wählen Sie, wie es weitergehen soll."
-    )
+    return _too_little(thema, f"{n} geprüfte {'Frage' if n == 1 else 'Fragen'} statt {anzahl}", "Übung")
 
 
 def short_option_count(n: int) -> str:
     return f"die kurze Fassung mit {n} {'Frage' if n == 1 else 'Fragen'} erstellen"
-
-
-def filled_note_count(thema: str, nummern: Sequence[str], gesamt: int, parts: Sequence[str]) -> str:
-    """The filled quiz names which of its questions are on the neighbour parts (core.editing.notes reads the head)."""
-    wo = ("Frage " if len(nummern) == 1 else "Fragen ") + " und ".join(", ".join(nummern).rsplit(", ", 1))
-    return (
-        f"Ergänzt um Fragen zu {quoted(parts)}, wie gewünscht: {wo} (von {gesamt}) "
-        f"{'ist' if len(nummern) == 1 else 'sind'} nicht zu „{thema}“, sondern zu diesem Nachbarthema."
-    )

@@ -113,7 +113,8 @@ def _named(chosen: list[QuizCandidate], added: list[QuizCandidate], a: QuizAuftr
     nummern = [str(i) for i, c in enumerate(chosen, 1) if c in added]
     if nummern:
         befund.ergaenzt = True
-        befund.notizen.insert(0, fill_up.filled_note_count(a.thema, nummern, len(chosen), _parts(added)))
+        befund.notizen.insert(0, fill_up.filled_note(a.thema, nummern, f"von {len(chosen)}", _parts(added),
+                                                                  ("Frage", "Fragen")))
 
 
 def compose_h5p(a: QuizAuftrag) -> QuizComposition:

@@ -15,25 +15,30 @@ from core.checks.duplicates import same_unknowns, similar
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
 from core.composition.repeats import repeats
-from core.materials.blocks import Quelle
+from tests.core.composition.exam_requests import lgs_task
 
 PAIRS = json.loads((Path(__file__).parent / "repeat_pairs_s24.json").read_text(encoding="utf-8"))
-KAYA = ("Bestimme mit den Belegen der Familien Kaya und Braun aus M1 den Eintrittspreis für Erwachsene und für Kinder. "
-        "Stelle dazu ein lineares Gleichungssystem auf und löse es.")
-WEBER = ("Familie Weber zahlt im Freizeitbad für 4 Erwachsene und 2 Kinder zusammen 53 €. Familie Krüger zahlt für 5 "
-         "Erwachsene und 5 Kinder 75 €. Bestimme die Eintrittspreise für einen Erwachsenen und für ein Kind.")
-MARKT = ("Frau Aydın kauft auf dem Wochenmarkt 2 kg Äpfel und 2 kg Birnen für zusammen 10,80 €. Herr Lenz kauft am "
-         "selben Stand 2 kg Äpfel und 4 kg Birnen für 17,60 €. Bestimme die Kilopreise von Äpfeln und Birnen.")
-KASSE = ("Beim Schulkonzert kostet eine Karte für Erwachsene 6 €, für Schülerinnen und Schüler 3,50 €. Abends steht im "
-         "Kassenbuch: „Verkauft: 96 Karten, Einnahmen: 436 €.“ Beurteile mithilfe eines linearen Gleichungssystems, ob "
-         "diese Angaben stimmen können.")
+KAYA = (
+    "Bestimme mit den Belegen der Familien Kaya und Braun aus M1 den Eintrittspreis für Erwachsene und für Kinder. "
+    "Stelle dazu ein lineares Gleichungssystem auf und löse es."
+)
+WEBER = (
+    "Familie Weber zahlt im Freizeitbad für 4 Erwachsene und 2 Kinder zusammen 53 €. Familie Krüger zahlt für 5 "
+    "Erwachsene und 5 Kinder 75 €. Bestimme die Eintrittspreise für einen Erwachsenen und für ein Kind."
+)
+MARKT = (
+    "Frau Aydın kauft auf dem Wochenmarkt 2 kg Äpfel und 2 kg Birnen für zusammen 10,80 €. Herr Lenz kauft am "
+    "selben Stand 2 kg Äpfel und 4 kg Birnen für 17,60 €. Bestimme die Kilopreise von Äpfeln und Birnen."
+)
+KASSE = (
+    "Beim Schulkonzert kostet eine Karte für Erwachsene 6 €, für Schülerinnen und Schüler 3,50 €. Abends steht im "
+    "Kassenbuch: „Verkauft: 96 Karten, Einnahmen: 436 €.“ Beurteile mithilfe eines linearen Gleichungssystems, ob "
+    "diese Angaben stimmen können."
+)
 
 
 def _cand(key: str, text: str, material_key: str | None = None) -> TaskCandidate:
-    return TaskCandidate(key=key, herkunft="bank", topic="lineare-gleichungssysteme", unterthema="Sachaufgaben",
-                         klassenstufe=9, niveau="Sek I", operator="Bestimmen", afb="II", text=text,
-                         erwartung=(("Lösung", 5),), minuten=10, quelle=Quelle(art="good_practice", ref=key, titel=key),
-                         material_key=material_key)
+    return lgs_task(key, text, material_key=material_key)
 
 
 def test_the_entrance_price_problem_with_other_numbers_and_names_is_a_repeat() -> None:
@@ -50,6 +55,11 @@ def test_the_same_skill_on_other_unknowns_or_in_another_shape_stays_allowed(othe
 def test_no_pair_labelled_as_two_skills_is_taken_for_the_same_word_problem() -> None:
     wrong = [p["why"] for p in PAIRS if not p["repeat"] and same_unknowns(p["a"], p["b"])]
     assert not wrong, wrong
-    found = [p["why"] for p in PAIRS if p["repeat"] and "entrance prices" in p["why"]
-             and similar(TaskView("a", p["a"]), TaskView("b", p["b"])) is not None]
+    found = [
+        p["why"]
+        for p in PAIRS
+        if p["repeat"]
+        and "entrance prices" in p["why"]
+        and similar(TaskView("a", p["a"]), TaskView("b", p["b"])) is not None
+    ]
     assert len(found) == 2, found

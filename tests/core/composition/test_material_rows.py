@@ -11,11 +11,11 @@ from sqlalchemy.orm import Session
 
 from core.composition.candidates import TaskCandidate
 from core.composition.layout import aufgaben
-from core.materials.blocks import MaterialBlock, Quelle, Tabelle
+from core.materials.blocks import MaterialBlock, Tabelle
 from seeds.bank import BankMaterial, load_topic
 from seeds.bank import Tabelle as BankTabelle
 from seeds.bank_rows import material_block
-from tests.core.composition.exam_requests import exam_for
+from tests.core.composition.exam_requests import exam_for, lgs_task
 
 LGS = "Klassenarbeit Mathe Klasse 9 Lineare Gleichungssysteme: Einsetzungs- und Additionsverfahren, 45 Minuten"
 SPALTEN = ["Familie", "Erwachsene", "Kinder", "bezahlter Betrag"]
@@ -23,9 +23,15 @@ KAYA, BRAUN, OEZTUERK = ["Kaya", "2", "3", "23,50 €"], ["Braun", "1", "2", "13
 
 
 def _bank_material(**extra: object) -> BankMaterial:
-    return BankMaterial(id="m1", titel="Kassenbelege im Freibad", art="tabelle", quelle="selbst verfasst",
-                        lizenz="selbst verfasst", tabelle=BankTabelle(spalten=SPALTEN, zeilen=[KAYA, BRAUN, OEZTUERK]),
-                        **extra)
+    return BankMaterial(
+        id="m1",
+        titel="Kassenbelege im Freibad",
+        art="tabelle",
+        quelle="selbst verfasst",
+        lizenz="selbst verfasst",
+        tabelle=BankTabelle(spalten=SPALTEN, zeilen=[KAYA, BRAUN, OEZTUERK]),
+        **extra,
+    )
 
 
 def test_each_task_gets_only_its_rows_of_a_shared_table() -> None:
@@ -41,18 +47,17 @@ def test_a_tie_to_a_row_the_table_does_not_have_is_refused() -> None:
 
 
 def _task(key: str, text: str, *rows: list[str]) -> TaskCandidate:
-    block = MaterialBlock(titel="M1 Kassenbelege im Freibad", art="tabelle",
-                          tabelle=Tabelle(spalten=SPALTEN, zeilen=list(rows)))
-    return TaskCandidate(key=key, herkunft="bank", topic="lgs", unterthema="Sachaufgaben", klassenstufe=9,
-                         niveau="Sek I", operator="Bestimme", afb="II", text=text, erwartung=(("Lösung", 5),),
-                         minuten=5, quelle=Quelle(art="good_practice", ref=key, titel=key), materialien=(block,),
-                         material_key="lgs/m1")
+    block = MaterialBlock(
+        titel="M1 Kassenbelege im Freibad", art="tabelle", tabelle=Tabelle(spalten=SPALTEN, zeilen=list(rows))
+    )
+    return lgs_task(key, text, block, material_key="lineare-gleichungssysteme/m1")
 
 
 def test_two_chosen_tasks_on_one_table_print_it_once_with_the_rows_of_both() -> None:
     a6 = _task("a6", "Bestimme mit den Belegen der Familien Kaya und Braun aus M1 die Preise.", KAYA, BRAUN)
-    a7 = _task("a7", "Familie Öztürk (M1) hat 24,00 € bezahlt. Beurteile, ob richtig kassiert wurde.",
-               KAYA, BRAUN, OEZTUERK)
+    a7 = _task(
+        "a7", "Familie Öztürk (M1) hat 24,00 € bezahlt. Beurteile, ob richtig kassiert wurde.", KAYA, BRAUN, OEZTUERK
+    )
     [one] = aufgaben([a6])
     assert [[z[0] for z in b.tabelle.zeilen] for b in one.materialien if b.tabelle] == [["Kaya", "Braun"]]
     [both] = aufgaben([a6, a7])

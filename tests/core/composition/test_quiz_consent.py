@@ -23,8 +23,15 @@ LEHEN = "H5P-Quiz Geschichte Klasse 7 Mittelalter: Lehnswesen und Grundherrschaf
 
 def _quiz(db: Session, text: str, zusatz: str | None = None) -> QuizComposition:
     e = extract(text, topic_terms=seeded_lexicon().terms)
-    r = MaterialRequest(fach=e.fach, thema=e.thema, klassenstufe=e.klassenstufe, material_type="h5p",
-                        unterthemen=list(e.unterthemen), zusatz=zusatz or text, niveau=e.niveau)
+    r = MaterialRequest(
+        fach=e.fach,
+        thema=e.thema,
+        klassenstufe=e.klassenstufe,
+        material_type="h5p",
+        unterthemen=list(e.unterthemen),
+        zusatz=zusatz or text,
+        niveau=e.niveau,
+    )
     return svc.compose_quiz(db=db, identity=Identity.system(), fach=r.fach, themenfelder={}, request=r)
 
 
@@ -46,8 +53,11 @@ def test_lehnswesen_quiz_is_shorter_all_on_its_topic_and_offers_to_fill_up(db: S
     options = comp.befund.optionen()
     assert options[0] == "die kürzere Übung so verwenden"
     offer = options[1]
-    assert refusal.kind_of(offer) == "fill" and offer.startswith("mit Fragen zu „") and offer.endswith(
-        "auf 10 Fragen auffüllen"), options
+    assert (
+        refusal.kind_of(offer) == "fill"
+        and offer.startswith("mit Fragen zu „")
+        and offer.endswith("auf 10 Fragen auffüllen")
+    ), options
 
 
 def test_choosing_the_offer_gives_the_filled_quiz_with_the_neighbour_questions_named(db: Session) -> None:
