@@ -108,13 +108,18 @@ def _offer(chosen: list[QuizCandidate], added: list[QuizCandidate], ziel: tuple[
     return False
 
 
+def _asked(a: QuizAuftrag) -> str:
+    """What she asked for in words: the named parts („Viren, Bakterien und Impfung“), else the topic."""
+    return " und ".join(", ".join(a.unterthemen).rsplit(", ", 1)) if a.unterthemen else a.thema
+
+
 def _named(chosen: list[QuizCandidate], added: list[QuizCandidate], a: QuizAuftrag, befund: Befund) -> None:
     """The consented fill-up names its questions by number (decision 043; the head core.editing.notes reads)."""
     nummern = [str(i) for i, c in enumerate(chosen, 1) if c in added]
     if nummern:
         befund.ergaenzt = True
-        befund.notizen.insert(0, fill_up.filled_note(a.thema, nummern, f"von {len(chosen)}", _parts(added),
-                                                                  ("Frage", "Fragen")))
+        note = fill_up.filled_note(_asked(a), nummern, f"von {len(chosen)}", _parts(added), ("Frage", "Fragen"))
+        befund.notizen.insert(0, note)
 
 
 def compose_h5p(a: QuizAuftrag) -> QuizComposition:
