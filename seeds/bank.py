@@ -154,7 +154,7 @@ class BankAufgabe(_Strict):
     aufgabe: str = Field(min_length=25)
     operator: str
     afb: AFB
-    punkte: int = Field(ge=1, le=30)
+    punkte: int = Field(ge=1, le=60)  # a whole Erörterung or essay carries most of an exam (decision 054)
     minuten: int | None = Field(default=None, ge=1, le=120, description="expected working time")
     erwartung: list[Kriterium] = Field(min_length=1)
     description: str = Field(min_length=10)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from core.checks.filler import has_math
 from core.checks.focus import Focus
 from core.checks.topicality import TopicContext, contrast_parts, says
-from core.composition import fill_up
+from core.composition import fill_up, writing
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
 from core.composition.examples import ExampleStructure
@@ -263,9 +263,33 @@ def _spec(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandida
                     topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
 
 
+def _writing_exam(a: KlausurAuftrag, dauer: int) -> Composition | None:
+    """An essay on the one issue she names, with its preparation tasks — or the reason there is none (decision 054).
+    Tasks are taken as the final gate will judge them; when that gate would refuse the essay because her words
+    resolve to another topic („Erörterung 'Soziale Medien'“ → Zeitung und Medien), the usual composer decides."""
+    req = a.request
+    loose = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=None, operators=a.operators,
+                    wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
+    usable = writing.as_the_gate_judges(loose, req, a.topic, a.operators)
+    if (w := writing.plan(req, usable, budget_minuten=budget(dauer), klassenstufe=a.klassenstufe)) is None:
+        return None
+    if not w.chosen and writing.plan(req, loose, budget_minuten=budget(dauer), klassenstufe=a.klassenstufe).chosen:
+        return None  # her words resolve to another topic, whose gate would refuse the essay: the usual composer
+    if not w.chosen:
+        return Composition(material=None, befund=writing.refusal(
+            w, was=_art(a), klassenstufe=a.klassenstufe, dauer=dauer, known_here=writing.issues_at(usable)))
+    minuten = sum(c.minuten for c in w.chosen)
+    frame = writing.Frame(art=_art(a), fach_name=a.fach_name, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, w.chosen),
+                          dauer=dauer if minuten >= SHORT * budget(dauer) else min(dauer, dauer_for(minuten)),
+                          afb_ziel=a.afb_ziel)
+    return Composition(*writing.compose(a.request, w, frame, klassenstufe=a.klassenstufe, notizen=a.notizen))
+
+
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
+    if writing.request_issue(req) is not None and (essay := _writing_exam(a, dauer)) is not None:
+        return essay
     usable = passing(a.candidates, thema=req.thema, unterthemen=req.unterthemen, topic=a.topic,
                      operators=a.operators, wanted=a.klassenstufe, kurs=req.niveau, avoid=a.avoid)
     alle, (usable, focus, aus) = usable, focused(usable, a.topic, req.unterthemen)

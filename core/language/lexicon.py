@@ -43,7 +43,7 @@ def seeded_lexicon() -> Lexicon:
                    grades={fach: {feld: frozenset(y) for feld, y in felder.items()} for fach, felder in grades.items()})
 
 
-_LONG_WORD = re.compile(r"[^\W\d_]{8,}")
+_WORD = re.compile(r"[^\W\d_]{5,}")
 
 
 def strings_in(value: Any) -> list[str]:
@@ -61,6 +61,13 @@ def strings_in(value: Any) -> list[str]:
 def seeded_words() -> frozenset[str]:
     """Every word of eight letters or more in the seed content (profiles, Lehrplan excerpts, task bank), umlaut
     spellings merged (core.language.text.key). Read once per process, and only when a typo is suspected."""
+    return frozenset(w for w in seeded_forms() if len(w) >= 8)
+
+
+@lru_cache
+def seeded_forms() -> frozenset[str]:
+    """Every word of five letters or more in the seed content, umlaut spellings merged: the forms a noun is attested
+    in („Metall“, „Metalle“), for undoing a dative plural."""
     words: set[str] = set()
     for path in sorted(SEED_DATA.glob("**/*.json")):
         try:
@@ -68,5 +75,5 @@ def seeded_words() -> frozenset[str]:
         except (OSError, ValueError):
             continue
         for text in strings_in(data):
-            words.update(_LONG_WORD.findall(text))
+            words.update(_WORD.findall(text))
     return frozenset(key(fold(w)) for w in words)

@@ -37,3 +37,25 @@ def english_topic(text: str) -> str | None:
         return None
     topic = m.group(1).strip(" \"'")
     return topic or None
+
+
+# „English 7 worksheet: comparison of adjectives, bitte mit drei Niveaus“: the English words after the material's colon
+_COLON_TOPIC = re.compile(r"\b(?:worksheet|test|quiz|exam|klausur|klassenarbeit|arbeitsblatt)\b[^:\n]{0,20}:\s*"
+                          r"([a-z][a-z' -]{2,60}?)\s*(?=[,.;?!\n]|$)")
+# „animals vocabulary“, „food words“: the words of a topic; the topic is what they are about
+_VOCABULARY = re.compile(r"(?<![\w-])([a-z][a-z]{2,}(?: [a-z]{3,})?) (?:vocabulary|words)\b")
+_NOT_A_SUBJECT = frozenset(str.split("new key basic important useful some more the and of english german"))
+
+
+def colon_topic(text: str) -> str | None:
+    """The English topic after the colon of a material word, in lower case as written; None without one."""
+    m = _COLON_TOPIC.search(text[:2000])
+    return m.group(1).strip() if m else None
+
+
+def vocabulary_topic(text: str) -> str | None:
+    """What the vocabulary a request names is about: „animals vocabulary“ -> „animals“."""
+    m = _VOCABULARY.search(text[:2000])
+    if m is None or any(w in _NOT_A_SUBJECT for w in m.group(1).split()):
+        return None
+    return m.group(1)

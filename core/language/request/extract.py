@@ -12,13 +12,14 @@ from core.language.document import CHUNK_RE, Doc
 from core.language.fold import prepare
 from core.language.klasse import G9, Oberstufe
 from core.language.preferences import parse_avoid, parse_ratio
-from core.language.request import english, forms, topics
+from core.language.request import english, forms, musts, topics
 from core.language.request.afb_wishes import extract_afb_wishes
 from core.language.request.extraction import FACH_KEYS, FACH_NAMEN, AfbWish, Extraction, TopicTerms
 from core.language.request.facts import extract_afb_distribution, extract_count, extract_dauer, extract_klasse
+from core.language.request.inflection import adjective_parts
 from core.language.request.material import extract_material
 from core.language.request.scan import decide_fach, scan_vocab
-from core.language.request.subjects import BROAD_AREAS
+from core.language.request.subjects import BROAD_AREAS, UNSUPPORTED_SUBJECTS
 from core.language.request.task_kinds import without_task_kinds
 from core.language.request.thema import extract_thema
 from core.language.request.vocabulary import Analysis, Vocab, known_term_in, profile_feld, vocab_for
@@ -33,6 +34,7 @@ from core.language.text import fold, stem
 # a token, so a 50 000-character paste costs milliseconds, never a catastrophic backtrack.
 
 
+_VOCABULARY_WORDS = frozenset(("vocabulary", "vokabeln", "wortschatz", "words"))
 _PLACEHOLDER = re.compile(r"\[[^\[\]]{1,40} entfernt\]")
 # What the teacher rejects names no topic: „Nein, School life passt nicht. Dann bitte nur some/any …“.
 _REJECTED = re.compile(r"(?:\bnein\b[,!.]?\s*)?[^.,;:!?\n]{1,60}?\s(?:passt|passen|geht|gefaellt|gefällt)\s+"
@@ -52,10 +54,10 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Ober
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
     text = _REJECTED.sub(" ", text)
     text, typos = vocab.speller.corrected(spelling.correct(text))
-    e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+    e = _with_musts(text, vocab, hyphen_words, oberstufe)
     if (e.fach or fach) and e.thema and (fixed := _fach_typos(text, e, vocab, e.fach or fach)):
         text = with_typos_fixed(text, tuple(fixed))
-        e = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+        e = _with_musts(text, vocab, hyphen_words, oberstufe)
         typos += fixed
     return dataclasses.replace(e, typos=tuple(typos)) if typos else e
 
@@ -72,6 +74,41 @@ def _fach_typos(text: str, e: Extraction, vocab: Vocab, fach: str | None) -> lis
         return []
     topic_words = set(_WORD_OF_TEXT.findall(" ".join([e.thema or "", *e.unterthemen])))
     return [(typed, meant) for typed, meant in speller.corrected(text)[1] if typed in topic_words]
+
+
+def _with_musts(text: str, vocab: Vocab, hyphen_words: frozenset[str], oberstufe: Oberstufe) -> Extraction:
+    """The request read with its must-have clauses as parts (decision 052): „Energie und Leistung, Wirkungsgrad soll
+    vorkommen“ -> Thema „Energie und Leistung“, parts Energie, Leistung, Wirkungsgrad. The facts (Fach, Klasse,
+    Dauer …) come from the whole text; an emphasis named alone is the topic („mit Schwerpunkt auf Redoxreaktionen“)."""
+    whole = _extract(text, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+    rest, wanted = musts.split(text)
+    if not wanted:
+        return whole
+    tools = _TopicTools(vocab, hyphen_words)
+    named = [p for w in wanted for p in _must_parts(w, tools)]
+    if not named:
+        return whole
+    core = _extract(rest, vocab, hyphen_words, nested=False, oberstufe=oberstufe)
+    thema, parts = core.thema, list(core.unterthemen)
+    if thema is None and core.area_text:
+        thema = topics.capitalised(core.area_text)  # „Genetik unter besonderer Berücksichtigung der …“
+    if thema is None:
+        thema, named = named[0], named[1:]
+    seen = {fold(p) for p in (*parts, thema)}
+    parts += [p for p in named if fold(p) not in seen and not seen.add(fold(p))]
+    return dataclasses.replace(whole, thema=thema, unterthemen=tuple(parts))
+
+
+def _must_parts(must: musts.Must, tools: _TopicTools) -> list[str]:
+    """The parts a must-have clause names, each as a title names it: „Zünfte und Hanse“ -> Zünfte, Hanse."""
+    e = _extract(musts.as_phrase(must.text), tools.vocab, tools.hyphen_words, nested=True)
+    thema = e.thema or e.area_text
+    if not thema:
+        return []
+    thema, parts = topics.split_peers(thema, tools.known, tools.is_topic)
+    if not parts:
+        parts = (topics.clean_topic(thema, tools.known, german=True) or thema,)
+    return [topics.capitalised(p) for p in parts]
 
 
 def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: bool, oberstufe: Oberstufe = G9
@@ -100,6 +137,9 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
     thema, thema_span = extract_thema(doc, vocab)
     if in_english and (named := english.english_topic(doc.text)):
         thema, thema_span = named, None
+    if fach == "englisch" and (thema is None or fold(thema).split()[-1] in _VOCABULARY_WORDS):
+        named = english.colon_topic(doc.text) if thema is None else english.vocabulary_topic(doc.text)
+        thema, thema_span = (named, None) if named else (thema, thema_span)
     wishes: list[AfbWish] = []
     for wish_thema, level in raw_wishes:
         chosen = wish_thema or thema
@@ -194,6 +234,9 @@ class _TopicTools:
         return " " not in word.strip() and any(len(e.words) == 1 for e in self.vocab.stem_idx.get(stem(fold(word)), ()))
 
     def is_topic(self, piece: str) -> bool:
+        words = [fold(w) for w in _WORD_OF_TEXT.findall(piece)]
+        if words and all(w in UNSUPPORTED_SUBJECTS for w in words):
+            return True  # „Weimarer Republik: Wirtschaft und Politik“: a subject's name in a list of topics
         e = _extract(piece, self.vocab, self.hyphen_words, nested=True)
         facts = (e.klassenstufe, e.dauer_minuten, e.afb_verteilung, e.aufgaben_anzahl, e.material_type, e.niveau)
         if e.thema is None and e.area_text is None and not e.problems and self._single_term(piece):
@@ -214,7 +257,7 @@ def _structure(text: str, thema: str | None, area_text: str | None, area_broad: 
     header = topics.labelled_parts(text, known, is_topic) or topics.header_list(text, head_topic, known, is_topic,
                                                                                  tools.unit_head)
     if header:
-        return header
+        return header[0], adjective_parts(*header)
     if thema is None and area_text is not None and not area_broad:
         thema = area_text
     if thema is None:

@@ -65,7 +65,7 @@ _FIXED_PAIRS = (
     "schloss und schlüssel",
 )
 FIXED_PAIRS = frozenset(fold(p) for p in _FIXED_PAIRS)
-_PAIR = re.compile(r"^\s*([^\W\d_]+)\s+und\s+([^\W\d_]+)\s*$")
+_PAIR = re.compile(r"^\s*([^\W\d_]+)\s*(?:\bund\b|\+|&)\s*([^\W\d_]+)\s*$")
 
 
 def fixed_pair(text: str, known: Known) -> bool:
@@ -138,6 +138,11 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
+def _in_parentheses(text: str, pos: int) -> bool:
+    before = text[max(0, pos - 80):pos]
+    return "(" in before and ")" not in before[before.rfind("("):]
+
+
 def contrast(text: str, thema: str | None, known: Known) -> tuple[str, tuple[str, ...]] | None:
     """The contrasted words the topic is part of: 'gerund or infinitive' for the topic 'Gerund', 'this/that/these/
     those' for 'These'; with parts when both sides are topics of their own ("present perfect or simple past"),
@@ -146,10 +151,13 @@ def contrast(text: str, thema: str | None, known: Known) -> tuple[str, tuple[str
         items = m.group(1).split("/")
         if any(fold(i) in _NOT_SLASHED for i in items[1:]) or any(i.endswith("-") for i in items):
             continue
+        if _in_parentheses(text, m.start()):  # „Atmung (Lunge/Gasaustausch)“: the parts of a header (decision 052)
+            continue
         if (thema is None and all(fold(i) in _FUNCTION_WORDS for i in items)) or (
             thema is not None and any(fold(thema) == fold(i) for i in items)
         ):
-            return m.group(1), ()
+            nouns = all(i[:1].isupper() and len(i) > 2 for i in items)  # „Nomen/Verben/Adjektive“: topics each
+            return m.group(1), tuple(items) if nouns else ()
     if thema is None:  # "some and any": words contrasted are the topic even when nothing else names one
         pair = next(
             (

@@ -7,12 +7,12 @@ import re
 from collections.abc import Collection
 
 from core.language.document import CHUNK_RE, Doc, Token
-from core.language.lexicon import seeded_words
 from core.language.request import topics
 from core.language.request.forms import ACTIVITY_VERBS
+from core.language.request.inflection import SAME_IN_DATIVE, plural_adjectives, undative
 from core.language.request.vocabulary import Vocab
 from core.language.stopwords import ARTICLES, CONNECTORS, FILLER_WORDS, META_WORDS, word_set
-from core.language.text import fold, key, stem
+from core.language.text import fold, stem
 
 THEMA_MAX_CHARS = 80
 
@@ -25,15 +25,10 @@ _DIDACTIC_VERBS = word_set("""
     bearbeiten erarbeiten besprechen einueben anwenden vorbereiten liegen stehen dauern lauten kommen beinhalten
     enthalten umfassen abdecken drankommen vorkommen""")
 _MODALS = word_set("soll sollen sollte sollten muss muessen kann koennen wird werden will wollen moechte moechten darf")
-_WEAK_PLURALS = ("ungen", "ionen", "heiten", "keiten", "schaften", "taeten", "innen", "ien", "eien", "zeiten",
-                 "arbeiten", "fahrten", "arten", "welten", "schriften", "pflichten")
-# Plurals in -en whose dative is the same ("zu den Verben"): the -n is no dative ending.
-_SAME_IN_DATIVE = (
-    "verben", "nomen", "formen", "normen", "themen", "farben", "daten", "medien", "laengen", "kurven", "linsen",
-    "zellen", "geraden", "ebenen", "groessen", "flaechen", "pflanzen", "sprachen", "regeln", "formeln", "tabellen",
-    "kugeln", "quellen", "seiten", "strecken", "ecken", "kanten", "wellen", "saeulen", "schichten", "stufen",
-)
 CONJUNCTIONS = word_set("und sowie oder bzw")
+_AFTER_NOUN = word_set("des der von vom im in aus")
+_QUALIFYING = word_set("im in der des")
+_DATIVE_PREPS = word_set("von vom mit bei aus nach seit zwischen unter in im")
 
 
 def _blocked(tok: Token, allow_area: bool) -> bool:
@@ -160,14 +155,15 @@ def content_runs(doc: Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: b
     start: int | None = None
     last = -1
     i = lo
+    here = allow_area  # an area word qualifies a topic after "im", "der" … ("Religion im Mittelalter")
     while i < hi:
         tok = toks[i]
         if start is not None and (tok.brk == 2 or (tok.brk == 1 and not allow_comma) or i - start >= 10):
             runs.append((start, last + 1))
-            start = None
+            start, here = None, allow_area
             if first_only:
                 return runs
-        if _is_content(doc, i, allow_area):
+        if _is_content(doc, i, here):
             if start is None:
                 start = i
             last = i
@@ -176,18 +172,22 @@ def content_runs(doc: Doc, lo: int, hi: int, *, allow_area: bool, allow_comma: b
         if start is not None and tok.fold in CONNECTORS and not _blocked(tok, allow_area):
             k = i + 1
             while k < hi and k <= i + 2 and toks[k].brk == 0:  # "Tourismus in den Alpen"
-                if _is_content(doc, k, allow_area):
+                if _is_content(doc, k, here) or (toks[k].area and tok.fold in _QUALIFYING and not toks[start].area):
                     break
                 if toks[k].fold not in CONNECTORS and toks[k].fold not in ARTICLES:
                     k = hi
                     break
                 k += 1
-            if k < hi and k <= i + 2 and toks[k].brk == 0 and _is_content(doc, k, allow_area):
+            if k < hi and k <= i + 2 and toks[k].brk == 0 and _is_content(doc, k, here):
                 i = k
+                continue
+            if (k < hi and k <= i + 2 and toks[k].brk == 0 and tok.fold in _QUALIFYING and not toks[start].area
+                    and toks[k].area):
+                i, here = k, True
                 continue
         if start is not None:
             runs.append((start, last + 1))
-            start = None
+            start, here = None, allow_area
             if first_only:
                 return runs
         i += 1
@@ -205,21 +205,6 @@ def _years_at_end(doc: Doc, start: int, end: int) -> int:
     return k
 
 
-def _undative(word: str) -> str:
-    """'Stromkreisen' -> 'Stromkreise', 'Brüchen' -> 'Brüche', 'Wörtern' -> 'Wörter'; 'Zahlen' stays."""
-    f = fold(word)
-    if f.endswith(_SAME_IN_DATIVE):
-        return word
-    if len(f) > 5 and f.endswith(("ern", "eln")):
-        return word[:-1]
-    if len(f) > 4 and f.endswith("en") and not f.endswith(_WEAK_PLURALS) and f[-3] in "szthkmfpgdbv":
-        words = seeded_words()
-        if key(f) in words and key(f[:-1]) not in words:
-            return word  # a plural in -en ("zu Uhrzeiten"): the seeded texts know it, not a form without the -n
-        return word[:-1]
-    return word
-
-
 def _conjunct_case(article: str, mode: str | None) -> str | None:
     """The case a conjunct's own article stands for, as the ending rules name it ("plural", "fem", "masc")."""
     dative = mode in ("plural", "fem", "masc")
@@ -230,6 +215,21 @@ def _conjunct_case(article: str, mode: str | None) -> str | None:
     if article == "den":
         return "plural" if dative else "masc"
     return None
+
+
+def _stems_spelling(vocab: Vocab, raw: str, own_last: str) -> str | None:
+    """Several words with the stems of a known term ("das Ohmsche Gesetz" ~ "Ohmsches Gesetz"): its spelling, but the
+    teacher's number ("zu galvanischen Zellen" -> "galvanische Zellen"). Single words keep the teacher's form
+    ("Widerstände" stays plural even if only "Widerstand" is known)."""
+    stems = tuple(stem(m.group()) for m in CHUNK_RE.finditer(fold(raw)))
+    known = vocab.by_stems.get(stems) if len(stems) > 1 else None
+    if not known:
+        return None
+    best = min(known, key=lambda e: (not e.from_profile, abs(len(e.display) - len(raw)))).display
+    head, _, last = best.rpartition(" ")
+    if not head or fold(own_last) == fold(last) or not own_last[:1].isupper():
+        return best
+    return f"{plural_adjectives(head)} {own_last}"
 
 
 def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None) -> str | None:
@@ -258,7 +258,8 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
         if case not in ("plural", "fem", "masc"):
             continue
         is_last = k == end - 1 or (toks[k + 1].fold in CONNECTORS and not _shares_noun(doc, k))
-        ends_conjunct = k == end - 1 or toks[k + 1].fold in CONJUNCTIONS or toks[k + 1].brk == 1
+        ends_conjunct = k == end - 1 or toks[k + 1].fold in CONJUNCTIONS or toks[k + 1].brk == 1 or (
+            tok.cap and toks[k + 1].fold in _AFTER_NOUN)  # „zu Gedichten des Expressionismus“
         f = tok.fold
         if not is_last and f.endswith("en") and (not tok.cap or f.endswith(("ischen", "schen")) or not
                                                  doc.mixed_case or (case != "plural" and _cap_adjective(doc, k))):
@@ -267,8 +268,9 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
                          if (toks[j].cap and not _cap_adjective(doc, j)) or j == end - 1), "")
             ending = ("es" if topics.is_neuter(head) else "er") if case == "masc" else "e"
             words[k - start] = tok.orig[:-2] + ending
-        elif ends_conjunct and case == "plural" and vocab.display.get(tok.fold) is None:
-            words[k - start] = _undative(tok.orig)  # a known word ("Linsen") is already nominative
+        elif ends_conjunct and case == "plural" and vocab.display.get(tok.fold) is None and not (
+                k > start and toks[k - 1].fold in _DATIVE_PREPS):  # „Eigenschaften von Metallen“ stays
+            words[k - start] = undative(tok.orig, vocab.display.get)  # a known word ("Linsen") is already nominative
     seps = []
     for k in range(start, end - 1):
         gap = doc.text[toks[k].oend:toks[k + 1].ostart]
@@ -283,23 +285,15 @@ def topic_phrase(doc: Doc, vocab: Vocab, start: int, end: int, mode: str | None)
 
     raw, modified = join(raw_words), join(words, dropped)
     candidates = [raw, modified]
-    if mode == "plural" and fold(words[-1]).endswith("en") and not fold(words[-1]).endswith(_SAME_IN_DATIVE):
+    if mode == "plural" and fold(words[-1]).endswith("en") and not fold(words[-1]).endswith(SAME_IN_DATIVE):
         # "Vulkanen" -> "Vulkane" if that is a known term
         candidates.append(join([*words[:-1], words[-1][:-1]], dropped))
     for candidate in candidates:
         canonical = vocab.display.get(" ".join(m.group() for m in CHUNK_RE.finditer(fold(candidate))))
         if canonical:
             return canonical
-    # Several words with the stems of a known term ("das Ohmsche Gesetz" ~ "Ohmsches Gesetz"): its spelling. Single
-    # words keep the teacher's form ("Widerstände" stays plural even if only "Widerstand" is known).
-    stems = tuple(stem(m.group()) for m in CHUNK_RE.finditer(fold(raw)))
-    known = vocab.by_stems.get(stems) if len(stems) > 1 else None
-    if known:
-        best = min(known, key=lambda e: (not e.from_profile, abs(len(e.display) - len(raw)))).display
-        head, _, last = best.rpartition(" ")
-        own_last = words[-1]
-        # its spelling, but the teacher's number: "zu galvanischen Zellen" -> "galvanische Zellen"
-        return f"{head} {own_last}" if head and fold(own_last) != fold(last) and own_last[:1].isupper() else best
+    if spelled := _stems_spelling(vocab, raw, words[-1]):
+        return spelled
     text = modified.strip(" \"'„“”‚‘’«»-,.;:!?()[]")
     if not text:
         return None

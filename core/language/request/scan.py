@@ -36,9 +36,37 @@ def _subject_counts(doc: Doc, i: int) -> bool:
     return not (f in ("deutsch", "englisch") and i > 0 and doc.tokens[i - 1].fold in ("auf", "ins") and tok.brk == 0)
 
 
+# Words that join a subject word to the rest of its topic: "Kunst der Renaissance", "Physik im Straßenverkehr"
+_PHRASE_LINKS = frozenset(("der", "des", "im", "in", "auf", "zwischen", "nach", "vor", "unter", "und", "als"))
+
+
+def _topic_word(doc: Doc, i: int, named: list[int]) -> bool:
+    """A subject word that is part of the topic (decision 052): another word names the Fach („Geschichte 8 Test
+    Kunst der Renaissance“, „Chemie 9 … Chemie im Alltag“, „Geschichte … Weimarer Republik: Wirtschaft und
+    Politik“). A supported subject word counts so only when it heads a phrase after the Fach was named; a subject
+    the workbench does not teach also in a list of topics. Never next to another subject („Geschichte/Politik“)."""
+    toks = doc.tokens
+    if not named or all(k == i for k in named) or (named[0] >= i and toks[i].fold in SUBJECT_WORDS):
+        return False
+    for k in (i - 1, i + 1):
+        if 0 <= k < len(toks) and (toks[k].fold in SUBJECT_WORDS or toks[k].fold in UNSUPPORTED_SUBJECTS):
+            lo, hi = min(k, i), max(k, i)
+            if doc.fold[toks[lo].end:toks[hi].start].strip() in ("", "/", "-", "+", "&"):
+                return False
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    heads = nxt is not None and nxt.brk == 0 and nxt.fold in _PHRASE_LINKS and i + 2 < len(toks) and \
+        toks[i + 2].brk == 0 and not toks[i + 2].fold.isdigit() and toks[i + 2].fold not in META_WORDS
+    return heads or tok_unsupported(doc, i)
+
+
+def tok_unsupported(doc: Doc, i: int) -> bool:
+    return doc.tokens[i].fold in UNSUPPORTED_SUBJECTS and doc.tokens[i].cap
+
+
 def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
     toks = doc.tokens
     n = len(toks)
+    named = [k for k, t in enumerate(toks) if t.fold in SUBJECT_WORDS and len(t.fold) > 2 and _subject_counts(doc, k)]
     i = 0
     while i < n:
         tok = toks[i]
@@ -46,6 +74,13 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
             i += 1
             continue
         subject = SUBJECT_WORDS.get(tok.fold)
+        if (subject is not None or tok.fold in UNSUPPORTED_SUBJECTS) and _topic_word(doc, i, named):
+            subject = None
+        elif tok.fold in UNSUPPORTED_SUBJECTS:
+            analysis.unsupported.append(UNSUPPORTED_SUBJECTS[tok.fold])
+            tok.consumed = True
+            i += 1
+            continue
         if subject is not None:
             if _subject_counts(doc, i):
                 analysis.subjects.append((i, subject))
@@ -58,11 +93,6 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
                 i + 1 >= n or toks[i + 1].brk or not toks[i + 1].cap):  # "Zeitformen im Englischen"
             analysis.subjects.append((i, LANGUAGE_SUBJECTS[tok.fold]))
             tok.consumed = toks[i - 1].consumed = True
-            i += 1
-            continue
-        if tok.fold in UNSUPPORTED_SUBJECTS:
-            analysis.unsupported.append(UNSUPPORTED_SUBJECTS[tok.fold])
-            tok.consumed = True
             i += 1
             continue
         compound = None

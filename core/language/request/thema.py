@@ -6,13 +6,14 @@ from __future__ import annotations
 from core.language.document import Doc
 from core.language.request import topics
 from core.language.request.phrases import CONJUNCTIONS, content_runs, topic_phrase
+from core.language.request.subjects import BROAD_AREAS
 from core.language.request.task_kinds import GENERIC_KINDS, GENITIVE_ARTICLES, SOURCE_KINDS, is_task_kind
 from core.language.request.vocabulary import Vocab
 from core.language.stopwords import ARTICLES, CONNECTORS, word_set
-from core.language.text import fold
+from core.language.text import fold, stem
 
 _THEMA_MARKERS = word_set("""
-    thema themen schwerpunkt schwerpunkte schwerpunktthema unterrichtsthema inhalt inhalte oberthema""")
+    thema themen schwerpunkt schwerpunkte schwerpunktthema unterrichtsthema inhalt inhalte oberthema topic topics""")
 _MARKER_FILLERS = word_set("""
     ist sind lautet lauten soll sollen sollte sein liegt liegen auf der die das den dem waere wird werden heute
     diesmal dabei hier also bitte eher vor allem nur soll's""")
@@ -37,6 +38,20 @@ def _article_case(prep: str, article: str, mode: str | None) -> str | None:
 def _is_area_only(doc: Doc, start: int, end: int) -> bool:
     content = [t for t in doc.tokens[start:end] if t.fold not in CONNECTORS]
     return bool(content) and all(t.area for t in content)
+
+
+def _broad_only(doc: Doc, start: int, end: int) -> bool:
+    """Only broad subject areas ("zu Optik", "zur Mechanik und Optik"), no unit named as an area ("zu linearen
+    Funktionen und linearen Gleichungssystemen" is a topic)."""
+    if not _is_area_only(doc, start, end):
+        return False
+    segments: list[list[str]] = [[]]
+    for t in doc.tokens[start:end]:
+        if t.fold in CONNECTORS:
+            segments.append([])
+        else:
+            segments[-1].append(stem(t.fold))
+    return all(tuple(seg) in BROAD_AREAS or not seg for seg in segments)
 
 
 def _after_skipping(doc: Doc, i: int, skip: frozenset[str], limit: int = 4) -> int:
@@ -95,7 +110,7 @@ def prep_candidates(doc: Doc, vocab: Vocab, lo: int = 0, hi: int | None = None) 
         if j >= hi or toks[j].brk:
             continue
         runs = content_runs(doc, j, min(hi, j + 12), allow_area=True, first_only=True)
-        if runs and _is_area_only(doc, *runs[0]):  # "zu Optik": an area alone is no topic yet
+        if runs and _broad_only(doc, *runs[0]):  # "zu Optik": a broad area alone is no topic yet
             runs = content_runs(doc, j, min(hi, j + 12), allow_area=False, first_only=True)
         if runs and runs[0][0] == j:
             end = _enumeration_end(doc, j, runs[0][1])

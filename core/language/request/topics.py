@@ -12,6 +12,7 @@ from collections.abc import Callable
 from itertools import islice
 
 from core.language.request.forms import fixed_pair
+from core.language.request.inflection import shared_head
 
 Known = Callable[[str], str | None]  # the usual spelling of a known term ("ohmsches gesetz" -> "Ohmsches Gesetz")
 Check = Callable[[str], bool]  # is this piece of text a topic (no Klasse, Dauer, material word …)?
@@ -30,6 +31,7 @@ _RESTRICTION = re.compile(r"(?:,|\s-\s|\()\s*(?:nur|ausschließlich|ausschliessl
 _HEAD_BOUNDARY = re.compile(r"[.;,:()\n!?]|\s-\s")
 _LIST_END = re.compile(r"[;\n()]|\.\s|\s-\s|:")
 _ITEM_SPLIT = re.compile(r"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
+_SLASH_SPLIT = re.compile(r"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b|/)\s*")
 _PEER_SPLIT = re.compile(r"\s*(?:,|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
 _QUOTED = re.compile(
     r"(?:^|(?<=[\s(:]))(?:„([^“”\"\n]{2,120})[“”\"]|\"([^\"\n]{2,120})\"|'([^'\n]{2,120})'(?=[\s,.;:!?)]|$)"
@@ -211,7 +213,7 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
     ('Säuren und Basen') or a phrase whose parts are no topics of their own ('Brüche kürzen und erweitern') stays."""
     if known(thema) or fixed_pair(thema, known) or not _PEER_SPLIT.search(thema):
         return thema, ()
-    if headed := _headed_members(thema, known):
+    if headed := _headed_members(thema, known) or shared_head(thema, known, is_topic):
         return headed
     if pair := _ADJECTIVE_PAIR.match(thema):
         nouns = tuple(capitalised(f"{adj} {pair.group(4)}") for adj in (pair.group(1), pair.group(3)))
@@ -254,7 +256,8 @@ def _raw_items(window: str, known: Known) -> list[str]:
     Additionsverfahren") and a pair alone ("Reihen- und Parallelschaltung") are split and expanded by the caller."""
     segments = window.split(",")
     if len(segments) < 2 or any(seg.strip().endswith("-") for seg in segments[:-1]):
-        return [window] if fixed_pair(window, known) else _ITEM_SPLIT.split(window)
+        # „(Lunge/Gasaustausch)“, „(Alpha-/Beta-/Gammastrahlung)“: a slash separates parts as „und“ does
+        return [window] if fixed_pair(window, known) else _SLASH_SPLIT.split(window)
     out: list[str] = []
     for seg in segments:
         pieces = _ITEM_SPLIT.split(seg)

@@ -14,6 +14,7 @@ from core.language.fold import prepare
 from core.language.lexicon import seeded_words
 from core.language.request.builtin_topics import BUILTIN_TOPICS
 from core.language.request.extraction import FACH_KEYS, TopicTerms
+from core.language.request.inflection import plural_adjectives
 from core.language.request.subjects import AREA_ALIASES
 from core.language.spelling import TermSpeller
 from core.language.text import fold, stem
@@ -130,6 +131,12 @@ def profile_feld(vocab: Vocab, fach: str, hint: str) -> str:
     return hint
 
 
+def _plural_of(own: str, known: str) -> bool:
+    """The teacher's word is the plural of the known one ("Regenwälder" of "Regenwald", "Zellen" of "Zelle")."""
+    f, k = fold(own), fold(known)
+    return len(f) > len(k) and f[:3] == k[:3] and f.endswith(("e", "er", "en", "n", "s"))
+
+
 def known_term_in(vocab: Vocab, term: str) -> str | None:
     chunks = [m.group() for m in CHUNK_RE.finditer(fold(prepare(term)))]
     if not chunks:
@@ -144,6 +151,7 @@ def known_term_in(vocab: Vocab, term: str) -> str | None:
             head, _, last = best.rpartition(" ")
             own_last = term.split()[-1].strip(".,;:!?")
             if head and fold(own_last) != fold(last):  # the known spelling, the teacher's number ("Zellen")
-                return f"{head} {last[:1] + own_last[1:] if last[:1].isupper() else own_last}"
+                own = last[:1] + own_last[1:] if last[:1].isupper() else own_last
+                return f"{plural_adjectives(head) if _plural_of(own, last) else head} {own}"
             return best
     return None

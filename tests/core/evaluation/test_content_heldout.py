@@ -1,25 +1,33 @@
-"""The held-out content suite (#10, seeds/eval/content_heldout.yaml): it loads by name like every suite, every case
-validates, it has the mix it promises, and none of its requests is a case of the tuned content suite."""
+"""The held-out content suites (#10, seeds/eval/content_heldout.yaml and content_heldout_2.yaml): each loads by name
+like every suite, every case validates, it has the mix it promises, and none of their requests is a case of the tuned
+content suite or of the other held-out suite."""
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
+
+import pytest
 
 from core.evaluation.suites import list_suites, load_suite, suite_path
 from core.materials.faecher import FAECHER
 
+HELDOUT = ("content_heldout", "content_heldout_2")
 
-def test_the_heldout_suite_loads_by_name_and_every_case_validates() -> None:
-    suite = load_suite("content_heldout")  # parse_suite validates every case; a broken one raises a UserError
-    assert suite.name == "content_heldout"
-    assert suite_path("content_heldout").name == "content_heldout.yaml"
+
+@pytest.mark.parametrize("name", HELDOUT)
+def test_the_heldout_suite_loads_by_name_and_every_case_validates(name: str) -> None:
+    suite = load_suite(name)  # parse_suite validates every case; a broken one raises a UserError
+    assert suite.name == name
+    assert suite_path(name).name == f"{name}.yaml"
     listed = {s.name: s for s in list_suites()}
-    assert listed["content_heldout"].fehler is None
-    assert listed["content_heldout"].faelle == 48
+    assert listed[name].fehler is None
+    assert listed[name].faelle == 48
 
 
-def test_the_heldout_suite_has_six_cases_per_fach_and_the_promised_mix() -> None:
-    faelle = load_suite("content_heldout").faelle
+@pytest.mark.parametrize("name", HELDOUT)
+def test_the_heldout_suite_has_six_cases_per_fach_and_the_promised_mix(name: str) -> None:
+    faelle = load_suite(name).faelle
     assert Counter(c.erwartet.fach for c in faelle) == dict.fromkeys(FAECHER, 6)
     assert Counter(c.erwartet.typ for c in faelle) == {"klausur": 26, "differenzierung": 12, "h5p": 10}
     # every case is measured by the content evaluators (they need topic words), every exam has a duration
@@ -31,8 +39,8 @@ def test_the_heldout_suite_has_six_cases_per_fach_and_the_promised_mix() -> None
     assert sum(1 for c in faelle if c.erwartet.unterthemen) >= 30
 
 
-def test_no_heldout_request_repeats_a_case_of_the_content_suite() -> None:
-    tuned = load_suite("content").faelle
-    heldout = load_suite("content_heldout").faelle
-    assert not {c.name for c in tuned} & {c.name for c in heldout}
-    assert not {c.anfrage.casefold() for c in tuned} & {c.anfrage.casefold() for c in heldout}
+@pytest.mark.parametrize(("a", "b"), list(combinations(("content", *HELDOUT), 2)))
+def test_no_heldout_request_repeats_a_case_of_another_content_suite(a: str, b: str) -> None:
+    first, second = load_suite(a).faelle, load_suite(b).faelle
+    assert not {c.name for c in first} & {c.name for c in second}
+    assert not {c.anfrage.casefold() for c in first} & {c.anfrage.casefold() for c in second}
