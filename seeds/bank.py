@@ -110,9 +110,15 @@ class BankMaterial(_Strict):
     zeilennummern: bool = Field(default=False, description="print line numbers (poems, prose, sources)")
     quelle: str = Field(min_length=5, description="Quellenangabe, or 'selbst verfasst' for own texts")
     lizenz: Literal["gemeinfrei", "selbst verfasst", "amtliches Werk"]
+    zeilen_aufgaben: dict[str, list[str]] = Field(
+        default_factory=dict, description="a table row (by its first cell) that belongs to certain tasks -> their "
+        "ids: printed only with one of them (a receipt one task checks is no stray row beside the others)")
 
     @model_validator(mode="after")
     def _content(self) -> BankMaterial:
+        rows = {z[0] for z in self.tabelle.zeilen if z} if self.tabelle else set()
+        if stray := [k for k in self.zeilen_aufgaben if k not in rows]:
+            raise ValueError(f"material {self.id}: zeilen_aufgaben names no row {stray}")
         if (self.text is None) == (self.tabelle is None):
             raise ValueError(f"material {self.id}: exactly one of text or tabelle")
         if self.art == "tabelle" and self.tabelle is None:
@@ -251,6 +257,9 @@ class TopicBank(_Strict):
             for ref in material_ids(item.material):
                 if ref not in materials:
                     raise ValueError(f"{item.id}: material {ref!r} is not defined in materialien")
+        tasks = {a.id for a in self.aufgaben}
+        if stray := [t for m in self.materialien for ts in m.zeilen_aufgaben.values() for t in ts if t not in tasks]:
+            raise ValueError(f"zeilen_aufgaben names tasks that do not exist: {stray}")
         return self
 
 

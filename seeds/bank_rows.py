@@ -29,10 +29,14 @@ class SeedRow:
     fields: dict[str, Any]
 
 
-def material_block(m: BankMaterial) -> dict[str, Any]:
-    """A bank material as the exam model's MaterialBlock (core.materials)."""
+def material_block(m: BankMaterial, task: str | None = None) -> dict[str, Any]:
+    """A bank material as the exam model's MaterialBlock (core.materials), as `task` works with it: without the rows
+    that belong to other tasks (`zeilen_aufgaben`), so a row no chosen task uses is never printed."""
+    tabelle = m.tabelle.model_dump() if m.tabelle else None
+    if tabelle and m.zeilen_aufgaben:
+        tabelle["zeilen"] = [z for z in tabelle["zeilen"] if task in m.zeilen_aufgaben.get(z[0] if z else "", [task])]
     return {"titel": m.titel, "art": m.art, "text": m.text,
-            "tabelle": m.tabelle.model_dump() if m.tabelle else None,
+            "tabelle": tabelle,
             "zeilennummern": m.zeilennummern, "quelle": m.quelle}
 
 
@@ -53,7 +57,7 @@ def topic_rows(fach: str, topic: CoverageTopic, bank: TopicBank) -> Iterator[See
     for a in bank.aufgaben:
         ids = material_ids(a.material)
         content = {**_topic_fields(topic), **a.model_dump(exclude={"id", "material", "description"}),
-                   "materialien": [material_block(mats[i]) for i in ids],
+                   "materialien": [material_block(mats[i], a.id) for i in ids],
                    "material_id": f"{topic.id}/{'+'.join(ids)}" if ids else None, "bank_id": a.id}
         yield SeedRow(f"{base}:{a.id}", dict(
             agent_type="klausur", scope_type="global", scope_id=None, owner_id=None, fach=fach, thema=topic.thema,

@@ -80,7 +80,7 @@ def as_list(refusal: str) -> str:
 
 
 def kind_of(option: str) -> str:
-    if option.endswith("auffüllen") and option.startswith("mit Aufgaben zu"):
+    if option.endswith("auffüllen") and option.startswith(("mit Aufgaben zu", "mit Fragen zu")):
         return "fill"
     if option.startswith("die kurze Fassung"):
         return "short"

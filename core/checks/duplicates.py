@@ -42,6 +42,12 @@ SAME_DEMAND = 0.6
 SAME_CLASS_OVERLAP = 0.65  # share of the shorter demand matched, operators of one class
 SIBLING_DEMAND = 0.75
 OTHER_NUMBERS_DEMAND = 0.85
+ASKED_MIN = 6  # things a word problem asks for and about, at least, to be recognised with other numbers and names
+# the method a task names is how, not what it asks: two Pythagoras tasks on different unknowns are no repeat
+_METHOD = frozenset({"satz", "pythagora", "gleichungssyst", "verfahr", "rechenverfahr", "baumdiagramm", "wahl",
+                     "prob", "skizz", "formel", "gleichung", "ableitung", "stammfunktion", "tabell", "material"})
+_CALCULATING = frozenset({"berechnen", "aufstellen"})  # a task that also explains or judges asks for more
+ASKED_UNMATCHED = 1 / 3  # share of them the other task may lack
 
 
 @dataclass(frozen=True)
@@ -200,6 +206,32 @@ def _calculation_repeat(a: TaskView, b: TaskView, sim: float, siblings: bool) ->
     return round(sim, 2) if sim >= OTHER_NUMBERS_DEMAND and _unshared(da, db) <= 1 else None
 
 
+@lru_cache(maxsize=8192)
+def asked(text: str) -> frozenset[str]:
+    """What a task asks for and about: the demand nouns of every sentence that carries an operator („Bestimme … den
+    Eintrittspreis für Erwachsene und für Kinder“: Eintrittspreis, Erwachsene, Kinder — and the scene it names)."""
+    out: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+", (text or "").strip()):
+        if any(stem(w) in OPERATOR_WORDS or w in OPERATOR_CLASSES for w in content_words(sentence)):
+            nouns = things(sentence)
+            out |= {w for w in demand_words(sentence) if (nouns is None or w in nouns) and w not in _METHOD}
+    return frozenset(out)
+
+
+def same_unknowns(a: str, b: str) -> bool:
+    """The same word problem whatever its numbers and names (decision 051): both only calculate, and what the shorter
+    one asks for and about — at least six things, its method aside — is nearly all asked in the other: „Bestimme
+    mit den Belegen der Familien Kaya und Braun den Eintrittspreis für Erwachsene und für Kinder“ ~ „Familie Weber
+    zahlt im Freizeitbad … Bestimme die Eintrittspreise für einen Erwachsenen und für ein Kind“ (the names differ,
+    as the numbers do)."""
+    ka, kb = asked(a), asked(b)
+    small, large = (ka, kb) if len(ka) <= len(kb) else (kb, ka)
+    ca, cb = operator_classes(a), operator_classes(b)
+    if len(small) < ASKED_MIN or "berechnen" not in ca & cb or not (ca ^ cb) <= _CALCULATING:
+        return False
+    return len(_unmatched(small, large)) <= len(small) * ASKED_UNMATCHED
+
+
 def similar(a: TaskView, b: TaskView) -> float | None:
     """The similarity when a and b are near-duplicates, else None."""
     if a.text.strip().lower() == b.text.strip().lower():
@@ -207,6 +239,8 @@ def similar(a: TaskView, b: TaskView) -> float | None:
     da, db = demand(a.text), demand(b.text)
     sim = soft_jaccard(da, db)
     siblings = bool(a.gruppe) and a.gruppe == b.gruppe
+    if not siblings and same_unknowns(a.text, b.text):
+        return round(max(sim, 0.5), 2)
     if _calculations(calculation(a.text)[0], calculation(b.text)[0], a.text, b.text):
         return _calculation_repeat(a, b, sim, siblings)
     nouns = things(a.text), things(b.text)

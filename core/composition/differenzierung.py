@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from core.checks.duplicates import duplicates
 from core.checks.views import TaskView
+from core.composition import fill_up
 from core.composition.anrede import siezen_differenzierung
 from core.composition.candidates import DiffCandidate, Umfeld, preference_score
 from core.composition.filters import focused, named_part_only, passing
@@ -141,6 +142,10 @@ def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
                     gewuenscht_anzahl=a.anzahl, schwerpunkt=focus.words, schwerpunkt_thema=focus.topic,
                     ausserhalb=aus, klassenstufe=a.klassenstufe)
     usable, _ = named_part_only(usable, befund, a.thema, a.unterthemen, a.topic)
+    # a task filed under another topic that treats neither the topic nor a named part is a neighbour's (decision
+    # 043): never silently on the sheet — with none of her topic's own, the options name the related topics
+    near = fill_up.elsewhere(usable, a.topic, a.thema, a.unterthemen, lambda c: replace(_view(c), titel=c.unterthema))
+    usable = [c for c in usable if c not in near]
     befund.gefunden = len(usable)
     chosen = _choose_without_repeats(usable, a, befund)
     if not chosen:

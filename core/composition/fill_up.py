@@ -6,15 +6,21 @@ auffüllen“ — the exam that offer names is the one she gets when she chooses
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from core.checks.topicality import TopicContext, name_stems
-from core.composition.candidates import TaskCandidate
+from core.checks.topicality import TopicContext, home_topic, name_stems
+from core.checks.topics import TopicInfo
+from core.checks.views import TaskView
+from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
+from core.composition.parts_lexicon import covers_part, filed_as
 from core.composition.select import ExamSpec, serves
 from core.language.text import fold
 
+Item = TypeVar("Item", QuizCandidate, DiffCandidate)
 MIN_SHARE = 0.4  # below this share of the working time on topic, the options come first, not a stub exam
 MIN_BUDGET = 30  # … in an exam of at least this many working minutes (a 20-minute test of one task is a test)
+MIN_QUESTIONS = 4  # a quiz of fewer questions is no quiz to hand out while neighbours could fill it (nor under 40 %)
 CONSENT = "Mit Nachbarthemen auffüllen"  # appended to the request's wishes when she chose the offer
 SHORT_OK = "Kürzere Fassung erwünscht"  # appended when she chose the short exam over the options
 _CONSENT = re.compile(r"\bauf(?:zu)?fuell|\baufgefuellt")
@@ -42,6 +48,36 @@ def without_choice(zusatz: str) -> str:
 def serving(cands: Sequence[TaskCandidate], spec: ExamSpec, *, sibling: bool = False) -> list[TaskCandidate]:
     """The tasks that serve what was asked (`select.serves`); the others wait for her consent."""
     return [c for c in cands if serves(c, spec, sibling=sibling)]
+
+
+def elsewhere(items: Sequence[Item], topic: TopicContext | None, thema: str, unterthemen: Sequence[str],
+              view: Callable[[Item], TaskView]) -> list[Item]:
+    """The quiz questions or sheet tasks filed under another topic that treat no named part by content — or, with
+    none named, not the request's topic (decisions 043, 051): a neighbour's, used only with her consent. A Hanse
+    question for „Mittelalter: Lehnswesen und Grundherrschaft“ treats the Mittelalter, not a part she named; never
+    her own items."""
+    if topic is None or not topic.resolved:
+        return []
+    ids = {t.id for t in _holding(topic, unterthemen)} | {t.id for w in topic.wishes for t in w.resolved}
+    return [c for c in items if c.herkunft != "eigene"
+            and (home := c.topic or home_topic(topic.index, c.unterthema)) is not None and home not in ids
+            and not any(covers_part([view(c)], u, thema) for u in (unterthemen or (thema,)))]
+
+
+def _holding(topic: TopicContext, unterthemen: Sequence[str]) -> list[TopicInfo]:
+    """The resolved topics that hold a named part in their title or sub-topics („Lehnswesen und Grundherrschaft im
+    Mittelalter“, not „Die Stadt im Mittelalter“, for „Mittelalter: Lehnswesen und Grundherrschaft“); all of them when
+    none does or no part is named."""
+    def holds(t: TopicInfo, u: str) -> bool:
+        return bool(name_stems(u)) and name_stems(u) <= name_stems(" ".join([t.thema, *t.unterthemen]))
+    held = [t for t in topic.resolved if any(holds(t, u) for u in unterthemen)]
+    return held or list(topic.resolved)
+
+
+def said_in(unterthema: str, thema: str) -> bool:
+    """The request's topic names this sub-topic as one of its parts („Vulkanismus“ in „Vulkane und Erdbeben“): its
+    items are on what she asked for, not a neighbour's."""
+    return any(filed_as(unterthema, p, thema) for p in re.split(r"\s+und\s+|,\s*", thema) if p.strip())
 
 
 def other_title_words(thema: str, topic: TopicContext | None) -> frozenset[str]:
@@ -88,9 +124,10 @@ def quoted(parts: Sequence[str]) -> str:
     return " und ".join(", ".join(q).rsplit(", ", 1)) if q else "Nachbarthemen"
 
 
-def offer_option(parts: Sequence[str], dauer: int) -> str:
-    """The option as the reply lists it (agents/offline/refusal.py reads it back)."""
-    return f"mit Aufgaben zu {quoted(parts[:3])} auf {dauer} Minuten auffüllen"
+def offer_option(parts: Sequence[str], dauer: int, einheit: str = "Minuten") -> str:
+    """The option as the reply lists it (agents/offline/refusal.py reads it back); a quiz counts „Fragen“."""
+    was = "Fragen" if einheit == "Fragen" else "Aufgaben"
+    return f"mit {was} zu {quoted(parts[:3])} auf {dauer} {einheit} auffüllen"
 
 
 def offer_note(thema: str, minuten: int, dauer: int, parts: Sequence[str]) -> str:
@@ -105,20 +142,42 @@ def offer_note(thema: str, minuten: int, dauer: int, parts: Sequence[str]) -> st
 
 def stub_reason(thema: str, minuten: int, dauer: int) -> str:
     """Why no exam was handed out although some tasks exist (too little on topic, decision 043)."""
-    return (
-        f"Zu „{thema}“ gibt es nur geprüfte Aufgaben für ca. {minuten} der {dauer} Minuten – zu wenig für eine "
-        "brauchbare Arbeit. Wählen Sie, wie es weitergehen soll."
-    )
+    return _too_little(thema, f"geprüfte Aufgaben für ca. {minuten} der {dauer} Minuten", "Arbeit")
+
+
+def _too_little(thema: str, gibt: str, was: str) -> str:
+    return f"Zu „{thema}“ gibt es nur {gibt} – zu wenig für eine brauchbare {was}. Wählen Sie, wie es weitergehen soll."
 
 
 def short_option(minuten: int) -> str:
     return f"die kurze Fassung mit Aufgaben für ca. {minuten} Minuten erstellen"
 
 
-def filled_note(thema: str, refs: Sequence[str], punkte: int, gesamt: int, parts: Sequence[str]) -> str:
-    """The filled exam names which of its tasks are on the neighbour parts (core.editing.notes reads the head)."""
-    wo = ("Aufgabe " if len(refs) == 1 else "Aufgaben ") + " und ".join(", ".join(refs).rsplit(", ", 1))
+def filled_note(thema: str, refs: Sequence[str], umfang: str, parts: Sequence[str],
+                was: tuple[str, str] = ("Aufgabe", "Aufgaben")) -> str:
+    """The filled exam or quiz names which of its tasks or questions are on the neighbour parts, and how much of it
+    they are („14 von 35 Punkten“, „von 10“; core.editing.notes reads the head)."""
+    wo = f"{was[0] if len(refs) == 1 else was[1]} " + " und ".join(", ".join(refs).rsplit(", ", 1))
     return (
-        f"Ergänzt um Aufgaben zu {quoted(parts)}, wie gewünscht: {wo} ({punkte} von {gesamt} Punkten) "
+        f"Ergänzt um {was[1]} zu {quoted(parts)}, wie gewünscht: {wo} ({umfang}) "
         f"{'ist' if len(refs) == 1 else 'sind'} nicht zu „{thema}“, sondern zu diesem Nachbarthema."
     )
+
+
+def offer_note_count(genannt: str, n: int, anzahl: int, parts: Sequence[str]) -> str:
+    """The shorter quiz's one note on its count, with the offer to fill it up (as `offer_note` for an exam);
+    `genannt`: what it is all on, quoted (the named parts, else the topic)."""
+    return (
+        f"Kürzer als gewünscht: {n} statt {anzahl} Fragen, alle zu {genannt}. Mehr geprüfte Fragen dazu gibt es "
+        f"nicht; Fragen zu {quoted(parts[:3])} habe ich nicht ohne Ihr Einverständnis ergänzt – wählen Sie unten "
+        f"„auffüllen“, wenn es {anzahl} Fragen sein sollen."
+    )
+
+
+def stub_reason_count(thema: str, n: int, anzahl: int) -> str:
+    """Why no quiz was handed out although some questions exist (too few on topic, decision 043)."""
+    return _too_little(thema, f"{n} geprüfte {'Frage' if n == 1 else 'Fragen'} statt {anzahl}", "Übung")
+
+
+def short_option_count(n: int) -> str:
+    return f"die kurze Fassung mit {n} {'Frage' if n == 1 else 'Fragen'} erstellen"

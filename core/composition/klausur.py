@@ -173,7 +173,8 @@ def _filled_note(a: KlausurAuftrag, focus: Focus, added: Sequence[TaskCandidate]
 def _consented_note(a: KlausurAuftrag, added: Sequence[TaskCandidate], refs: dict[str, str], gesamt: int) -> str:
     """After her consent (decision 043): which tasks are on the neighbour parts."""
     wo = list(dict.fromkeys(refs.get(c.key, "?") for c in added))
-    return fill_up.filled_note(a.request.thema, wo, sum(c.punkte for c in added), gesamt, fill_up.names(added))
+    return fill_up.filled_note(a.request.thema, wo, f"{sum(c.punkte for c in added)} von {gesamt} Punkten",
+                               fill_up.names(added))
 
 
 def _say_left_out(befund: Befund, a: KlausurAuftrag, sel: Selection, fill: Sequence[TaskCandidate],

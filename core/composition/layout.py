@@ -204,6 +204,24 @@ def material_labels(material_key: str | None) -> list[str]:
     return [re.sub(r"\D", "", part) for part in material_key.split("/", 1)[1].split("+")]
 
 
+def _bank_part(material_key: str | None, i: int) -> str:
+    """The bank material a task's i-th block is ('topic/m1+m2', 1 -> 'topic/m2'); '' for generated ones."""
+    if not material_key or "/" not in material_key or material_key.startswith(("gen:", "mat:")):
+        return ""
+    topic, labels = material_key.split("/", 1)
+    ids = labels.split("+")
+    return f"{topic}/{ids[i]}" if i < len(ids) else ""
+
+
+def with_rows(printed: MaterialBlock, block: MaterialBlock) -> MaterialBlock:
+    """The printed table with the rows another chosen task works with added (the bank gives each task only its own
+    rows of a shared table, seeds.bank_rows.material_block): never a row no chosen task uses."""
+    if printed.tabelle is None or block.tabelle is None:
+        return printed
+    zeilen = [*printed.tabelle.zeilen, *(z for z in block.tabelle.zeilen if z not in printed.tabelle.zeilen)]
+    return printed.model_copy(update={"tabelle": printed.tabelle.model_copy(update={"zeilen": zeilen})})
+
+
 def teilaufgabe(c: TaskCandidate, label: str, extra: Sequence[Quelle] = (), mapping: dict[str, str] | None = None
                 ) -> Teilaufgabe:
     m = mapping or {}
@@ -253,18 +271,23 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
     options: list[list[str]] = []
     next_m = 1
     for nummer, group in enumerate(groups(chosen, max_aufgaben), 1):
-        blocks, mappings, printed = [], {}, {}
+        blocks, mappings, printed, parts = [], {}, {}, {}
         for c in group:  # every material of the group once, in the order the tasks use them
             mapping = mappings.setdefault(c.key, {})
             for i, block in enumerate(c.materialien):
                 labels = material_labels(c.material_key)
                 label = labels[i] if i < len(labels) else ""
-                ident = fingerprint(block)
-                if ident in printed:
+                ident, part = fingerprint(block), _bank_part(c.material_key, i)
+                if ident in printed or part in parts:  # one bank table, with the rows every chosen task uses
+                    if ident not in printed:
+                        at, number = parts[part]
+                        blocks[at], printed[ident] = with_rows(blocks[at], block), number
                     if label:
                         mapping[label] = printed[ident]
                     continue
                 printed[ident] = str(next_m)
+                if part:
+                    parts[part] = (len(blocks), str(next_m))
                 if label:
                     mapping[label] = str(next_m)
                 blocks.append(numbered_block(block, next_m))

@@ -106,7 +106,7 @@ class Befund:
     def knapp(self) -> list[str]:
         """The notes that say what the material lacks against the request: time, number, named parts."""
         out = []
-        if self.zeit_hinweis and self.geschafft_minuten:  # one note on the time, with the offer to fill it up
+        if self.zeit_hinweis and (self.geschafft_minuten or self.weniger):  # one note, with the offer to fill up
             out.append(self.zeit_hinweis)
         elif self.gewuenscht_minuten and self.geschafft_minuten \
                 and self.geschafft_minuten < self.gewuenscht_minuten:  # 0: no material, said in the refusal
@@ -116,8 +116,7 @@ class Befund:
                        f"{self.gewuenscht_minuten} Minuten. {zu} "
                        f"nur {anzahl(self.gefunden, 'geprüfte ' + self.einheit)} in passender Klassenstufe vor; "
                        + ("mit Füllaufgaben wird nicht aufgefüllt." if self.ergaenzt else "aufgefüllt wird nicht."))
-        if self.gewuenscht_anzahl and self.geschafft_anzahl is not None \
-                and self.geschafft_anzahl < self.gewuenscht_anzahl:
+        if self.weniger and not self.zeit_hinweis:
             out.append(f"Nur {self.geschafft_anzahl} statt {self.gewuenscht_anzahl} {self.einheit}: mehr geprüfte "
                        f"{self.einheit} zu „{self.thema}“ gibt es in der Wissensbasis nicht"
                        + (", auch nicht zu den übrigen Teilen des Themas." if self.ergaenzt else

@@ -203,8 +203,8 @@ def compose_quiz(*, db: Session, identity: Identity, fach: str, themenfelder: di
         anzahl=request.anzahl or count_in(request.zusatz), unterthemen=list(request.unterthemen), candidates=cands,
         topic=pool.topic,
         kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
-        salt=f"{request.thema}|{request.zusatz}", ausgeschlossen=frozenset(excluded_quiz_types(request.zusatz)),
-        zusatz=request.zusatz))
+        salt=f"{request.thema}|{without_choice(request.zusatz)}", zusatz=request.zusatz,
+        ausgeschlossen=frozenset(excluded_quiz_types(request.zusatz))))
     agree_with_paper(comp.material, comp.befund, request.unterthemen)
     return comp
 
@@ -219,6 +219,6 @@ def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelde
         thema=request.thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
         unterthemen=list(request.unterthemen), anzahl=request.anzahl, candidates=cands, topic=pool.topic,
         kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
-        salt=f"{request.thema}|{request.zusatz}"))
+        salt=f"{request.thema}|{without_choice(request.zusatz)}"))
     agree_with_paper(comp.material, comp.befund, request.unterthemen)
     return comp

@@ -181,7 +181,7 @@ def test_a_sub_topic_added_to_a_quiz_appends_bank_questions_on_it(db: Session, a
 
 def test_a_quiz_that_holds_every_bank_question_on_the_sub_topic_says_so(db: Session, as_teacher) -> None:  # noqa: ANN001
     made, say = _conversation(db, as_teacher, "H5P Quiz Geschichte Klasse 9 Imperialismus: Wettlauf um Afrika, "
-                                              "Berliner Konferenz, 10 Fragen")
+                                              "Berliner Konferenz, 10 Fragen, gern auffüllen")  # decision 051
     v1 = get_material(db=db, material_id=uuid.UUID(made.material_id)).content
     assert "konferenz" in str(v1["fragen"]).casefold()  # the bank's two Konferenz questions are in it already
     reply = say("Ergänze bitte noch Fragen zur Berliner Konferenz.")

@@ -6,9 +6,11 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from core.composition import service as svc
+from core.composition.candidates import TaskCandidate
 from core.composition.klausur import Composition
 from core.language.lexicon import seeded_lexicon
 from core.language.request.extract import extract
+from core.materials.blocks import MaterialBlock, Quelle
 from core.materials.request import MaterialRequest
 from db.session import Identity
 
@@ -22,3 +24,11 @@ def exam_for(db: Session, text: str) -> Composition:
                               niveau=e.niveau)
     return svc.compose_exam(db=db, identity=Identity.system(), teacher_id=None, fach=e.fach, themenfelder={},
                             request=request, afb_ziel={"I": 30, "II": 40, "III": 30}, operators=[])
+
+
+def lgs_task(key: str, text: str, *blocks: MaterialBlock, material_key: str | None = None) -> TaskCandidate:
+    """A bank-like LGS word problem as the composer sees it (for tests of layout and repeats)."""
+    return TaskCandidate(key=key, herkunft="bank", topic="lineare-gleichungssysteme", unterthema="Sachaufgaben",
+                         klassenstufe=9, niveau="Sek I", operator="Bestimmen", afb="II", text=text,
+                         erwartung=(("Lösung", 5),), minuten=10, quelle=Quelle(art="good_practice", ref=key, titel=key),
+                         materialien=blocks, material_key=material_key)

@@ -77,9 +77,10 @@ def test_an_exam_the_bank_cannot_split_says_how_it_is_split_and_why(db: Session)
 
 
 def test_a_quiz_still_short_after_filling_up_says_so_without_promising_the_count(db: Session) -> None:
-    """Klasse 5 has one reviewed question on Nomen and none on Verben: filled up with one Pronomen question it has
-    2 of 8; the notes say 2 of 8 and neither „damit es 8 Fragen sind“ nor „aufgefüllt wird nicht“."""
-    s = _quiz(db, "H5P Deutsch Klasse 5 Nomen und Verben, 8 Fragen").material
+    """Klasse 5 has one reviewed question on Nomen and none on Verben: filled up with one Pronomen question (she
+    agreed to fill up, decision 043) it has 2 of 8; the notes say 2 of 8 and neither „damit es 8 Fragen sind“ nor
+    „aufgefüllt wird nicht“."""
+    s = _quiz(db, "H5P Deutsch Klasse 5 Nomen und Verben, 8 Fragen, gern auffüllen").material
     assert s is not None and len(s.fragen) < 8
     notes = " ".join(s.hinweise_lehrkraft)
     assert f"Nur {len(s.fragen)} statt 8 Fragen" in notes
