@@ -215,6 +215,7 @@ def refusal(p: WritingPlan, *, was: str, klassenstufe: int, dauer: int, known_he
     befund = Befund(was=was, thema=p.issue, gefunden=0, gewuenscht_minuten=dauer, geschafft_minuten=0,
                     klassenstufe=klassenstufe)
     if p.known:
+        befund.gefunden = 1  # the essay on her issue exists; only her time is too short for it
         mindestens = 5 * math.ceil(p.essay_minuten / 0.9 / 5)
         befund.grund = (f"{_FORMS[p.gattung][1]} zu „{p.issue}“ ist auf etwa {p.essay_minuten} Minuten Schreibzeit "
                         f"angelegt und passt nicht in {dauer} Minuten; eine Arbeit nur aus Vorarbeiten wäre "

@@ -123,3 +123,10 @@ def test_a_writing_request_without_an_issue_is_composed_as_before(db: Session, t
     request = MaterialRequest(fach=e.fach, thema=e.thema, klassenstufe=e.klassenstufe, material_type="klausur",
                               unterthemen=list(e.unterthemen), zusatz=text)
     assert writing.request_issue(request) is None
+
+
+def test_the_chat_does_not_say_nothing_was_found_when_only_the_time_is_too_short(db, as_teacher) -> None:  # noqa: ANN001
+    results, _ = chat(db, as_teacher, "Klassenarbeit Deutsch Klasse 9: Erörterung zum Thema Ganztagsschule, 45 Minuten")
+    reply = results[-1].reply
+    assert results[-1].material_id is None, reply
+    assert "mindestens 70 Minuten" in reply and "nichts Passendes" not in reply, reply
