@@ -56,7 +56,7 @@ _ADJ_ENDINGS = ("e", "en", "er", "es", "em")
 # A parenthesis or list that starts so is a remark, not a sub-topic: "(wie letztes Jahr)", "(z. B. …)".
 _NOT_A_TOPIC_START = frozenset(str.split("""
     wie z zb bzw etwa ca circa bitte ohne mit nur also siehe inkl inklusive ggf evtl eventuell max maximal mind
-    mindestens keine kein nicht auch aber oder sonst gerne gern danke"""))
+    mindestens keine kein nicht auch aber oder sonst gerne gern danke e.g eg i.e such like"""))
 # Heads of compounds a list shares ("Reihen- und Parallelschaltung"), for when the vocabulary does not know them.
 _SHARED_TAILS = (
     "schaltungen", "schaltung", "verfahren", "rechnung", "funktionen", "funktion", "gleichungen", "gleichung",
@@ -273,6 +273,8 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
     if opened == "(":
         end = window.find(")")
         window = window[:end] if end >= 0 else window
+        if window.rstrip().endswith(("?", "!")):
+            return []  # „present progressive (What are you doing right now?)“: an example sentence, not parts
     else:
         m = _LIST_END.search(window)
         if m and m.group() == "(" and (close := window.find(")", m.end())) >= 0:

@@ -151,3 +151,21 @@ def test_the_offline_assistant_hands_the_must_have_part_on() -> None:
     assert out.tool == "generate_material"
     assert out.call is not None
     assert (out.call["thema"], out.call["unterthemen"]) == ("Optik", ["Reflexion", "Brechung"])
+
+
+# --- a parenthesis holding an example sentence is no list of parts ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "thema"),
+    [
+        ("H5P quiz English year 5 present progressive (What are you doing right now?), 10 questions",
+         "present progressive"),
+        ("Klassenarbeit Englisch Klasse 7 present perfect (e.g. I have never been to London), 45 minutes",
+         "present perfect"),
+        ("Test Deutsch Klasse 6 Imperativ (Komm sofort her!), 30 Minuten", "Imperativ"),
+    ],
+)
+def test_an_example_sentence_in_parentheses_is_not_a_part(message: str, thema: str) -> None:
+    got_thema, parts = _read(message)
+    assert (got_thema or "").lower() == thema.lower() and parts == (), (got_thema, parts)
