@@ -108,6 +108,18 @@ def _offer(chosen: list[QuizCandidate], added: list[QuizCandidate], ziel: tuple[
     return False
 
 
+def _stub(n: int, anzahl: int, a: QuizAuftrag, befund: Befund) -> bool:
+    """Too few questions on her focus while the topic's other parts or related topics could serve: the options come
+    first, the two-question quiz is one of them (decision 043) — not a stub handed out with a note."""
+    if fill_up.short_ok(a.zusatz) or not (befund.ausserhalb or a.nachbarn):
+        return False
+    if n >= fill_up.MIN_QUESTIONS and n >= fill_up.MIN_SHARE * anzahl:
+        return False
+    befund.grund, befund.stub = fill_up.stub_reason_count(a.thema, n, anzahl), True
+    befund.angebote = (fill_up.short_option_count(n),)
+    return True
+
+
 def _asked(a: QuizAuftrag) -> str:
     """What she asked for in words: the named parts („Viren, Bakterien und Impfung“), else the topic."""
     return " und ".join(", ".join(a.unterthemen).rsplit(", ", 1)) if a.unterthemen else a.thema
@@ -159,6 +171,8 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
         befund.ausserhalb = max(0, befund.ausserhalb - len(added))
     befund.geschafft_anzahl = len(chosen)
     if not chosen or added and not consented and _offer(chosen, added, (anzahl, _parts(labelled)), a, befund):
+        return QuizComposition(material=None, befund=befund)
+    if not added and _stub(len(chosen), anzahl, a, befund):
         return QuizComposition(material=None, befund=befund)
     order = {t: i for i, t in enumerate(TYPES)}
     chosen.sort(key=lambda c: (order.get(str(c.frage.get("typ")), 9), c.key))

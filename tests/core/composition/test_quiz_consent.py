@@ -90,3 +90,19 @@ def test_too_few_questions_give_the_options_first_not_a_stub_quiz(db: Session) -
     kurz = refusal.carry_out(options, 1, {"zusatz": text})
     assert kurz.args is not None
     assert len(_texts(_quiz(db, text, kurz.args["zusatz"]))) == 1  # she chose the short one: she gets it
+
+
+def test_too_few_questions_on_her_focus_give_the_options_first_not_a_two_question_quiz(db: Session) -> None:
+    """Blind review s24: „Elektromagnet und Elektromotor, 10 Fragen“ in Klasse 9 was handed out with 2 questions and
+    a note, while the rest of the topic could serve. Below the stub line the short quiz is one option among them."""
+    text = "H5P-Quiz Physik Klasse 9 Elektromagnet und Elektromotor, 10 Fragen"
+    comp = _quiz(db, text)
+    assert comp.material is None and comp.befund.stub
+    n = comp.befund.geschafft_anzahl
+    assert 0 < n < 4
+    options = comp.befund.optionen()
+    assert options[0] == fill_up.short_option_count(n), options
+    assert any(o.startswith("das ganze Thema") for o in options), options
+    kurz = refusal.carry_out(options, 1, {"zusatz": text})
+    assert kurz.args is not None
+    assert len(_texts(_quiz(db, text, kurz.args["zusatz"]))) == n  # she chose the short one: she gets it
