@@ -276,7 +276,8 @@ def aufgaben(chosen: Sequence[TaskCandidate], extra_quellen: dict[str, list[Quel
             mapping = mappings.setdefault(c.key, {})
             for i, block in enumerate(c.materialien):
                 labels = material_labels(c.material_key)
-                label = labels[i] if i < len(labels) else ""
+                # a generated or uploaded task numbers its own materials M1, M2 … in its text
+                label = labels[i] if i < len(labels) else ("" if labels else str(i + 1))
                 ident, part = fingerprint(block), _bank_part(c.material_key, i)
                 if ident in printed or part in parts:  # one bank table, with the rows every chosen task uses
                     if ident not in printed:

@@ -81,3 +81,22 @@ def test_the_lgs_exam_prints_no_receipt_its_tasks_do_not_use(db: Session) -> Non
     for table in tables:
         for row in table.tabelle.zeilen:
             assert row[0] in text, (row, text)  # every printed receipt is one a task works with
+
+
+def test_a_generated_task_refers_to_its_own_material_by_the_number_the_exam_gives_it() -> None:
+    """Blind review s24 (Exponentialfunktionen Kl. 10): the generated „Modell beurteilen“ task said „Die Tabelle (M1)“
+    while its table was printed as M2 — M1 was another task's tea-cooling table."""
+    tee = MaterialBlock(titel="M1 Abkühlung einer Tasse Tee", art="tabelle",
+                        tabelle=Tabelle(spalten=["t in min", "T in °C"], zeilen=[["0", "90"], ["5", "69"]]))
+    follower = MaterialBlock(titel="M1 Follower eines Schulkanals", art="tabelle",
+                             tabelle=Tabelle(spalten=["Monat", "Follower"], zeilen=[["0", "800"], ["1", "1300"]]))
+    bank = lgs_task("a3", "Untersuche mit M1, ob die Temperatur exponentiell abnimmt.", tee,
+                    material_key="exponentialfunktionen/m1")
+    generated = lgs_task("gen:modellwahl#7", "Die Tabelle (M1) zeigt Messwerte. Beurteile die Aussage.", follower,
+                         material_key="gen:modellwahl#7")
+    printed = {b.titel: t.text for a in aufgaben([bank, generated]) for b in a.materialien for t in a.teilaufgaben
+               if t.quellen[0].ref == ("a3" if "Tee" in b.titel else "gen:modellwahl#7")}
+    [(tee_title, tee_text)] = [(k, v) for k, v in printed.items() if "Tee" in k]
+    [(follower_title, follower_text)] = [(k, v) for k, v in printed.items() if "Follower" in k]
+    assert tee_title.split()[0] in tee_text and follower_title.split()[0] in follower_text, printed
+    assert tee_title.split()[0] != follower_title.split()[0]
