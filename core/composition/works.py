@@ -21,6 +21,9 @@ _OWN = re.compile(r"selbst verfasst|selbst zusammengestellt|erfunden|fiktiv", re
 # words, quoted phrases and the parts of a request between punctuation (on folded text)
 _WORD = re.compile(r"[a-z0-9ß]+(?:'s)?")
 _QUOTED = re.compile(r"[„\"‚»«]([^„“\"‚‘»«\n]{2,60})[“\"‘«»]")
+_CITED = re.compile(
+    r"[A-ZÄÖÜ][\w'’-]+,\s*[„\"]([^“\"\n]{2,60})[“\"]"
+)  # a line cited with its poem („Mörike, „Er ist's““)
 _SEGMENT = re.compile(r"[,;:()\n„“\"‚‘»«]")
 
 # a quoted title is a work when the request says so: a genre, an author („von Fontane“, „Fontanes“), an analysis
@@ -162,7 +165,8 @@ def on_work(c: TaskCandidate, work: Work, others: Sequence[Work], homes: frozens
         return [w.key for w in printed] == [work.key]
     said = _words(c.text)
     named = names_work(c.text, work) or (c.topic in homes and all(_has(said, w) for w in significant(work.title)))
-    return named and not any(names_work(c.text, o) for o in others if o.key != work.key)
+    cited = {" ".join(significant(t)) for t in _CITED.findall(c.text)} - {work.key}  # („Goethe, „Gefunden““)
+    return named and not cited and not any(names_work(c.text, o) for o in others if o.key != work.key)
 
 
 def homes(cands: Sequence[TaskCandidate], work: Work) -> frozenset[str]:

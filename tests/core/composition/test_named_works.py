@@ -123,6 +123,9 @@ def test_a_task_is_on_the_work_by_its_material_or_its_own_text() -> None:
         _task("e", "Vergleiche M1 und M2.", VERWANDLUNG, GESETZ),
         _task("f", "Vergleiche „Die Verwandlung“ mit „Vor dem Gesetz“."),
         _task("g", "Setze dich mit der These auseinander, Kafkas Texte ließen mehrere Deutungen zu."),
+        _task(
+            "h", "Erkläre die Bilder: a) „Verwandlung“ (Kafka, „Die Verwandlung“) b) „Wie Sterne“ (Goethe, „Gefunden“)"
+        ),
     ]
     assert [c.key for c in on if works.on_work(c, verwandlung, known)] == ["a", "b", "c"]
     assert [c.key for c in off if works.on_work(c, verwandlung, known)] == []
