@@ -285,11 +285,16 @@ def _writing_exam(a: KlausurAuftrag, dauer: int) -> Composition | None:
     if not w.chosen:
         return Composition(material=None, befund=writing.refusal(
             w, was=_art(a), klassenstufe=a.klassenstufe, dauer=dauer, known_here=writing.issues_at(usable)))
-    minuten = sum(c.minuten for c in w.chosen)
-    frame = writing.Frame(art=_art(a), fach_name=a.fach_name, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, w.chosen),
-                          dauer=dauer if minuten >= SHORT * budget(dauer) else min(dauer, dauer_for(minuten)),
-                          afb_ziel=a.afb_ziel)
-    return Composition(*writing.compose(a.request, w, frame, klassenstufe=a.klassenstufe, notizen=a.notizen))
+    return Composition(*writing.compose(a.request, w, frame(a, w.chosen, dauer), klassenstufe=a.klassenstufe,
+                                        notizen=a.notizen))
+
+
+def frame(a: KlausurAuftrag, chosen: Sequence[TaskCandidate], dauer: int) -> writing.Frame:
+    """The frame of an exam of these tasks: planned for their time when they fill less than three quarters of hers."""
+    minuten = sum(c.minuten for c in chosen)
+    return writing.Frame(art=_art(a), fach_name=a.fach_name, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, chosen),
+                         dauer=dauer if minuten >= SHORT * budget(dauer) else min(dauer, dauer_for(minuten)),
+                         afb_ziel=a.afb_ziel)
 
 
 def compose_klausur(a: KlausurAuftrag) -> Composition:

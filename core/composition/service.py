@@ -37,6 +37,7 @@ from core.composition.klausur import Composition, KlausurAuftrag, compose_klausu
 from core.composition.notes import note_keywords
 from core.composition.report import Nachbar, agree_with_paper
 from core.composition.wishes import count_in, excluded_quiz_types, own_wishes
+from core.composition.work_exam import compose as compose_work_exam
 from core.knowledge.retrieval import search
 from core.language.request.example_wish import wants_example
 from core.materials.blocks import Quelle
@@ -187,7 +188,7 @@ def compose_exam(*, db: Session, identity: Identity, teacher_id: uuid.UUID | Non
         afb_ziel=afb_ziel, candidates=cands, topic=pool.topic, operators=operators, primary_topics=pool.primary,
         related_topics=pool.related, nachbarn=pool.nachbarn, notes=notes, avoid=tuple(avoid), extra_quellen=extra,
         vorlage=vorlage, afb_fest=afb_fest)
-    comp = compose_klausur(auftrag)
+    comp = compose_work_exam(auftrag) or compose_klausur(auftrag)  # a named literary work first (decision 056)
     agree_with_paper(comp.material, comp.befund, request.unterthemen)
     return comp
 

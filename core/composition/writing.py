@@ -75,15 +75,38 @@ _FORMS = {"Erörterung": ("keine geprüfte Erörterung", "Die geprüfte Erörter
 
 
 @dataclass
-class WritingPlan:
-    """A writing exam on one issue: its name, whether the bank has a reviewed essay on it, and what was chosen."""
+class Around:
+    """An exam built around one main task — an essay on one issue, the interpretation of one text (decision 056) —
+    with at most a few preparation tasks on the same issue or text."""
 
-    issue: str
-    known: bool
     chosen: list[TaskCandidate] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def thema(self) -> str:  # the exam's topic and title
+        raise NotImplementedError
+
+    main_name: str = "Die große Schreibaufgabe"  # how the AFB note names the main task
+    bezug: tuple[str, str] = ("dasselbe Thema", "zum selben Thema")  # what all tasks are on, for the sheet and note
+    main_key: str = ""  # the main task's key (default: the essay)
+
+    def main(self) -> TaskCandidate | None:
+        return next((c for c in self.chosen if c.key == self.main_key), None) or max(
+            (c for c in self.chosen if _essay(c)), key=lambda c: c.punkte, default=None)
+
+
+@dataclass
+class WritingPlan(Around):
+    """A writing exam on one issue: its name, whether the bank has a reviewed essay on it, and what was chosen."""
+
+    issue: str = ""
+    known: bool = False
     gattung: str = "Erörterung"  # how the reply names the writing task: „Erörterung“, „Opinion Essay“
     essay_minuten: int = 0  # the shortest reviewed essay on the issue, when it does not fit her time
+
+    @property
+    def thema(self) -> str:
+        return f"{self.gattung} zum Thema {self.issue}"
 
 
 def _hits(issue: Issue, text: str) -> int:
@@ -162,7 +185,7 @@ def _essay(c: TaskCandidate) -> bool:
     return c.afb == "III" and c.minuten >= ESSAY_MINUTES
 
 
-def _closest(cands: Sequence[TaskCandidate], klassenstufe: int) -> list[TaskCandidate]:
+def closest(cands: Sequence[TaskCandidate], klassenstufe: int) -> list[TaskCandidate]:
     return sorted(cands, key=lambda c: (abs((c.klassenstufe or klassenstufe) - klassenstufe),
                                         (c.klassenstufe or 0) > klassenstufe, -c.punkte, c.key))
 
@@ -176,37 +199,43 @@ def plan(request: MaterialRequest, usable: Sequence[TaskCandidate], *, budget_mi
     issue, name = named
     gattung = "Opinion Essay" if fold(request.fach) == "englisch" else "Erörterung"
     on = [c for c in usable if issue is not None and task_issue(c) == issue]
-    essays = _closest([c for c in on if _essay(c)], klassenstufe)
+    essays = closest([c for c in on if _essay(c)], klassenstufe)
     if not essays:
         return WritingPlan(issue=name, known=False, gattung=gattung)
     essay = next((c for c in essays if c.minuten <= budget_minuten), None)
     if essay is None:  # her time is too short for the essay: no exam of preparation tasks only
         return WritingPlan(issue=name, known=True, gattung=gattung, essay_minuten=min(c.minuten for c in essays))
-    out = WritingPlan(issue=name, known=True, gattung=gattung)
-    prep = _closest([c for c in on if _prep(c, essay)], klassenstufe)
-    chosen, minuten = [essay], essay.minuten
-    for c in sorted(prep, key=lambda c: (c.material_key != essay.material_key, AFB_STUFEN.index(c.afb), c.key)):
-        if len(chosen) > MAX_PREP or minuten + c.minuten > budget_minuten \
-                or essay.punkte < MIN_ESSAY_SHARE * (sum(x.punkte for x in chosen) + c.punkte):
-            continue
-        chosen.append(c)
-        minuten += c.minuten
-    # the essay last; before it, work on the material (Stoffsammlung) before writing a part of the essay
-    out.chosen = sorted(chosen, key=lambda c: (_essay(c), AFB_STUFEN.index(c.afb), not refers_to_material(c.text)))
+    out = WritingPlan(issue=name, known=True, gattung=gattung, main_key=essay.key)
+    out.chosen = around(essay, [c for c in on if _prep(c, essay)], budget_minuten=budget_minuten,
+                        min_share=MIN_ESSAY_SHARE)
     if (genre := _other_genre(request, essay)) is not None:
         out.notes.append(f"Zu „{name}“ gibt es eine geprüfte Erörterung, aber keine Aufgabe „{genre}“: Die "
                          "Schreibaufgabe ist eine Erörterung zum selben Thema.")
     return out
 
 
-def _afb_note(k: Klausur, ziel: dict[str, int], essay_share: float) -> str | None:
+def around(main: TaskCandidate, prep: Sequence[TaskCandidate], *, budget_minuten: int,
+           min_share: float) -> list[TaskCandidate]:
+    """The main task and up to MAX_PREP preparation tasks that fit her time while the main task keeps `min_share` of
+    the points — on its material first, lower AFB first; the main task last, work on the material before it."""
+    chosen, minuten = [main], main.minuten
+    for c in sorted(prep, key=lambda c: (c.material_key != main.material_key, AFB_STUFEN.index(c.afb), c.key)):
+        if len(chosen) > MAX_PREP or minuten + c.minuten > budget_minuten \
+                or main.punkte < min_share * (sum(x.punkte for x in chosen) + c.punkte):
+            continue
+        chosen.append(c)
+        minuten += c.minuten
+    return sorted(chosen, key=lambda c: (c.key == main.key, AFB_STUFEN.index(c.afb), not refers_to_material(c.text)))
+
+
+def _afb_note(k: Klausur, ziel: dict[str, int], p: Around, main: TaskCandidate | None, share: float) -> str | None:
     ist = k.afb_anteile
-    if all(abs(ist[s] - ziel.get(s, 0)) <= 10 for s in AFB_STUFEN):
+    if main is None or all(abs(ist[s] - ziel.get(s, 0)) <= 10 for s in AFB_STUFEN):
         return None
     return (f"AFB-Verteilung {'/'.join(f'{ist[s]:.0f}' for s in AFB_STUFEN)} statt "
-            f"{'/'.join(str(ziel.get(s, 0)) for s in AFB_STUFEN)} %: Die große Schreibaufgabe gehört zum AFB III "
-            f"und trägt {100 * essay_share:.0f} % der Punkte"
-            + ("; die übrigen Punkte tragen die Vorarbeiten zum selben Thema." if essay_share < 1 else "."))
+            f"{'/'.join(str(ziel.get(s, 0)) for s in AFB_STUFEN)} %: {p.main_name} gehört zum AFB {main.afb} "
+            f"und trägt {100 * share:.0f} % der Punkte"
+            + (f"; die übrigen Punkte tragen die Vorarbeiten {p.bezug[1]}." if share < 1 else "."))
 
 
 def refusal(p: WritingPlan, *, was: str, klassenstufe: int, dauer: int, known_here: Sequence[str]) -> Befund:
@@ -251,29 +280,29 @@ class Frame:
     afb_ziel: dict[str, int]
 
 
-def compose(request: MaterialRequest, p: WritingPlan, frame: Frame, *, klassenstufe: int,
+def compose(request: MaterialRequest, p: Around, frame: Frame, *, klassenstufe: int,
             notizen: Sequence[str] = ()) -> tuple[Klausur, Befund, Selection]:
-    """The exam of one essay and its preparation tasks, all on the named issue."""
+    """The exam of one main task (an essay, an interpretation) and its preparation tasks, all on the named issue or
+    text."""
     minuten, dauer = sum(c.minuten for c in p.chosen), frame.dauer
     befund = Befund(was=frame.art, thema=request.thema, gefunden=len(p.chosen), gewuenscht_minuten=request.dauer_minuten
                     or dauer, notizen=[*notizen, *p.notes], klassenstufe=klassenstufe)
     if dauer < (request.dauer_minuten or dauer):
         befund.geschafft_minuten = dauer
-    gesamt = sum(c.punkte for c in p.chosen)
-    essay = max((c.punkte for c in p.chosen if _essay(c)), default=0)
-    thema = f"{p.gattung} zum Thema {p.issue}"
+    gesamt, main = sum(c.punkte for c in p.chosen), p.main()
+    thema = p.thema
     klausur = Klausur(
         titel=f"{frame.art} {frame.fach_name}: {thema}", fach=frame.fach_name, klassenstufe=klassenstufe,
         klasse=request.klasse, thema=thema, dauer_minuten=dauer, niveau=frame.niveau,
         hilfsmittel=frame.hilfsmittel,
         hinweise=[f"Bearbeitungszeit: {dauer} Minuten; insgesamt sind {gesamt} Punkte erreichbar.",
-                  *(["Alle Aufgaben beziehen sich auf dasselbe Thema: Die Vorarbeiten helfen dir beim Schreiben."]
-                    if len(p.chosen) > 1 else [])],
+                  *([f"Alle Aufgaben beziehen sich auf {p.bezug[0]}: Die Vorarbeiten helfen dir beim Schreiben."]
+                    if len(p.chosen) > 1 and p.main() is not None else [])],
         aufgaben=aufgaben(p.chosen, thema=thema),
     )
     if len(klausur.aufgaben) == 1 and (blocks := klausur.aufgaben[0].materialien):  # the material names the issue
         klausur.aufgaben[0].titel = re.sub(r"^M\d+\s*", "", blocks[0].titel)
-    befund.afb_abweichung = _afb_note(klausur, frame.afb_ziel, essay / gesamt if gesamt else 0)
+    befund.afb_abweichung = _afb_note(klausur, frame.afb_ziel, p, main, main.punkte / gesamt if main and gesamt else 0)
     klausur.hinweise_lehrkraft = befund.hinweise()
     selection = Selection(chosen=list(p.chosen), minuten=minuten)
     return siezen_klausur(klausur), befund, selection
