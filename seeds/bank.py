@@ -332,6 +332,11 @@ def check_topic(fach: str, topic: CoverageTopic, bank: TopicBank) -> list[str]:
     for q in bank.quiz:
         if refers_to_material(q.frage, exam=False):
             problems.append(f"frage {q.id}: quiz questions have no material; do not refer to M1 or line numbers")
+    for d in bank.differenzierung:  # a worksheet that says 'mithilfe von M3' but prints no M3 is unusable
+        if not d.material and any(
+            refers_to_material(t, exam=False) for n in (d.grundlegend, d.mittel, d.erweitert) for t in n.aufgaben
+        ):
+            problems.append(f"differenzierung {d.id}: a task refers to a material (M1, 'Z. 3' …) but the item has none")
     used = {m for a in bank.aufgaben for m in material_ids(a.material)} | {d.material for d in bank.differenzierung}
     for m in bank.materialien:
         if m.id not in used:

@@ -11,7 +11,7 @@ from core.checks.arithmetic.calculations import check_calculations
 from core.checks.calibration import _profile, bank_tasks
 from core.checks.filler import filler_reason, topic_stems
 from db.models import AgentKnowledge
-from seeds.bank import MIN_AUFGABEN, MIN_DIFF, MIN_QUIZ, MIN_TOPICS, check_fach, load_coverage, load_topic
+from seeds.bank import MIN_AUFGABEN, MIN_DIFF, MIN_QUIZ, MIN_TOPICS, check_fach, check_topic, load_coverage, load_topic
 from seeds.schema import FACH_KEYS
 from seeds.steps import SeedReport, step_bank
 
@@ -62,3 +62,16 @@ def test_the_seed_is_idempotent_and_keeps_a_curators_edit(db: Session) -> None:
     step_bank(db, SeedReport())
     db.refresh(row)
     assert row.content == edited and row.description == "Von der Kuratorin geschärft"
+
+
+def test_a_three_level_worksheet_citing_a_material_it_does_not_carry_is_a_problem() -> None:
+    """Klimadiagramme d3 once said 'Nenne mithilfe von M3 …' without a material: the sheet printed no climate data."""
+    coverage = load_coverage("geographie")
+    topic = next(t for t in coverage.topics if t.id == "klimadiagramme") if coverage else None
+    bank = load_topic("geographie", "klimadiagramme")
+    assert topic is not None and bank is not None
+    item = next(d for d in bank.differenzierung if d.id == "d3")
+    assert item.material == "m3" and not [p for p in check_topic("geographie", topic, bank) if "d3" in p]
+    broken = bank.model_copy(update={"differenzierung": [item.model_copy(update={"material": None})]})
+    problems = check_topic("geographie", topic, broken)
+    assert "differenzierung d3: a task refers to a material (M1, 'Z. 3' …) but the item has none" in problems
