@@ -263,8 +263,17 @@ def _thema_siblings(t: TopicInfo, thema: str) -> list[str]:
     names = [name_stems(u) for u in t.unterthemen]
     if not said or not all(any(_family(s, w) for n in names for w in n) for s in said):
         return []
-    named = [u for u, n in zip(t.unterthemen, names, strict=True) if any(_family(s, w) for s in said for w in n)]
+    named = {u for s in said for u in _named_by(s, t.unterthemen, names)}
     return [u for u in t.unterthemen if u not in named]
+
+
+def _named_by(word: str, unterthemen: Sequence[str], names: Sequence[set[str]]) -> list[str]:
+    """The sub-topics one request word names. A compound names the sub-topic it starts with before one it merely
+    ends in: „Hebelgesetz“ is the Hebel, not the Hookesches Gesetz; „Massentourismus“ still names „Tourismus“."""
+    def starts(w: str) -> bool:
+        return word == w or (min(len(word), len(w)) >= 4 and (word.startswith(w) or w.startswith(word)))
+    head = [u for u, n in zip(unterthemen, names, strict=True) if any(starts(w) for w in n)]
+    return head or [u for u, n in zip(unterthemen, names, strict=True) if any(_family(word, w) for w in n)]
 
 
 def _about_other_part(c: TaskCandidate | QuizCandidate | DiffCandidate, parts: list[tuple[set[str], set[str]]]

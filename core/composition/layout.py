@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from core.checks.promises import covers
+from core.checks.topics import text_stems
 from core.checks.views import TaskView
 from core.composition.candidates import TaskCandidate
 from core.language.text import fold
@@ -234,7 +235,9 @@ def filed_under(c: TaskCandidate, unterthema: str, topic_titles: Mapping[str, st
     """The task's topic is the named sub-topic: its title names that sub-topic and no other named one (a task filed
     under „Vulkanismus und Erdbeben“ is not thereby about earthquakes when „Vulkanismus“ was named too)."""
     title = TaskView(ref=c.key, text="", titel=topic_titles.get(c.topic or "", ""))
-    if not title.titel or not covers([title], unterthema):
+    # every word of the part, not half of them: a task filed under „Synthetische Evolutionstheorie“ is not thereby
+    # on „Evolutionstheorien nach Lamarck“ (seven tasks were titled „Evolutionstheorien nach Lamarck: …“)
+    if not title.titel or not all(covers([title], w) for w in unterthema.split() if text_stems(w)):
         return False
     return not any(fold(v) != fold(unterthema) and covers([title], v) for v in named)
 

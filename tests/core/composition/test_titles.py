@@ -217,3 +217,17 @@ def test_the_title_check_finds_what_the_teacher_found_and_passes_clean_titles() 
     assert title_faults(["Kathetensatz und Höhensatz", "Die Rede vom 22. Oktober 1962",
                          "Prozentrechnung und Zinsrechnung"], "Prozentrechnung und Zinsrechnung",
                         ["", "", "Berechne den Prozentwert und die Zinsen für ein Jahr."]) == []
+
+
+def test_a_task_is_filed_under_a_named_part_only_when_its_topic_says_every_word_of_it() -> None:
+    """A task filed under „Synthetische Evolutionstheorie“ is not on „Evolutionstheorien nach Lamarck“: an LK exam
+    titled seven tasks „Evolutionstheorien nach Lamarck: …“ with not one on Lamarck (blind review, stop 25)."""
+    from core.composition.layout import filed_under
+
+    titles_ = {"evo": "Synthetische Evolutionstheorie", "vulk": "Vulkanismus und Erdbeben"}
+    task = _task("a1", "Populationsgenetik", "Berechne die Allelfrequenz.", topic="evo")
+    assert not filed_under(task, "Evolutionstheorien nach Lamarck", titles_, ["Evolutionstheorien nach Lamarck"])
+    assert filed_under(task, "Evolutionstheorie", titles_, ["Evolutionstheorie"])
+    quake = _task("a2", "Erdbebenwellen", "Bestimme das Epizentrum.", topic="vulk")
+    assert filed_under(quake, "Erdbeben", titles_, ["Erdbeben"])
+    assert not filed_under(quake, "Erdbeben", titles_, ["Erdbeben", "Vulkanismus"])
