@@ -31,6 +31,7 @@ _FRAME_WORDS = """
     ich eine einen ein geo the an
     mathematik mathe physik chemie biologie bio deutsch geschichte geographie erdkunde englisch english kl kurs
     material materialien lösungen erwartungshorizont afb hilfekarten sek i ii q1 q2 ep schwerpunkt
+    jgst jg diff ab kannst könntest kann could can would you mach mache machen bräuchte brauchen gib hätte hätten
     """
 _FRAME = frozenset(fold(w) for w in _FRAME_WORDS.split())
 _COMPOUND = ("test", "klausur", "arbeit", "blatt", "quiz")  # ends of frame compounds

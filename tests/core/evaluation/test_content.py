@@ -238,6 +238,12 @@ GOOD_HEADS = [
     ("Arbeitsblatt Englisch: Question tags", "Differentiated worksheet English year 7 question tags, three levels "
      "please"),
     ("Arbeitsblatt Mathematik: Kreis", "Arbeitsblatt Mathematik Klasse 8 in drei Niveaus: Kreis – Umfang und Fläche"),
+    # a request's frame in the teacher's own words is no head of her topic („Kannst“, „Could“, „Diff.“, „Jgst.“)
+    ("Übung: Past progressive", "Could you make a quiz on the past progressive for year 7, 10 questions?"),
+    ("Arbeitsblatt Deutsch: Kommasetzung", "Kannst du mir ein differenziertes AB Deutsch Klasse 7 zur Kommasetzung "
+     "machen?"),
+    ("Arbeitsblatt Chemie: Redoxreaktionen", "Diff. Arbeitsblatt Chemie Kl. 10 Redoxreaktionen"),
+    ("Klausur Englisch: Globalisation", "Englisch Klausur Jgst. 12: Globalisation, 90 Minuten"),
 ]
 
 
