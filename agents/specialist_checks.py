@@ -8,7 +8,9 @@ import uuid
 from agents.deps import SpecialistDeps
 from core.checks.gate import check_material
 from core.checks.views import views
+from core.composition.provenance import vouched_questions
 from core.composition.service import topic_context_for
+from core.materials.h5p import H5PSet
 from db.repos import knowledge as knowledge_repo
 
 
@@ -23,9 +25,14 @@ def gate_faults(deps: SpecialistDeps, material: object) -> list[str]:
 
 def vouched_refs(deps: SpecialistDeps, material: object, topic: object) -> set[str]:
     """Refs of cited bank tasks that their authors filed under one of the requested topics, and of generated tasks
-    whose generator one of those topics lists (the composer trusted both the same way)."""
+    whose generator one of those topics lists (the composer trusted both the same way); of a quiz, the bank
+    questions it shows unchanged (core.composition.provenance)."""
     topics = [*getattr(topic, "resolved", ()), *(t for w in getattr(topic, "wishes", ()) for t in w.resolved)]
     wanted = {t.id for t in topics}
+    if isinstance(material, H5PSet):  # a quiz question is trusted only as the bank question it shows (decision 055)
+        r = deps.request
+        return vouched_questions(db=deps.turn.db, identity=deps.turn.identity, quiz=material, wanted=wanted,
+                                 thema=r.thema, unterthemen=r.unterthemen, klassenstufe=r.klassenstufe, kurs=r.niveau)
     generators = {g for t in topics for g in t.generatoren}
     ids, out = [], set()
     for v in views(material):  # type: ignore[arg-type]

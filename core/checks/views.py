@@ -28,7 +28,7 @@ class TaskView:
     punkte: int | None = None
     gruppe: str = ""  # tasks of one Aufgabe / Niveau share a group: siblings may share a scenario
     titel: str = ""  # the Aufgabe's title
-    refs: tuple[str, ...] = ()  # the good practices it cites (their topic may vouch for it)
+    refs: tuple[str, ...] = ()  # the good practices it cites or, for a quiz question, shows (their topic may vouch)
 
 
 def material_text(blocks: list[MaterialBlock], plain: str | None = None) -> str:
@@ -85,7 +85,8 @@ def h5p_views(s: H5PSet) -> list[TaskView]:
     out = []
     for i, f in enumerate(s.fragen, 1):
         text, kriterien = _frage_text(f)
-        out.append(TaskView(ref=f"Frage {i}", text=text, kriterien=kriterien, gruppe="quiz"))
+        refs = (f.quelle,) if f.quelle else ()  # the bank question it shows, if any (decision 055)
+        out.append(TaskView(ref=f"Frage {i}", text=text, kriterien=kriterien, gruppe="quiz", refs=refs))
     return out
 
 

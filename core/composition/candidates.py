@@ -61,6 +61,10 @@ class QuizCandidate:
     quelle: Quelle
     quality: float = 0.5
 
+    def gezeigt(self) -> dict[str, Any]:
+        """The question as a quiz shows it, naming the bank item it comes from (decision 055)."""
+        return {**self.frage, "quelle": self.key}
+
 
 @dataclass(frozen=True)
 class DiffCandidate:

@@ -23,7 +23,7 @@ from core.checks.topics import TopicInfo, term_matches
 from core.checks.views import TaskView, differenzierung_views, h5p_views, material_text
 from core.composition.candidates import DiffCandidate, QuizCandidate, TaskCandidate
 from core.composition.layout import aufgabe_titel
-from core.composition.parts_lexicon import in_other_words
+from core.composition.parts_lexicon import filed_as, in_other_words
 from core.composition.relevance import belongs
 from core.composition.report import Befund
 from core.composition.wishes import to_avoid
@@ -88,10 +88,10 @@ def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic
             views, exam = diff_views(c), False
         if not _filed_for(c, topic):
             continue  # filed under another topic that is not what was asked (decision 044)
-        # an exam or worksheet item its authors filed under the requested topic is on topic by provenance (the
-        # final gate trusts the same: it looks up the topic of what a task cites); quiz questions are judged by
-        # their words, since a quiz cites its sources as a whole
-        vouched = not isinstance(c, QuizCandidate) and topic is not None and c.topic in _requested(topic)
+        # an item its authors filed under the requested topic is on topic by provenance (the final gate trusts the
+        # same: it looks up the topic of what a task cites, of the bank question a quiz question shows — 055)
+        vouched = topic is not None and c.topic in _requested(topic) and (
+            not isinstance(c, QuizCandidate) or filed_under_parts(c.unterthema, thema, unterthemen))
         bad = task_findings(views, thema=thema, unterthemen=unterthemen, topic=None if vouched else topic,
                             operators=operators, check_criteria=exam)
         if topic is not None and not vouched and c.herkunft != "generator" and filed_elsewhere(
@@ -101,6 +101,13 @@ def passing(cands: Sequence[C], *, thema: str, unterthemen: Sequence[str], topic
         if not bad and not any(to_avoid(" ".join([v.text, *v.kriterien]), avoid) for v in views):
             out.append(c)
     return out
+
+
+def filed_under_parts(unterthema: str, thema: str, unterthemen: Sequence[str]) -> bool:
+    """A quiz question vouched for by its filing is about the named parts only when filed under one of them: a
+    question filed under „type 3“ says nothing for „if-clauses type 2“ by provenance (decisions 043, 050, 055)."""
+    return not unterthemen or (any(filed_as(unterthema, u, thema) for u in unterthemen)
+                               and not series_member(unterthema, unterthemen))
 
 
 def filed_apart(cands: Sequence[TaskCandidate], topic: TopicContext | None) -> set[str]:

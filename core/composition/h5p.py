@@ -181,6 +181,6 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
     quellen = list({c.quelle.ref: c.quelle for c in chosen}.values())
     thema = titled(a.thema, a.unterthemen, befund.fehlende_unterthemen)
     s = H5PSet(titel=f"Übung: {thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, thema=thema,
-               fragen=[c.frage for c in chosen], quellen=quellen)
+               fragen=[c.gezeigt() for c in chosen], quellen=quellen)
     s.hinweise_lehrkraft = befund.hinweise()
     return QuizComposition(material=s, befund=befund)

@@ -73,7 +73,7 @@ def add_questions(*, turn: TurnContext, row: GeneratedMaterial, thema: str, anza
                          "können mir Fragen im Chat vorgeben oder die Übung mit einem anderen Thema neu erzeugen "
                          "lassen.")
     data: dict[str, Any] = quiz.model_dump(mode="json")
-    data["fragen"] += [c.frage for c in chosen]
+    data["fragen"] += [c.gezeigt() for c in chosen]
     data["quellen"] += [c.quelle.model_dump(mode="json") for c in chosen]
     data["hinweise_lehrkraft"] = _notes(quiz, wanted)
     new = H5PSet.model_validate(data)

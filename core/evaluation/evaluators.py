@@ -182,7 +182,7 @@ class TimeBudget(Evaluator[CaseInputs, CaseOutput, Expectation]):
         return {"zeit": _ok(self.low <= rate <= self.high, why), "punkte_pro_minute": round(rate, 2)}
 
 
-_NOT_CONTENT = frozenset({"quellen", "titel", "thema", "fach"})
+_NOT_CONTENT = frozenset({"quellen", "quelle", "titel", "thema", "fach"})  # quelle: a question's bank ref
 
 
 def _texts(value: Any) -> Iterator[str]:

@@ -278,7 +278,7 @@ def _params(frage: H5PFrage) -> dict[str, Any]:
 def _question_set(s: H5PSet) -> dict[str, Any]:
     questions = []
     for index, frage in enumerate(s.fragen, start=1):
-        seed = f"{s.titel}\n{index}\n{frage.model_dump_json()}"
+        seed = f"{s.titel}\n{index}\n{frage.model_dump_json(exclude={'quelle'})}"  # ids as before 055
         questions.append(
             {
                 "library": library_string(LIBRARIES[frage.typ]),

@@ -44,6 +44,14 @@ def zerlege_lueckentext(text: str, *, alternativen: bool) -> list[str | Luecke]:
     return parts
 
 
+# Where a question comes from (decision 055): the ref of the bank question it shows unchanged. The checks trust the
+# topic its authors filed it under only when that item exists and holds exactly this question.
+BankRef = Annotated[
+    str | None,
+    Field(description="ref der geprüften Frage aus compose_draft, wenn sie unverändert daraus stammt; sonst leer."),
+]
+
+
 class Antwort(BaseModel):
     """An option of a multiple-choice question."""
 
@@ -64,6 +72,7 @@ class MultiChoiceFrage(BaseModel):
     erklaerung: str | None = Field(
         default=None, description="Rückmeldung nach dem Beantworten: warum die Lösung stimmt (ein bis zwei Sätze)."
     )
+    quelle: BankRef = None
 
 
 class TrueFalseFrage(BaseModel):
@@ -73,6 +82,7 @@ class TrueFalseFrage(BaseModel):
     erklaerung: str | None = Field(
         default=None, description="Rückmeldung nach dem Beantworten: warum die Lösung stimmt (ein bis zwei Sätze)."
     )
+    quelle: BankRef = None
 
 
 class BlanksFrage(BaseModel):
@@ -88,6 +98,7 @@ class BlanksFrage(BaseModel):
     erklaerung: str | None = Field(
         default=None, description="Rückmeldung nach dem Beantworten: warum die Lösung stimmt (ein bis zwei Sätze)."
     )
+    quelle: BankRef = None
 
     def luecken(self) -> list[Luecke]:
         return [p for p in zerlege_lueckentext(self.text, alternativen=True) if isinstance(p, Luecke)]
@@ -105,6 +116,7 @@ class DragTextFrage(BaseModel):
     erklaerung: str | None = Field(
         default=None, description="Rückmeldung nach dem Beantworten: warum die Lösung stimmt (ein bis zwei Sätze)."
     )
+    quelle: BankRef = None
 
     def luecken(self) -> list[Luecke]:
         return [p for p in zerlege_lueckentext(self.text, alternativen=False) if isinstance(p, Luecke)]
