@@ -79,12 +79,12 @@ def _fach_typos(text: str, e: Extraction, vocab: Vocab, fach: str | None) -> lis
 def _without_shapes(text: str, vocab: Vocab, hyphen_words: frozenset[str], oberstufe: Oberstufe) -> Extraction:
     """The request read without the shape of its task (decision 061): „Thema Globalisation – analysis of a newspaper
     article plus comment“ is about globalisation. A shape of one kind of task („Analyse eines Gedichts“) is the topic
-    when nothing else names one, a shape of two kinds („… plus comment“) never."""
-    rest, combined = task_shapes.split(text)
+    when nothing else names one; two kinds („… plus comment“) or a feature („mit Analyse einer Karikatur“) never."""
+    rest, never_topic = task_shapes.split(text)
     if rest == text:
         return _with_musts(text, vocab, hyphen_words, oberstufe)
     e = _with_musts(rest, vocab, hyphen_words, oberstufe)
-    return e if e.thema or combined else _with_musts(text, vocab, hyphen_words, oberstufe)
+    return e if e.thema or never_topic else _with_musts(text, vocab, hyphen_words, oberstufe)
 
 
 def _with_musts(text: str, vocab: Vocab, hyphen_words: frozenset[str], oberstufe: Oberstufe) -> Extraction:

@@ -25,16 +25,32 @@ def _read(message: str) -> Extraction:
 @pytest.mark.parametrize(
     ("message", "niveau", "klasse", "thema"),
     [
-        ("Physik Klausur Jgst. 12, erhöhtes Anforderungsniveau: Thema Elektromagnetische Induktion, 180 Minuten",
-         "erhoeht", 12, "Elektromagnetische Induktion"),
-        ("Chemie Klausur Q2 auf grundlegendem Anforderungsniveau: Kunststoffe, 135 Minuten", "grundlegend", 13,
-         "Kunststoffe"),
-        ("Geschichte Klausur Jahrgang 11, Niveau: erhöht – Thema Reformation, 90 Minuten", "erhoeht", 11,
-         "Reformation"),
+        (
+            "Physik Klausur Jgst. 12, erhöhtes Anforderungsniveau: Thema Elektromagnetische Induktion, 180 Minuten",
+            "erhoeht",
+            12,
+            "Elektromagnetische Induktion",
+        ),
+        (
+            "Chemie Klausur Q2 auf grundlegendem Anforderungsniveau: Kunststoffe, 135 Minuten",
+            "grundlegend",
+            13,
+            "Kunststoffe",
+        ),
+        (
+            "Geschichte Klausur Jahrgang 11, Niveau: erhöht – Thema Reformation, 90 Minuten",
+            "erhoeht",
+            11,
+            "Reformation",
+        ),
         ("Bio gA Q1 Klausur Enzyme, 135 Minuten", "grundlegend", 12, "Enzyme"),
         ("Mathe Klausur EF eA: Exponentialfunktionen, 90 Minuten", "erhoeht", 11, "Exponentialfunktionen"),
-        ("Exam for my year 13 advanced course on the Harlem Renaissance, 180 minutes", "erhoeht", 13,
-         "Harlem Renaissance"),
+        (
+            "Exam for my year 13 advanced course on the Harlem Renaissance, 180 minutes",
+            "erhoeht",
+            13,
+            "Harlem Renaissance",
+        ),
         ("Worksheet for the year 11 basic course: Canada", "grundlegend", 11, "Canada"),
     ],
 )
@@ -67,8 +83,10 @@ def test_for_year_n_leads_to_the_class(message: str, klasse: int, thema: str) ->
 @pytest.mark.parametrize(
     ("message", "thema"),
     [
-        ("Englisch Q1 Klausur: The Struggle for Independence in India, 135 Minuten",
-         "Struggle for Independence in India"),
+        (
+            "Englisch Q1 Klausur: The Struggle for Independence in India, 135 Minuten",
+            "Struggle for Independence in India",
+        ),
         ("Quiz for year 10 on the fight for civil rights, 10 questions", "Fight for civil rights"),
     ],
 )
@@ -82,11 +100,15 @@ def test_for_inside_a_topic_stays(message: str, thema: str) -> None:
 @pytest.mark.parametrize(
     ("message", "thema"),
     [
-        ("Englisch Klausur Q2: Thema Multicultural Britain – analysis of a cartoon plus comment, 180 Minuten",
-         "Multicultural Britain"),
+        (
+            "Englisch Klausur Q2: Thema Multicultural Britain – analysis of a cartoon plus comment, 180 Minuten",
+            "Multicultural Britain",
+        ),
         ("Geschichte Q1 Klausur: Imperialismus, Analyse einer Rede und Stellungnahme, 135 Minuten", "Imperialismus"),
         ("Deutsch 6 Test Zeitformen mit Sätzen aus einer Sage, 30 Minuten", "Zeitformen"),
         ("English worksheet year 6: plurals, with sentences from a fairy tale", "Plurals"),
+        ("Physik Q1 Grundkurs, Klausur mit Auswertung eines Experiments: Schwingungen, 135 Minuten", "Schwingungen"),
+        ("Geschichte 9 Klausur mit Analyse einer Karikatur zur Weimarer Republik, 45 Minuten", "Weimarer Republik"),
     ],
 )
 def test_a_task_shape_is_no_topic(message: str, thema: str) -> None:
@@ -94,8 +116,15 @@ def test_a_task_shape_is_no_topic(message: str, thema: str) -> None:
     assert (e.thema, e.unterthemen) == (thema, ())
 
 
-def test_a_task_shape_alone_names_no_topic() -> None:
-    assert _read("Englisch Klausur Q2 Leistungskurs: analysis of a speech plus comment, 180 Minuten").thema is None
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Englisch Klausur Q2 Leistungskurs: analysis of a speech plus comment, 180 Minuten",
+        "Geschichte 8 Klassenarbeit mit Analyse einer Karikatur, 45 Minuten",
+    ],
+)
+def test_a_task_shape_alone_names_no_topic(message: str) -> None:
+    assert _read(message).thema is None
 
 
 def test_one_kind_of_task_on_a_text_is_still_the_topic_when_nothing_else_is() -> None:
@@ -124,7 +153,11 @@ def test_the_commonwealth_quiz_is_about_the_commonwealth_and_brexit(db: Session,
     results, args = chat(db, as_teacher, request)
     assert args is not None, results[-1].reply
     assert (args["fach"], args["klassenstufe"], args["niveau"], args["material_type"]) == (
-        "englisch", 12, "grundlegend", "h5p")
+        "englisch",
+        12,
+        "grundlegend",
+        "h5p",
+    )
     assert args["thema"] == "Great Britain and the Commonwealth / Brexit"
     assert args["unterthemen"] == ["Great Britain and the Commonwealth", "Brexit"]
     reply = results[-1].reply
