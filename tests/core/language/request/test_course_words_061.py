@@ -161,7 +161,7 @@ def test_the_commonwealth_quiz_is_about_the_commonwealth_and_brexit(db: Session,
     assert args["thema"] == "Great Britain and the Commonwealth / Brexit"
     assert args["unterthemen"] == ["Great Britain and the Commonwealth", "Brexit"]
     reply = results[-1].reply
-    assert "„Great Britain and the Commonwealth / Brexit“" in reply and "For" not in reply
+    assert "„Great Britain and the Commonwealth / Brexit“" in reply and "Übung: For" not in reply
     # the bank has Commonwealth questions and none on Brexit: the options say so and one takes the Commonwealth topic
     results, _ = chat(db, as_teacher, request, "1")
     title = results[-1].reply.split("**")[1]
