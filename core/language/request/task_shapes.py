@@ -44,13 +44,17 @@ def split(text: str) -> tuple[str, bool]:
         return rest, featured > 0
     out: list[str] = []
     never_topic = featured > 0
+    dropped = False
     for n in range(0, len(pieces), 2):
         clause = pieces[n]
         m = _CLAUSE.fullmatch(clause.strip().rstrip("."))
         if m is not None and (m.group("of") or m.group("second")):  # „Analysis“ alone is a topic of Mathematik
             never_topic = never_topic or (m.group("second") is not None and _two_kinds(m.group("second")))
+            dropped = True
             continue  # the clause goes, with the separator before it
         out += [pieces[n - 1] if n else "", clause]
+    if not dropped:
+        return rest, never_topic  # the text as it was when no shape was found: read once, not twice
     return "".join(out).strip(" ,;:–—-"), never_topic
 
 
