@@ -102,10 +102,13 @@ _ARTICLE_NUMBER = re.compile(
 _ARTICLE_ORDINAL = re.compile(rf"(?<![a-z])(?:in der|fuer die|die|der|meine|meiner)\s({_ORDINALS})(?:e|en)(?![a-z])")
 _ENGLISH = re.compile(r"(?<![a-z])(?:year|grade|class|form)\s?(\d{1,2})(?:\s?([a-g]))?(?![\d])(?![a-z0-9])")
 _OBERSTUFE = re.compile(r"(?<![a-z])oberstufe")
-_ERHOEHT = re.compile(r"(?<![a-z])(?:lk|leistungskurs(?:e[sn]?)?|erhoehte[ns]?\s(?:anforderungsniveau|niveau)|"
-                      r"ea-(?:niveau|kurs))(?![a-z])")
-_GRUNDLEGEND = re.compile(r"(?<![a-z])(?:gk|grundkurs(?:e[sn]?)?|grundlegende[ns]?\s(?:anforderungsniveau|niveau)|"
-                          r"ga-(?:niveau|kurs))(?![a-z])")
+# Niveau words (decision 061): Leistungskurs/LK/eA, Grundkurs/GK/gA, „erhöhtes/grundlegendes (Anforderungs)niveau“
+# in any case („auf grundlegendem Niveau“), „Niveau: erhöht“, the English „advanced/basic course“
+_ERHOEHT = re.compile(r"(?<![a-z])(?:lk|leistungskurs(?:e[sn]?)?|erhoehte[mnrs]?\s(?:anforderungsniveau|niveau)|"
+                      r"(?:anforderungs)?niveau\s?:\s?erhoeht|ea(?:-(?:niveau|kurs))?|advanced\scourses?)(?![a-z])")
+_GRUNDLEGEND = re.compile(r"(?<![a-z])(?:gk|grundkurs(?:e[sn]?)?|grundlegende[mnrs]?\s(?:anforderungsniveau|niveau)|"
+                          r"(?:anforderungs)?niveau\s?:\s?grundlegend|ga(?:-(?:niveau|kurs))?|basic\scourses?)"
+                          r"(?![a-z])")
 
 
 @dataclass(frozen=True)
@@ -206,8 +209,10 @@ def _implied(fold: str, cands: list[_Cand], spans: list[tuple[int, int]], oberst
         cands.append(_Cand(0, m.start(), OBERSTUFE_DEFAULT, None, True))
 
 
-def _niveau(fold: str) -> Niveau | None:
+def _niveau(fold: str, spans: list[tuple[int, int]]) -> Niveau | None:
+    """The Niveau a text names first; its words are spans of the class, no topic."""
     up, basic = _ERHOEHT.search(fold), _GRUNDLEGEND.search(fold)
+    spans += [m.span() for m in (up, basic) if m is not None]
     if up and (basic is None or up.start() < basic.start()):
         return "erhoeht"
     return "grundlegend" if basic else None
@@ -222,7 +227,7 @@ def parse_klasse(fold: str, oberstufe: Oberstufe = G9) -> KlasseFound:
     _explicit(fold, cands, spans, oberstufe)
     _named(fold, cands, spans)
     _implied(fold, cands, spans, oberstufe)
-    niveau = _niveau(fold)
+    niveau = _niveau(fold, spans)
     valid = [c for c in cands if _in_range(c.stufe)]
     if not valid:
         invalid = sorted((c for c in cands if c.explicit), key=lambda c: c.position)

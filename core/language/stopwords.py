@@ -53,7 +53,7 @@ META_WORDS = word_set("""
     stadtteilschule mittelschule grundschule berufsschule schuljahr halbjahr semester abitur abi oberstufe
     jahr jahres vorjahr termin datum unterstufe mittelstufe sekundarstufe bayern hessen sachsen berlin hamburg
     bremen nrw niedersachsen thueringen
-    brandenburg saarland bw i ii iii iv topic topics
+    brandenburg saarland bw i ii iii iv topic topics anforderungsniveau anforderungsniveaus grundlegend erhoeht
     """)
 CONNECTORS = word_set("und sowie der des von vom im am in mit oder bzw bei an um nach vor seit bis and of vs versus")
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from core.language.document import Doc
+
 _ENGLISH = frozenset(str.split("""
     i i'd i'm we need would like could can you please make create give prepare write a an the for on about my our
     class year grade test quiz worksheet exam questions minutes with some some and of"""))
@@ -59,3 +61,62 @@ def vocabulary_topic(text: str) -> str | None:
     if m is None or any(w in _NOT_A_SUBJECT for w in m.group(1).split()):
         return None
     return m.group(1)
+
+
+# „Quiz for year 12 basic course: …“, „an exam for my year 12 advanced course on …“: words that lead to the class
+_FOR_CLASS = frozenset(("for", "my", "our", "your", "the", "this"))
+_CLASS_WORDS = frozenset(("class", "course", "group", "students", "pupils", "learners"))
+
+
+def leads_to_class(doc: Doc, i: int) -> bool:
+    """The word at i is an English „for“/„my“ that leads to the class or course named right after it (already read
+    as Klasse or Niveau), never a topic: the „For“ a quiz on the Commonwealth was once titled (decision 061)."""
+    toks = doc.tokens
+    if toks[i].fold in _CLASS_WORDS and i > 0 and toks[i - 1].consumed and toks[i].brk == 0:
+        return True  # „my year 7 class“
+    if toks[i].fold not in _FOR_CLASS:
+        return False
+    j = i + 1
+    while j < len(toks) and toks[j].fold in _FOR_CLASS and toks[j].brk == 0 and j - i < 3:
+        j += 1
+    return j < len(toks) and toks[j].brk == 0 and toks[j].consumed and not toks[j].area
+
+
+_BOUNDARY = re.compile(r"[,;:()\n!?–—]|\s-\s|\.(?:\s|$)")
+_LOWER_WORD = re.compile(r"[a-z][a-z'-]*")
+_WORD_OF_ENGLISH = re.compile(r"[A-Za-z][a-z'-]*")
+_LEAD_MARKERS = frozenset(("thema", "topic", "zum", "zu", "on", "about"))
+_NOT_ENGLISH = _GERMAN | frozenset(str.split("""
+    mit und oder plus bitte auch nur min minuten fragen aufgaben ohne sowie inkl inklusive als questions minutes
+    exam test quiz worksheet vocabulary words"""))
+_MAX_EXTRA_WORDS = 6
+_ARTICLES = frozenset(("the", "a", "an", "den", "die", "der", "das", "dem"))
+_LINKS = frozenset(("for", "of", "the", "and", "in", "to", "on", "between", "from"))
+
+
+def whole_clause(text: str, thema: str, *, in_english: bool) -> str | None:
+    """The English topic the reader cut short, as the teacher wrote it in its clause: „Globalisation and its
+    effects“, „India and the end of the Empire“, „post-colonial Nigeria“ (lower-case English words are no German
+    adjectives). None unless the rest of the clause is English words, in lower case in a German request."""
+    at = text.lower().find(thema.lower())
+    if at < 0 or len(text) > 2000:
+        return None
+    start = max((m.end() for m in _BOUNDARY.finditer(text, 0, at)), default=0)
+    stop = _BOUNDARY.search(text, at + len(thema))
+    end = stop.start() if stop else len(text)
+    before = text[start:at].split()
+    lead = [k for k, w in enumerate(before) if w.lower() in _LEAD_MARKERS]
+    before = before[lead[-1] + 1:] if lead else before
+    while before and before[0].lower() in _ARTICLES:  # the reader drops a leading article, and so does this
+        before.pop(0)
+    after = text[at + len(thema):end].split()
+    extra = before + after
+    if not extra or len(extra) > _MAX_EXTRA_WORDS:
+        return None
+    # in a German request a capitalised word may be German („Englisch Arbeitsblatt Question Tags“): only an English
+    # link word makes the clause English („The Struggle for Independence in India“)
+    english = in_english or any(w in _LINKS for w in extra)
+    word = _WORD_OF_ENGLISH if english else _LOWER_WORD
+    if not all(word.fullmatch(w) and w.lower() not in _NOT_ENGLISH for w in extra):
+        return None
+    return " ".join([*before, text[at:at + len(thema)], *after])

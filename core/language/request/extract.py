@@ -12,7 +12,7 @@ from core.language.document import CHUNK_RE, Doc
 from core.language.fold import prepare
 from core.language.klasse import G9, Oberstufe
 from core.language.preferences import parse_avoid, parse_ratio
-from core.language.request import english, forms, musts, topics
+from core.language.request import english, forms, musts, task_shapes, topics
 from core.language.request.afb_wishes import extract_afb_wishes
 from core.language.request.extraction import FACH_KEYS, FACH_NAMEN, AfbWish, Extraction, TopicTerms
 from core.language.request.facts import extract_afb_distribution, extract_count, extract_dauer, extract_klasse
@@ -54,10 +54,10 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Ober
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
     text = _REJECTED.sub(" ", text)
     text, typos = vocab.speller.corrected(spelling.correct(text))
-    e = _with_musts(text, vocab, hyphen_words, oberstufe)
+    e = _without_shapes(text, vocab, hyphen_words, oberstufe)
     if (e.fach or fach) and e.thema and (fixed := _fach_typos(text, e, vocab, e.fach or fach)):
         text = with_typos_fixed(text, tuple(fixed))
-        e = _with_musts(text, vocab, hyphen_words, oberstufe)
+        e = _without_shapes(text, vocab, hyphen_words, oberstufe)
         typos += fixed
     return dataclasses.replace(e, typos=tuple(typos)) if typos else e
 
@@ -74,6 +74,17 @@ def _fach_typos(text: str, e: Extraction, vocab: Vocab, fach: str | None) -> lis
         return []
     topic_words = set(_WORD_OF_TEXT.findall(" ".join([e.thema or "", *e.unterthemen])))
     return [(typed, meant) for typed, meant in speller.corrected(text)[1] if typed in topic_words]
+
+
+def _without_shapes(text: str, vocab: Vocab, hyphen_words: frozenset[str], oberstufe: Oberstufe) -> Extraction:
+    """The request read without the shape of its task (decision 061): „Thema Globalisation – analysis of a newspaper
+    article plus comment“ is about globalisation. A shape of one kind of task („Analyse eines Gedichts“) is the topic
+    when nothing else names one; two kinds („… plus comment“) or a feature („mit Analyse einer Karikatur“) never."""
+    rest, never_topic = task_shapes.split(text)
+    if rest == text:
+        return _with_musts(text, vocab, hyphen_words, oberstufe)
+    e = _with_musts(rest, vocab, hyphen_words, oberstufe)
+    return e if e.thema or never_topic else _with_musts(text, vocab, hyphen_words, oberstufe)
 
 
 def _with_musts(text: str, vocab: Vocab, hyphen_words: frozenset[str], oberstufe: Oberstufe) -> Extraction:
@@ -157,6 +168,9 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
         thema, unterthemen = _structure(doc.text, thema, area_text, area_broad, vocab, hyphen_words,
                                         german=not in_english)
         thema, unterthemen = _not_a_reply(*_titled(*without_task_kinds(thema, unterthemen)))
+        if fach == "englisch" and thema and not unterthemen and (whole := english.whole_clause(doc.text, thema,
+                                                                                            in_english=in_english)):
+            thema = topics.capitalised(whole)
     return Extraction(
         fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
@@ -262,6 +276,8 @@ def _structure(text: str, thema: str | None, area_text: str | None, area_broad: 
         thema = area_text
     if thema is None:
         return None, ()
+    if slashed := forms.slashed_peer(text, thema, is_topic):
+        return slashed
     thema, parts = topics.split_peers(thema, known, is_topic)
     if parts:  # already cleaned part by part
         return thema, parts

@@ -227,3 +227,20 @@ def work_reference(text: str) -> str | None:
     if not work or not work[:1].isupper():
         return None
     return f"{genre[:1].upper()}{genre[1:]}: {author.strip()}, {work}"
+
+
+# „Great Britain and the Commonwealth / Brexit“: a spaced slash after the topic, then a second topic up to a separator
+_SPACED_SLASH = re.compile(r"\s+/\s+([^\W\d_][^,;:.()\n/]{1,60}?)\s*(?=[,;:()\n]|\.\s|\.?$)")
+
+
+def slashed_peer(text: str, thema: str | None, is_topic: Callable[[str], bool]) -> tuple[str, tuple[str, ...]] | None:
+    """A topic and a second one after a spaced slash are one topic with both as parts, as „A/B“ of nouns is
+    (decision 052); the second is never dropped (decision 061)."""
+    if not thema:
+        return None
+    at = fold(text).find(fold(thema))
+    m = _SPACED_SLASH.match(text, at + len(thema)) if at >= 0 else None
+    if m is None or not is_topic(m.group(1)):
+        return None
+    second = m.group(1).strip()
+    return f"{thema} / {second}", (thema, second)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Collection
 
 from core.language.document import CHUNK_RE, Doc, Token
-from core.language.request import topics
+from core.language.request import english, topics
 from core.language.request.forms import ACTIVITY_VERBS
 from core.language.request.inflection import SAME_IN_DATIVE, plural_adjectives, undative
 from core.language.request.vocabulary import Vocab
@@ -43,6 +43,8 @@ def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
     if f.isdigit():  # a year ("Revolution 1848") or a unit number ("Unit 4") belongs to the topic
         prev = doc.tokens[i - 1].fold if i > 0 and tok.brk == 0 else ""
         return (len(f) == 4 and 1000 <= int(f) <= 2100) or prev in _NUMBERED
+    if english.leads_to_class(doc, i):  # „for (my/the) year 12 …“
+        return False
     if tok.vocab and (f not in META_WORDS or joined_to_topic(doc, i)):  # part of a known term, even "das und dass"
         return True
     if _truncated(doc, i):  # "Ein- und Ausfuhr": the first part of a compound whose head follows
