@@ -26,8 +26,7 @@ from core.app.config import ROOT
 from core.app.errors import UserError
 
 SUITE_FILE = ROOT / "seeds" / "eval" / "requests.yaml"
-SECTIONS = ("dev", "heldout", "heldout_2", "targeted_s21", "targeted_s23", "targeted_s24",
-            "targeted_s25b")
+SECTIONS = ("dev", "heldout", "heldout_2", "targeted_s21", "targeted_s23", "targeted_s24", "targeted_s25b")
 FIELDS = ("fach", "klassenstufe", "thema", "unterthemen", "dauer", "material_type", "afb", "anzahl", "niveau")
 QUESTION = "frage"
 Asked = Literal["fach", "klassenstufe", "thema", "dauer", "material_type"]
