@@ -32,7 +32,7 @@ _ORDINAL = re.compile(
     rf"(?:{_ORDINAL_NOUNS})\b|[a-zäöüß]))"
 )
 _ABBREVIATION = re.compile(
-    r"(?<![\w.])(?:z(\.)\s?B|u(\.)\s?a|d(\.)\s?h|v(\.)\s?Chr|n(\.)\s?Chr|Jh|Jhd|Jhdt|Jahrh|sog|vgl|bspw|bzw|Kl|Jg|Nr|"
+    r"(?<![\w.])(?:z(\.)\s?B|u(\.)\s?a|d(\.)\s?h|v(\.)\s?Chr|n(\.)\s?Chr|Jh|Jhd|Jhdt|Jahrh|sog|vgl|bspw|Kl|Jg|Nr|"
     r"Hl|röm|dt|insb)(\.)(?=[\s,;:)]|$)",
     re.I,
 )

@@ -133,3 +133,12 @@ def test_a_fach_only_guessed_from_a_compound_is_asked() -> None:
     assert _read("Quiz Klasse 6 Energiesparlampen, 8 Fragen").fach is None
     # the word known in full decides
     assert _read("Quiz Klasse 7 Wasserkreislauf: Verdunstung und Niederschlag, 8 Fragen").fach == "geographie"
+
+
+def test_u_a_names_a_part_like_inkl() -> None:
+    e = _read("Klassenarbeit Geschichte 9 Weimarer Republik u. a. Hitlerputsch, 45 Minuten")
+    assert (e.thema, e.unterthemen) == ("Weimarer Republik", ("Hitlerputsch",))
+
+
+def test_bzw_between_shortened_compounds_is_read_as_before() -> None:
+    assert _read("Arbeitsblatt Deutsch 8 Haupt- bzw. Nebensätze").thema == "Haupt- bzw. Nebensätze"
