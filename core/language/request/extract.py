@@ -18,7 +18,7 @@ from core.language.request.extraction import FACH_KEYS, FACH_NAMEN, AfbWish, Ext
 from core.language.request.facts import extract_afb_distribution, extract_count, extract_dauer, extract_klasse
 from core.language.request.inflection import adjective_parts
 from core.language.request.material import extract_material
-from core.language.request.scan import decide_fach, scan_vocab
+from core.language.request.scan import decide_fach, fach_options, scan_vocab
 from core.language.request.subjects import BROAD_AREAS, UNSUPPORTED_SUBJECTS
 from core.language.request.task_kinds import without_task_kinds
 from core.language.request.thema import extract_thema
@@ -176,6 +176,7 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
         problems=tuple(dict.fromkeys(problems)), unterthemen=unterthemen, niveau=niveau, fach_source=source,
         area_text=area_text, area_broad=area_broad, exam_word=analysis.exam_word if material == "klausur" else None,
+        fach_options=fach_options(analysis) if fach is None else (),
     )
 
 

@@ -202,12 +202,9 @@ def _starts_term(doc: Doc, i: int, vocab: Vocab) -> bool:
     return False
 
 
-def decide_fach(analysis: Analysis) -> tuple[str | None, FachSource | None]:
-    """The Fach named, implied by a topic area, or what the topic words together are about (decision 064): the head
-    topic (the first) counts twice, a compound read by its first part half; a Fach only guessed so, or tied, is
-    none (the teacher is asked)."""
-    if analysis.subjects:
-        return min(analysis.subjects)[1], "explicit"
+def _topic_scores(analysis: Analysis) -> tuple[dict[str, float], set[str]]:
+    """What the topic words say about the Fach (decision 064): the head topic (the first) counts twice, a compound
+    read by its first part half; and the Fächer some word names in full (the others are only guessed)."""
     scores: dict[str, float] = {}
     sure: set[str] = set()
     for k, (start, _, entries) in enumerate(analysis.topics):
@@ -217,6 +214,23 @@ def decide_fach(analysis: Analysis) -> tuple[str | None, FachSource | None]:
             sure |= fachs
         for fach in fachs:
             scores[fach] = scores.get(fach, 0.0) + weight / len(fachs)
+    return scores, sure
+
+
+def fach_options(analysis: Analysis) -> tuple[str, ...]:
+    """The Fächer the topic words point to equally (in FACH_KEYS order) when they decide none."""
+    scores, sure = _topic_scores(analysis)
+    best = max((scores[f] for f in sure), default=0.0)
+    tied = tuple(f for f in FACH_KEYS if f in sure and scores[f] == best)
+    return tied if len(tied) > 1 and not analysis.subjects and not analysis.areas else ()
+
+
+def decide_fach(analysis: Analysis) -> tuple[str | None, FachSource | None]:
+    """The Fach named, implied by a topic area, or what the topic words together are about; a Fach only guessed
+    from a compound's first part, or tied, is none (the teacher is asked)."""
+    if analysis.subjects:
+        return min(analysis.subjects)[1], "explicit"
+    scores, sure = _topic_scores(analysis)
     if analysis.areas:
         _, entries = min(analysis.areas, key=lambda a: a[0])
         fachs = sorted({e.fach for e in entries}, key=lambda f: (-scores.get(f, 0.0), FACH_KEYS.index(f)))

@@ -5,7 +5,9 @@ decided."""
 from __future__ import annotations
 
 import pytest
+from pydantic_ai.messages import ModelRequest, TextPart, ToolCallPart, UserPromptPart
 
+from agents.offline.main_rules import main_rules
 from core.language.document import MARK
 from core.language.lexicon import seeded_lexicon
 from core.language.request.extract import extract, read_topic
@@ -142,3 +144,24 @@ def test_u_a_names_a_part_like_inkl() -> None:
 
 def test_bzw_between_shortened_compounds_is_read_as_before() -> None:
     assert _read("Arbeitsblatt Deutsch 8 Haupt- bzw. Nebensätze").thema == "Haupt- bzw. Nebensätze"
+
+
+def _first_reply(text: str, faecher: str) -> str | dict:
+    """The main rules' answer to one message from a teacher whose Fächer the instructions name as agents.main does."""
+    instructions = f"Lehrkraft: Frau Test, Nordrhein-Westfalen; Fächer: {faecher}; Klassen: —."
+    response = main_rules(seeded_lexicon())(
+        [ModelRequest(parts=[UserPromptPart(text)], instructions=instructions)], None
+    )  # type: ignore[arg-type]  # the main rules do not read the AgentInfo
+    calls = [p for p in response.parts if isinstance(p, ToolCallPart)]
+    return calls[0].args_as_dict() if calls else "".join(p.content for p in response.parts if isinstance(p, TextPart))
+
+
+def test_the_teachers_own_faecher_break_a_tie() -> None:
+    text = "Arbeitsblatt Klasse 8 Energieumwandlung"  # a term of the Physik, Biologie and Chemie profiles alike
+    assert _read(text).fach is None and set(_read(text).fach_options) == {"physik", "biologie", "chemie"}
+    made = _first_reply(text, "Physik, Mathematik")
+    assert isinstance(made, dict) and made["fach"] == "physik", made
+    asked = _first_reply(text, "Deutsch, Englisch")  # none of hers: asked, never guessed
+    assert isinstance(asked, str) and "Für welches Fach?" in asked, asked
+    asked = _first_reply(text, "Physik, Chemie")  # two of hers: still a tie
+    assert isinstance(asked, str) and "Für welches Fach?" in asked, asked
