@@ -286,14 +286,17 @@ def _chosen_for_teacher(state: Extraction, turns: Sequence[Turn], terms: Terms,
     return state
 
 
-def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None, oberstufe: Oberstufe = G9
-              ) -> str | dict[str, Any]:
+def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None, oberstufe: Oberstufe = G9,
+              faecher: Sequence[str] = ()) -> str | dict[str, Any]:
     """A reply to the teacher (question or problem) or the arguments of generate_material; EF, Q1 and Q2 are read
-    as the teacher's Bundesland names them (`oberstufe`)."""
+    as the teacher's Bundesland names them (`oberstufe`). When the topic words point to several Fächer equally,
+    the one the teacher teaches (`faecher`, Fach keys) is taken; otherwise she is asked (decision 064)."""
     latest = extract(turns[-1].text, topic_terms=terms, oberstufe=oberstufe)
     if latest.problems:
         return " ".join(latest.problems)
     state = _chosen_for_teacher(understand(turns, terms, oberstufe), turns, terms, grades)
+    if state.fach is None and len(mine := [f for f in state.fach_options if f in faecher]) == 1:
+        state = replace(state, fach=mine[0], fach_source="topic")
     if not (state.fach or state.material_type or state.thema):
         return NOT_IN_SCOPE
     if state.material_type is None and state.dauer_minuten:  # only an exam has a duration („Erörterung, 90 Minuten“)

@@ -32,6 +32,7 @@ from agents.offline.messages import (
 )
 from agents.offline.planner import rule_plan
 from agents.offline.present import present
+from core.app.errors import UserError
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
 from core.language.feedback import classify_feedback
@@ -41,6 +42,7 @@ from core.language.lexicon import Lexicon
 from core.language.request.extract import extract
 from core.language.request.extraction import Extraction
 from core.language.text import fold
+from core.materials.faecher import normalize_fach
 from core.materials.patch_ops import RegenerateInstruction
 
 _SESSION = re.compile(r"\[session:([0-9a-fA-F-]{36})\]")
@@ -48,6 +50,7 @@ _MATERIAL = re.compile(r"\[material:([0-9a-fA-F-]{36})\]")
 _CANCEL = re.compile(r"\b(abbrechen|vergiss (das|es)|neue anfrage|doch nicht|stopp)\b", re.I)
 _REMEMBER = re.compile(r"^\s*(bitte\s+)?(merk(e)?\s+dir|notier(e)?\s+dir|zur info)\b[:,]?\s*(.*)", re.I | re.S)
 _WEB = re.compile(r"\b(im internet|websuche|google|online suchen|such(e)? im netz)\b", re.I)
+_FAECHER = re.compile(r"^Lehrkraft: .*; Fächer: ([^;\n]*);", re.M)
 _TEACHER = re.compile(r"^Lehrkraft: .*, ([^,;]+); Fächer:", re.M)  # agents.main instructions: name, Bundesland
 _GREETING = re.compile(r"^\s*(hallo|hi|guten (morgen|tag|abend)|moin|servus|danke|vielen dank)\b[\s!.,]*$", re.I)
 _MADE = ("generate_material", "generate_exercise", "continue_material_generation", "patch_material_task",
@@ -264,7 +267,7 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     if _GREETING.match(text):
         return say(_HELLO)
     turns = _request_turns(teacher_turns(messages), state, text, lexicon)
-    step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages))
+    step = dialog.next_step(turns, lexicon.terms, lexicon.grades, _oberstufe(messages), _faecher(messages))
     if isinstance(step, str):
         fach = dialog.understand(turns[:-1], lexicon.terms, _oberstufe(messages)).fach
         return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach), step))
@@ -330,6 +333,21 @@ def _shortened_answer(text: str, state: _Conversation, turn: int, before: str) -
     if state.short is None or not (state.short_at == turn or refusal.WHICH in before):
         return None
     return shortfall.answer(text, state.short_offered, state.short)
+
+
+def _faecher(messages: list[ModelMessage]) -> tuple[str, ...]:
+    """The Fächer the teacher teaches, named in the main agent's instructions, as Fach keys."""
+    for m in reversed(messages):
+        if isinstance(m, ModelRequest) and m.instructions and (found := _FAECHER.search(m.instructions)):
+            return tuple(k for name in found.group(1).split(",") if (k := _fach_key(name)))
+    return ()
+
+
+def _fach_key(name: str) -> str | None:
+    try:
+        return normalize_fach(name.strip(" —"), required=False)
+    except UserError:  # a subject the workbench does not teach („Kunst“)
+        return None
 
 
 def _oberstufe(messages: list[ModelMessage]) -> Oberstufe:

@@ -26,7 +26,8 @@ from core.app.config import ROOT
 from core.app.errors import UserError
 
 SUITE_FILE = ROOT / "seeds" / "eval" / "requests.yaml"
-SECTIONS = ("dev", "heldout", "heldout_2", "targeted_s21", "targeted_s23", "targeted_s24", "targeted_s25")
+SECTIONS = ("dev", "heldout", "heldout_2", "targeted_s21", "targeted_s23", "targeted_s24", "targeted_s25",
+            "targeted_s25b")
 FIELDS = ("fach", "klassenstufe", "thema", "unterthemen", "dauer", "material_type", "afb", "anzahl", "niveau")
 QUESTION = "frage"
 Asked = Literal["fach", "klassenstufe", "thema", "dauer", "material_type"]
@@ -83,6 +84,7 @@ class RequestSuite(BaseModel):
     targeted_s23: list[RequestCase] = Field(default_factory=list)
     targeted_s24: list[RequestCase] = Field(default_factory=list)
     targeted_s25: list[RequestCase] = Field(default_factory=list)
+    targeted_s25b: list[RequestCase] = Field(default_factory=list)
 
 
 class Outcome(BaseModel):

@@ -12,6 +12,8 @@ from core.language.text import key, stem
 CHUNK_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 _PART_RE = re.compile(r"[^\W_]+")
 _HARD_GAP_RE = re.compile(r"[.!?;:\n()\[\]{}\"]|[^\x00-\x7f\s]")  # sentence punctuation, emoji and symbols
+# Stands for a period that ends no sentence („17. Juni“, „z. B.“; core.language.request.periods puts it in).
+MARK = "\x1a"
 _ABBREVIATIONS = frozenset(("vs", "bzw", "ca", "evtl", "ggf", "inkl", "usw", "etc"))
 # A capitalised word inside a sentence ("Mathe", not "EF", "Q1" or the first word): the writer capitalises nouns.
 _INNER_CAPITAL_RE = re.compile(r"(?<![.!?:\n]\s)(?<![.!?:\n])(?<=\s|[(\"„/-])[^\W\d_a-z][^\W\d_A-Z]+\b")
@@ -47,6 +49,9 @@ class Doc:
         self.all_upper = has_upper and not has_lower
         self.tokens: list[Token] = []
         self._tokenize(hyphen_words)
+        # a period that ends no sentence („17. Juni“, core.language.request.periods): no break above, a period for
+        # the facts (Klasse, Dauer)
+        self.fold = self.fold.replace(MARK, ".")
 
     def ospan(self, start: int, end: int) -> tuple[int, int]:
         if self._index is None:
@@ -82,7 +87,7 @@ class Doc:
         prev_end = 0
         prev = ""
         for tok in self.tokens:
-            gap = self.fold[prev_end:tok.start]
+            gap = self.fold[prev_end:tok.start].replace(MARK, " ")
             if gap.strip() == "." and prev in _ABBREVIATIONS:  # "simple past vs. present perfect": no sentence end
                 gap = " "
             prev = tok.fold

@@ -12,7 +12,8 @@ BUILTIN_TOPICS: dict[str, dict[str, str]] = {
         "Generator, Magnetfeld, Lorentzkraft, elektrische Leistung, Elektronen, Strom",
         "Mechanik": "Geschwindigkeit, Beschleunigung, Kraft, Kräfte, Newtonsche Gesetze, Impuls, Energieerhaltung, "
         "Reibung, Hebel, Hebelgesetz, freier Fall, waagerechter Wurf, Kreisbewegung, mechanische Arbeit, "
-        "Auftrieb, Dichte, Schwerkraft, Gravitation, Energie, Leistung",
+        "Auftrieb, Dichte, Schwerkraft, Gravitation, Energie, Leistung, Energieumwandlung, Wirkungsgrad, Kraftwerk, "
+        "Kraftwerke, Solarzelle, Dynamo, Generator",
         "Optik": "Linse, Linsen, Brechung, Lichtbrechung, Reflexion, Spiegel, Lichtausbreitung, Schatten, "
         "Totalreflexion, Beugung, Interferenz, Sammellinse, Zerstreuungslinse, Licht, geometrische Optik",
         "Wärmelehre": "Temperatur, Wärme, Wärmeleitung, Wärmestrahlung, innere Energie, Hauptsätze der "
@@ -43,7 +44,8 @@ BUILTIN_TOPICS: dict[str, dict[str, str]] = {
         "Genetik": "DNA, DNS, Vererbung, Mendelsche Regeln, Mendel, Mutation, Mutationen, Proteinbiosynthese, "
         "Gentechnik, Chromosomen, Erbgang, Erbgänge, Stammbaumanalyse",
         "Ökologie": "Ökosystem, Ökosysteme, Ökosystem Wald, Ökosystem See, Nahrungskette, Nahrungsnetz, "
-        "Symbiose, Räuber-Beute-Beziehung, Population, Stoffkreislauf, Biotop",
+        "Symbiose, Räuber-Beute-Beziehung, Population, Stoffkreislauf, Biotop, Nahrungsbeziehungen, "
+        "Nahrungspyramide, Energiefluss",
         "Evolution": "Selektion, Artbildung, Darwin, Homologie, Analogie, Fossilien, Stammbaum, Evolutionstheorie",
         "Stoffwechsel": "Photosynthese, Fotosynthese, Zellatmung, Enzyme, Verdauung, Ernährung, Gärung",
         "Humanbiologie": "Nervenzelle, Nervensystem, Synapse, Aktionspotential, Hormone, Immunsystem, Herz, "
@@ -78,7 +80,8 @@ BUILTIN_TOPICS: dict[str, dict[str, str]] = {
         "Physische Geographie": "Plattentektonik, Vulkane, Vulkanismus, Erdbeben, Gesteine, Gletscher, Wüste, "
         "Wüsten, Flüsse, Küsten, Erosion",
         "Klima": "Klima, Klimazonen, Klimadiagramm, Klimadiagramme, Wetter, Landschaftszonen, Vegetationszonen, "
-        "tropischer Regenwald, Regenwald, Klimawandel, Treibhauseffekt, Passatkreislauf",
+        "tropischer Regenwald, Regenwald, Klimawandel, Treibhauseffekt, Passatkreislauf, Wasserkreislauf, Verdunstung, "
+        "Niederschlag",
         "Humangeographie": "Stadtentwicklung, Verstädterung, Migration, Bevölkerungsentwicklung, "
         "Bevölkerungspyramide, Landwirtschaft, Tourismus, Globalisierung, Entwicklungsländer, Nachhaltigkeit, "
         "Strukturwandel, Ruhrgebiet",

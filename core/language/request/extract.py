@@ -12,13 +12,13 @@ from core.language.document import CHUNK_RE, Doc
 from core.language.fold import prepare
 from core.language.klasse import G9, Oberstufe
 from core.language.preferences import parse_avoid, parse_ratio
-from core.language.request import english, forms, musts, task_shapes, topics
+from core.language.request import english, forms, musts, periods, task_shapes, topics
 from core.language.request.afb_wishes import extract_afb_wishes
 from core.language.request.extraction import FACH_KEYS, FACH_NAMEN, AfbWish, Extraction, TopicTerms
 from core.language.request.facts import extract_afb_distribution, extract_count, extract_dauer, extract_klasse
 from core.language.request.inflection import adjective_parts
 from core.language.request.material import extract_material
-from core.language.request.scan import decide_fach, scan_vocab
+from core.language.request.scan import decide_fach, fach_options, scan_vocab
 from core.language.request.subjects import BROAD_AREAS, UNSUPPORTED_SUBJECTS
 from core.language.request.task_kinds import without_task_kinds
 from core.language.request.thema import extract_thema
@@ -54,12 +54,26 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Ober
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
     text = _REJECTED.sub(" ", text)
     text, typos = vocab.speller.corrected(spelling.correct(text))
+    text = periods.protect(text)  # „17. Juni 1953“, „z. B.“: no sentence ends there
     e = _without_shapes(text, vocab, hyphen_words, oberstufe)
     if (e.fach or fach) and e.thema and (fixed := _fach_typos(text, e, vocab, e.fach or fach)):
         text = with_typos_fixed(text, tuple(fixed))
         e = _without_shapes(text, vocab, hyphen_words, oberstufe)
         typos += fixed
+    e = _periods_restored(e)
     return dataclasses.replace(e, typos=tuple(typos)) if typos else e
+
+
+def _periods_restored(e: Extraction) -> Extraction:
+    """What the reader hands on with the periods periods.protect stood in for."""
+    said = [e.thema or "", e.area_text or "", *e.unterthemen, *(w.thema for w in e.afb_wishes)]
+    if periods.MARK not in "".join(said):
+        return e
+    return dataclasses.replace(
+        e, thema=e.thema and periods.restore(e.thema), area_text=e.area_text and periods.restore(e.area_text),
+        unterthemen=tuple(periods.restore(p) for p in e.unterthemen),
+        afb_wishes=tuple(dataclasses.replace(w, thema=periods.restore(w.thema)) for w in e.afb_wishes),
+    )
 
 
 _WORD_OF_TEXT = re.compile(r"[^\W\d_]+")
@@ -176,6 +190,7 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,
         problems=tuple(dict.fromkeys(problems)), unterthemen=unterthemen, niveau=niveau, fach_source=source,
         area_text=area_text, area_broad=area_broad, exam_word=analysis.exam_word if material == "klausur" else None,
+        fach_options=fach_options(analysis) if fach is None else (),
     )
 
 
@@ -294,7 +309,7 @@ def read_topic(text: str, *, topic_terms: TopicTerms | None = None) -> tuple[str
     """A message that only names a topic (the answer to "Welchen Schwerpunkt?"), read as a whole: its Thema as the
     teacher wrote it, cleaned, and its sub-topics."""
     vocab, hyphen_words = vocab_for(topic_terms)
-    text = forms.without_activity(prepare(vocab.speller.correct(spelling.correct(text or ""))))
+    text = periods.protect(forms.without_activity(prepare(vocab.speller.correct(spelling.correct(text or "")))))
     if only_reply(_WORD_OF_TEXT.findall(fold(text))):  # „ok, dann so“: a reply, no topic
         return None, ()
     tools = _TopicTools(vocab, hyphen_words)
@@ -320,8 +335,9 @@ def _not_a_reply(thema: str | None, parts: tuple[str, ...]) -> tuple[str | None,
 
 
 def _titled(thema: str | None, parts: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
-    """Thema and Unterthemen as the teacher reads them: each starts with a capital."""
-    return (topics.capitalised(thema) if thema else thema), tuple(topics.capitalised(p) for p in parts)
+    """Thema and Unterthemen as the teacher reads them: each starts with a capital; a period stays a period."""
+    return (topics.capitalised(periods.restore(thema)) if thema else thema), tuple(
+        topics.capitalised(periods.restore(p)) for p in parts)
 
 
 def known_term(term: str, *, topic_terms: TopicTerms | None = None) -> str | None:

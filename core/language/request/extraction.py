@@ -62,6 +62,9 @@ class Extraction:
     exam_word: str | None = field(default=None, compare=False)
     # Topic words the reader took for typos, as (typed, meant): "Pythagros" -> "Pythagoras". Newest message only.
     typos: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    # The Fächer the topic words point to equally when they decide none („Energieumwandlung“: Physik, Biologie,
+    # Chemie): the teacher's own Fächer may break the tie (decision 064).
+    fach_options: tuple[str, ...] = field(default=(), compare=False)
 
 
 def merge(previous: Extraction, new: Extraction) -> Extraction:
@@ -109,6 +112,7 @@ def merge(previous: Extraction, new: Extraction) -> Extraction:
     return replace(
         previous, **filled, fach=fach, fach_hint=hint, klassenstufe=stufe, klasse=klasse, afb_wishes=tuple(wishes),
         problems=new.problems, fach_source=source, typos=new.typos,
+        fach_options=new.fach_options or previous.fach_options,
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.language.document import MARK
 from core.language.stopwords import META_WORDS
 from core.language.text import fold
 
@@ -27,8 +28,10 @@ _BEFORE_VERB = re.compile(_CLAUSE_START + r"\s*(?:(?:und|aber|bitte|auch)\s+)*" 
 # „bitte mit Brandbekämpfung“, „bitte auch mit dem Versailler Vertrag“, „auch Vulkanismus“ (a clause of its own)
 _LEAD_CLAUSE = re.compile(r"(?<=[,;\n])\s*(?:(?:und|aber)\s+)?(?:(?P<bitte>bitte\s+(?:auch\s+|noch\s+)?mit)|"
                           r"(?:auch|noch)\s+mit|(?P<auch>auch))\s+" + _ITEM + _END, re.I)
-# „inkl. Zünfte und Hanse“, „inklusive Ester“, „einschließlich der Hanse“ (anywhere)
-_INCLUDING = re.compile(r"(?:,\s*|\s)(?:inkl\.?|inklusive|einschließlich|einschliesslich)\s+" + _ITEM + _END, re.I)
+# „inkl. Zünfte und Hanse“, „inklusive Ester“, „einschließlich der Hanse“, „u. a. Hitlerputsch“ (anywhere; the
+# periods of „u. a.“ are marked, core.language.request.periods)
+_INCLUDING = re.compile(r"(?:,\s*|\s)(?:inkl\.?|inklusive|einschließlich|einschliesslich|unter anderem|"
+                        rf"u[.{MARK}]\s?a[.{MARK}])\s+" + _ITEM + _END, re.I)
 # „mit Schwerpunkt auf der Kubakrise“, „unter besonderer Berücksichtigung des Sinussatzes“: an emphasis; alone it
 # is the topic („Klassenarbeit mit Schwerpunkt auf Redoxreaktionen“)
 _EMPHASIS = re.compile(r"(?:,\s*|\s)(?:mit\s+(?:dem\s+|einem\s+)?(?:besonderem\s+)?(?:schwerpunkt|fokus|augenmerk)\s+"

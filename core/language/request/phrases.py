@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from core.language.document import CHUNK_RE, Doc, Token
+from core.language.document import CHUNK_RE, MARK, Doc, Token
 from core.language.request import english, topics
 from core.language.request.forms import ACTIVITY_VERBS
 from core.language.request.inflection import SAME_IN_DATIVE, plural_adjectives, undative
@@ -28,6 +28,7 @@ _MODALS = word_set("soll sollen sollte sollten muss muessen kann koennen wird we
 CONJUNCTIONS = word_set("und sowie oder bzw")
 _AFTER_NOUN = word_set("des der von vom im in aus")
 _QUALIFYING = word_set("im in der des")
+_DATE_ABBREVIATIONS = word_set("jh v n")  # „im 19. Jh.“, „753 v. Chr.“
 _DATIVE_PREPS = word_set("von vom mit bei aus nach seit zwischen unter in im")
 
 
@@ -40,9 +41,9 @@ def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
     if _blocked(tok, allow_area):
         return False
     f = tok.fold
-    if f.isdigit():  # a year ("Revolution 1848") or a unit number ("Unit 4") belongs to the topic
+    if f.isdigit():  # a year ("Revolution 1848"), a unit number ("Unit 4") or an ordinal ("17. Juni") belongs to it
         prev = doc.tokens[i - 1].fold if i > 0 and tok.brk == 0 else ""
-        return (len(f) == 4 and 1000 <= int(f) <= 2100) or prev in _NUMBERED
+        return (len(f) == 4 and 1000 <= int(f) <= 2100) or prev in _NUMBERED or doc.text[tok.oend:tok.oend + 1] == MARK
     if english.leads_to_class(doc, i):  # „for (my/the) year 12 …“
         return False
     if tok.vocab and (f not in META_WORDS or joined_to_topic(doc, i)):  # part of a known term, even "das und dass"
@@ -53,7 +54,7 @@ def _is_content(doc: Doc, i: int, allow_area: bool) -> bool:
         return True
     if f in FILLER_WORDS or f in META_WORDS or f in CONNECTORS:
         return False
-    if len(f) < 3 and not tok.vocab:
+    if len(f) < 3 and not tok.vocab and not (f in _DATE_ABBREVIATIONS and doc.text[tok.oend:tok.oend + 1] == MARK):
         return False
     if doc.mixed_case and not tok.cap and not tok.vocab and not tok.area:
         if _is_topic_verb(doc, i, allow_area):  # "Brüche kürzen und erweitern", "Adjektive steigern"

@@ -109,7 +109,7 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
                 or (tok.fold in META_WORDS and not joined_to_topic(doc, i)):
             i += 1
             continue
-        cands = _candidates(doc, i, vocab)
+        cands, guessed = _candidates(doc, i, vocab)
         if not cands:
             i += 1
             continue
@@ -131,12 +131,15 @@ def scan_vocab(doc: Doc, vocab: Vocab, analysis: Analysis) -> None:
             analysis.areas.append((i, areas))
         else:
             analysis.topics.append((i, i + longest, chosen))
+            if guessed:
+                analysis.guessed.add(i)
         i += longest
 
 
-def _candidates(doc: Doc, i: int, vocab: Vocab) -> list[tuple[int, Entry]]:
+def _candidates(doc: Doc, i: int, vocab: Vocab) -> tuple[list[tuple[int, Entry]], bool]:
     """The known terms starting at token i, as (number of tokens, entry): written in full, cut short, or as a
-    compound whose first part is a known word."""
+    compound whose first part is a known word (a guess: "Verdunstung" is no "Verdun"), and whether they are that
+    guess."""
     toks = doc.tokens
     tok = toks[i]
     n = len(toks)
@@ -156,8 +159,8 @@ def _candidates(doc: Doc, i: int, vocab: Vocab) -> list[tuple[int, Entry]]:
         for cut in range(len(tok.key) - 1, 4, -1):
             hits = vocab.prefix_idx.get(tok.key[:cut])
             if hits:
-                return [(1, e) for e in hits]
-    return cands
+                return [(1, e) for e in hits], True
+    return cands, False
 
 
 def _cut_short(doc: Doc, i: int, vocab: Vocab) -> list[tuple[int, Entry]]:
@@ -199,20 +202,41 @@ def _starts_term(doc: Doc, i: int, vocab: Vocab) -> bool:
     return False
 
 
+def _topic_scores(analysis: Analysis) -> tuple[dict[str, float], set[str]]:
+    """What the topic words say about the Fach (decision 064): the head topic (the first) counts twice, a compound
+    read by its first part half; and the Fächer some word names in full (the others are only guessed)."""
+    scores: dict[str, float] = {}
+    sure: set[str] = set()
+    for k, (start, _, entries) in enumerate(analysis.topics):
+        fachs = {e.fach for e in entries}
+        weight = (2.0 if k == 0 else 1.0) * (0.5 if start in analysis.guessed else 1.0)
+        if start not in analysis.guessed:
+            sure |= fachs
+        for fach in fachs:
+            scores[fach] = scores.get(fach, 0.0) + weight / len(fachs)
+    return scores, sure
+
+
+def fach_options(analysis: Analysis) -> tuple[str, ...]:
+    """The Fächer the topic words point to equally (in FACH_KEYS order) when they decide none."""
+    scores, sure = _topic_scores(analysis)
+    best = max((scores[f] for f in sure), default=0.0)
+    tied = tuple(f for f in FACH_KEYS if f in sure and scores[f] == best)
+    return tied if len(tied) > 1 and not analysis.subjects and not analysis.areas else ()
+
+
 def decide_fach(analysis: Analysis) -> tuple[str | None, FachSource | None]:
+    """The Fach named, implied by a topic area, or what the topic words together are about; a Fach only guessed
+    from a compound's first part, or tied, is none (the teacher is asked)."""
     if analysis.subjects:
         return min(analysis.subjects)[1], "explicit"
-    scores: dict[str, float] = {}
-    for _, _, entries in analysis.topics:
-        fachs = {e.fach for e in entries}
-        for fach in fachs:
-            scores[fach] = scores.get(fach, 0.0) + 1.0 / len(fachs)
+    scores, sure = _topic_scores(analysis)
     if analysis.areas:
         _, entries = min(analysis.areas, key=lambda a: a[0])
         fachs = sorted({e.fach for e in entries}, key=lambda f: (-scores.get(f, 0.0), FACH_KEYS.index(f)))
         return fachs[0], "area"
     if scores:
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])
-        if len(ranked) == 1 or ranked[0][1] > ranked[1][1]:
+        if (len(ranked) == 1 or ranked[0][1] > ranked[1][1]) and ranked[0][0] in sure:
             return ranked[0][0], "topic"
     return None, None

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
+from core.language.document import MARK
 from core.language.request.forms import fixed_pair
 from core.language.request.inflection import shared_head
 
@@ -103,6 +104,11 @@ def is_neuter(noun: str) -> bool:
 
 def _words(text: str) -> list[str]:
     return text.split()
+
+
+def _size(item: str) -> int:
+    """The words of a list item; the numbers of a date do not count („Sturm auf die Bastille am 14. Juli 1789“)."""
+    return sum(not w.rstrip(MARK).isdigit() for w in _words(item))
 
 
 def _is_adjective(word: str) -> bool:
@@ -208,11 +214,29 @@ def _headed_members(thema: str, known: Known) -> tuple[str, tuple[str, ...]] | N
     return head, parts
 
 
+# Two ordinals sharing what follows: "1. und 2. binomische Formel", "im 11. und 12. Jahrhundert" (periods marked)
+_ORDINAL_PAIR = re.compile(rf"(.*?)(\d{{1,3}}{MARK})\s?(und|oder|bis|-)\s?(\d{{1,3}}{MARK})\s(\S.*)")
+
+
+def _ordinal_parts(text: str) -> tuple[str, ...] | None:
+    """Two parts when two ordinals lead ("1. und 2. Mendelsche Regel"); none when they qualify a topic ("Kreuzzüge
+    im 11. und 12. Jahrhundert") or make a range ("1. bis 3. Hauptsatz"); None when no two ordinals share a noun."""
+    pair = _ORDINAL_PAIR.fullmatch(text.strip())
+    if pair is None:
+        return None
+    lead, first, joint, second, rest = pair.groups()
+    if lead.strip() or joint != "und" or _PEER_SPLIT.search(rest):
+        return ()
+    return f"{first} {rest}", f"{second} {rest}"
+
+
 def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[str, ...]]:
     """'Ohmsches gesetz + reihenschaltung' -> ('Ohmsches Gesetz und Reihenschaltung', (both)). A known term
     ('Säuren und Basen') or a phrase whose parts are no topics of their own ('Brüche kürzen und erweitern') stays."""
     if known(thema) or fixed_pair(thema, known) or not _PEER_SPLIT.search(thema):
         return thema, ()
+    if (ordinals := _ordinal_parts(thema)) is not None:
+        return thema, ordinals
     if headed := _headed_members(thema, known) or shared_head(thema, known, is_topic):
         return headed
     if pair := _ADJECTIVE_PAIR.match(thema):
@@ -227,7 +251,7 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
     pieces = [piece for seg in thema.split(",") for piece in ([seg] if known(seg.strip()) else _PEER_SPLIT.split(seg))]
     parts = [p.strip(_STRIP.replace("-", "")) for p in pieces]
     parts = [p for p in parts if p]
-    if len(parts) < 2 or any(len(_words(p)) > MAX_ITEM_WORDS for p in parts):
+    if len(parts) < 2 or any(_size(p) > MAX_ITEM_WORDS for p in parts):
         return thema, ()
     strong = bool(re.search(r"\+|&|\bvs\.?\s|\bversus\b", thema))
     if thema.islower() and not strong and not all(known(p) for p in parts):
@@ -260,6 +284,9 @@ def _raw_items(window: str, known: Known) -> list[str]:
         return [window] if fixed_pair(window, known) else _SLASH_SPLIT.split(window)
     out: list[str] = []
     for seg in segments:
+        if (ordinals := _ordinal_parts(seg)) is not None:
+            out += list(ordinals) or [seg]
+            continue
         pieces = _ITEM_SPLIT.split(seg)
         # "Brüche addieren und subtrahieren": a lone lower-case word after "und" shares the object before it
         verb_pair = len(pieces) == 2 and len(pieces[1].split()) == 1 and pieces[1].strip().islower() \
@@ -290,8 +317,8 @@ def _list_items(text: str, start: int, opened: str, known: Known, is_topic: Chec
             continue
         if items and (numbered := _NUMBERED_ITEM.fullmatch(items[-1])) and _BARE_NUMBER.fullmatch(item):
             item = f"{numbered.group(1)} {item}"  # "Typ 1 und 2" -> "Typ 1", "Typ 2"
-        first = _words(item)[0].lower().strip(".")
-        if len(_words(item)) > MAX_ITEM_WORDS or first in _NOT_A_TOPIC_START or not is_topic(item):
+        first = _words(item)[0].lower().strip("." + MARK)
+        if _size(item) > MAX_ITEM_WORDS or first in _NOT_A_TOPIC_START or not is_topic(item):
             break
         items.append(item)
     return items

@@ -113,6 +113,7 @@ class Analysis:
     subjects: list[tuple[int, str]] = field(default_factory=list)  # token index, fach
     areas: list[tuple[int, list[Entry]]] = field(default_factory=list)
     topics: list[tuple[int, int, list[Entry]]] = field(default_factory=list)  # start, end, entries
+    guessed: set[int] = field(default_factory=set)  # starts of topics known only as a compound's first part
     unsupported: list[str] = field(default_factory=list)
     exam_word: str | None = None  # the teacher's word for an exam ("Test", "Klassenarbeit")
 
