@@ -51,17 +51,24 @@ def _task_line(doc: DocxDocument, block: TaskLine) -> None:
     if block.label:
         fmt.tab_stops.add_tab_stop(Cm(0.8))
     fmt.tab_stops.add_tab_stop(text_width(doc), WD_TAB_ALIGNMENT.RIGHT)
-    fmt.space_after = Pt(2 if block.items else 8)
+    fmt.space_after = Pt(2 if block.items or block.tail else 8)
     if block.label:
         paragraph.add_run(docx_text(block.label)).bold = True
         paragraph.add_run("\t")
     paragraph.add_run(docx_text(block.text) + "\t")
     paragraph.add_run(docx_text(block.points)).bold = True
     for i, item in enumerate(block.items):
-        p = doc.add_paragraph(docx_text(item))
-        p.paragraph_format.left_indent = Cm(1.4)
-        p.paragraph_format.first_line_indent = Cm(-0.6)
-        p.paragraph_format.space_after = Pt(8 if i == len(block.items) - 1 else 2)
+        mark, _, rest = item.partition(" ")
+        p = doc.add_paragraph(docx_text(mark))
+        p.add_run("\t" + docx_text(rest))
+        p.paragraph_format.left_indent = Cm(1.8)
+        p.paragraph_format.first_line_indent = Cm(-1.0)
+        p.paragraph_format.tab_stops.add_tab_stop(Cm(1.8))
+        p.paragraph_format.space_after = Pt(8 if i == len(block.items) - 1 and not block.tail else 2)
+    if block.tail:
+        p = doc.add_paragraph(docx_text(block.tail))
+        p.paragraph_format.left_indent = indent
+        p.paragraph_format.space_after = Pt(8)
 
 
 def _lined_text(doc: DocxDocument, block: LinedText) -> None:

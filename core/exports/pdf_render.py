@@ -119,9 +119,15 @@ class _Writer:
         pdf.multi_cell(self.width - label_w - points_w - 2, LINE_MM, _text(block.text), align="L", new_x=XPos.LMARGIN,
                        new_y=YPos.NEXT)
         for item in block.items:
-            pdf.set_x(x0 + label_w + 4)
-            pdf.multi_cell(self.width - label_w - points_w - 6, LINE_MM, _text(item), align="L", new_x=XPos.LMARGIN,
+            mark, _, rest = item.partition(" ")
+            pdf.set_x(x0 + label_w + 1)
+            pdf.cell(9, LINE_MM, _text(mark))
+            pdf.multi_cell(self.width - label_w - points_w - 10, LINE_MM, _text(rest), align="L", new_x=XPos.LMARGIN,
                            new_y=YPos.NEXT)
+        if block.tail:
+            pdf.set_x(x0 + label_w)
+            pdf.multi_cell(self.width - label_w - points_w - 2, LINE_MM, _text(block.tail), align="L",
+                           new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         pdf.ln(3)
 
     def box(self, block: Box) -> None:

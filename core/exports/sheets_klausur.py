@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from core.exports.printable import split_inner_list
+from core.exports.inner_list import InnerList, inner_list
 from core.exports.sheet import Box, Heading, NameFields, Para, Run, Sheet, Table, TaskLine
 from core.exports.sheet_common import material_blocks, quelle_text
 from core.materials.blocks import AFB_STUFEN
@@ -39,6 +39,11 @@ def _titel(aufgabe: Aufgabe) -> str:
     return f"Aufgabe {aufgabe.nummer}" + (f": {aufgabe.titel.strip()}" if aufgabe.titel.strip() else "")
 
 
+def _parts(text: str) -> InnerList:
+    """A task text as printed: its own list on lines of their own, or the text as it stands."""
+    return inner_list(text.strip()) or InnerList(text.strip(), ())
+
+
 def _aufgaben(sheet: Sheet, aufgaben: list[Aufgabe]) -> None:
     for aufgabe in aufgaben:
         einzeln = len(aufgabe.teilaufgaben) == 1
@@ -48,10 +53,11 @@ def _aufgaben(sheet: Sheet, aufgaben: list[Aufgabe]) -> None:
         for block in aufgabe.materialien:
             sheet.add(*material_blocks(block))
         for teil in aufgabe.teilaufgaben:
-            intro, items = split_inner_list(teil.text.strip())
-            # A task of one part needs no 'a)'; its own a), b) … list then cannot clash with ours.
-            sheet.add(TaskLine(label="" if einzeln else f"{teil.kennung})", text=intro,
-                               points=f"({format_zahl(teil.punkte)} P.)", items=tuple(items)))
+            parts = _parts(teil.text)
+            # A task of one part needs no 'a)'; its own a), b) … list then cannot clash with ours (inside a
+            # Teilaufgabe the printable copy has made it (1), (2) …).
+            sheet.add(TaskLine(label="" if einzeln else f"{teil.kennung})", text=parts.intro,
+                               points=f"({format_zahl(teil.punkte)} P.)", items=parts.items, tail=parts.tail))
 
 
 def schuelerfassung(k: Klausur, gruppe: str | None = None) -> Sheet:
@@ -80,8 +86,8 @@ def _erwartungen(sheet: Sheet, aufgaben: list[Aufgabe]) -> None:
             ref = f"{aufgabe.nummer}{teil.kennung}"
             sheet.add(Para((Run(f"Teilaufgabe {ref}", bold=True),
                             Run(f" – {teil.operator.strip()}, AFB {teil.afb}, {format_punkte(teil.punkte)}"))))
-            intro, items = split_inner_list(teil.text.strip())
-            sheet.add(Para.of(intro), *(Para.of(i) for i in items))
+            parts = _parts(teil.text)
+            sheet.add(*(Para.of(x) for x in (parts.intro, *parts.items, parts.tail) if x))
             summe_kriterien = sum(c.punkte for c in teil.erwartung)
             summe = format_zahl(teil.punkte)
             if summe_kriterien != teil.punkte:
