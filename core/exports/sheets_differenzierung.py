@@ -41,7 +41,7 @@ def schuelerfassung(m: DifferenziertesMaterial) -> Sheet:
         if ziel:
             sheet.add(Para.labelled("Ziel: ", ziel))
         for block in m.materialien:
-            sheet.add(*material_blocks(block))
+            sheet.add(*material_blocks(block, [*niveau.aufgaben, *niveau.hilfekarten]))
         sheet.add(Heading("Aufgaben", 3))
         _nummeriert(sheet, niveau.aufgaben)
         if niveau.hilfekarten:

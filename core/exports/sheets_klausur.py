@@ -50,8 +50,9 @@ def _aufgaben(sheet: Sheet, aufgaben: list[Aufgabe]) -> None:
         sheet.add(Heading(_titel(aufgabe), 2))
         if aufgabe.material and aufgabe.material.strip():
             sheet.add(Box("Material", tuple(p.strip() for p in aufgabe.material.split("\n\n") if p.strip())))
+        tasks = [t.text for t in aufgabe.teilaufgaben]
         for block in aufgabe.materialien:
-            sheet.add(*material_blocks(block))
+            sheet.add(*material_blocks(block, tasks))
         for teil in aufgabe.teilaufgaben:
             parts = _parts(teil.text)
             # A task of one part needs no 'a)'; its own a), b) … list then cannot clash with ours (inside a
