@@ -105,6 +105,11 @@ def inner_list(text: str) -> InnerList | None:
     return InnerList(intro, tuple(_tidy(items) if not lined else items), tail)
 
 
+def task_parts(text: str) -> InnerList:
+    """A task text as printed: its own list on lines of their own, or the whole text as it stands."""
+    return inner_list(text.strip()) or InnerList(text.strip(), ())
+
+
 def renumbered(texts: list[str]) -> list[str]:
     """Inside a Teilaufgabe the task's own letters a), b) … become (1), (2) …, in the task (in its list, in its
     sentence, and where it refers to them: „commas in b)“) and in its Erwartungshorizont alike; a list of numbers

@@ -103,7 +103,7 @@ class _Writer:
 
     def task_line(self, block: TaskLine) -> None:
         pdf = self.pdf
-        label_w, points_w = (8.0 if block.label else 0.0), 16.0
+        label_w, points_w = (8.0 if block.label else 0.0), (16.0 if block.points else 0.0)
         if pdf.will_page_break(2 * LINE_MM):
             pdf.add_page()
         y0, x0 = pdf.get_y(), MARGIN_MM

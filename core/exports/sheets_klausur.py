@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from core.exports.inner_list import InnerList, inner_list
+from core.exports.inner_list import task_parts
 from core.exports.sheet import Box, Heading, NameFields, Para, Run, Sheet, Table, TaskLine
 from core.exports.sheet_common import material_blocks, quelle_text
 from core.materials.blocks import AFB_STUFEN
@@ -39,11 +39,6 @@ def _titel(aufgabe: Aufgabe) -> str:
     return f"Aufgabe {aufgabe.nummer}" + (f": {aufgabe.titel.strip()}" if aufgabe.titel.strip() else "")
 
 
-def _parts(text: str) -> InnerList:
-    """A task text as printed: its own list on lines of their own, or the text as it stands."""
-    return inner_list(text.strip()) or InnerList(text.strip(), ())
-
-
 def _aufgaben(sheet: Sheet, aufgaben: list[Aufgabe]) -> None:
     for aufgabe in aufgaben:
         einzeln = len(aufgabe.teilaufgaben) == 1
@@ -54,7 +49,7 @@ def _aufgaben(sheet: Sheet, aufgaben: list[Aufgabe]) -> None:
         for block in aufgabe.materialien:
             sheet.add(*material_blocks(block, tasks))
         for teil in aufgabe.teilaufgaben:
-            parts = _parts(teil.text)
+            parts = task_parts(teil.text)
             # A task of one part needs no 'a)'; its own a), b) … list then cannot clash with ours (inside a
             # Teilaufgabe the printable copy has made it (1), (2) …).
             sheet.add(TaskLine(label="" if einzeln else f"{teil.kennung})", text=parts.intro,
@@ -87,7 +82,7 @@ def _erwartungen(sheet: Sheet, aufgaben: list[Aufgabe]) -> None:
             ref = f"{aufgabe.nummer}{teil.kennung}"
             sheet.add(Para((Run(f"Teilaufgabe {ref}", bold=True),
                             Run(f" – {teil.operator.strip()}, AFB {teil.afb}, {format_punkte(teil.punkte)}"))))
-            parts = _parts(teil.text)
+            parts = task_parts(teil.text)
             sheet.add(*(Para.of(x) for x in (parts.intro, *parts.items, parts.tail) if x))
             summe_kriterien = sum(c.punkte for c in teil.erwartung)
             summe = format_zahl(teil.punkte)

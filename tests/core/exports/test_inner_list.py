@@ -11,6 +11,7 @@ import docx
 from core.exports.files import render
 from core.exports.inner_list import InnerList, inner_list
 from core.materials.klausur import Kriterium
+from tests.core.checks.test_structure import make_differenzierung
 from tests.core.exports.test_print import pdf_text
 from tests.core.materials.test_models import AFB_ZIEL, make_klausur, teil
 
@@ -97,7 +98,9 @@ def test_what_a_task_says_after_its_list_is_printed_after_the_list_not_inside_it
 
 def test_a_task_alone_in_its_aufgabe_keeps_its_letters_and_a_comma_list_loses_its_commas():
     k = make_klausur()
-    k.aufgaben[2].teilaufgaben[0].text = (
+    k.aufgaben[2].teilaufgaben[
+        0
+    ].text = (
         "Rechne jeweils in die angegebene Einheit um: a) 3,5 km in Meter, b) 47 mm in Zentimeter, c) 650 cm in Meter."
     )
     pupil = paragraphs({f.kind: f.data for f in render(k, afb_ziel=AFB_ZIEL)}["schueler_docx"])
@@ -126,3 +129,21 @@ def test_where_a_list_ends_is_read_like_a_teacher_reads_it():
         inner_list("Begründen Sie, dass a) alle Graphen durch den Ursprung gehen, b) der Ursprung Wendepunkt ist.")
         is None
     )
+
+
+def test_a_worksheet_task_with_statements_to_match_lists_them_line_by_line_in_both_files():
+    m = make_differenzierung()
+    m.niveaus[0].aufgaben = [
+        "Ordne die Aufgaben den Organen Mund, Magen und Dünndarm zu: a) Die Nahrung wird zerkleinert. b) Die Nahrung "
+        "wird mit Magensaft vermischt. c) Die Nährstoffbausteine gelangen ins Blut."
+    ]
+    files = {f.kind: f.data for f in render(m)}
+    for kind in ("arbeitsblatt_docx", "loesungen_docx"):
+        sheet = paragraphs(files[kind])
+        start = sheet.index("1.\tOrdne die Aufgaben den Organen Mund, Magen und Dünndarm zu:\t")
+        assert sheet[start + 1 : start + 4] == [
+            "a)\tDie Nahrung wird zerkleinert.",
+            "b)\tDie Nahrung wird mit Magensaft vermischt.",
+            "c)\tDie Nährstoffbausteine gelangen ins Blut.",
+        ]
+    assert "b) Die Nahrung wird mit Magensaft vermischt." in pdf_text(files["arbeitsblatt_pdf"]).splitlines()

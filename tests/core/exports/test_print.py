@@ -17,7 +17,7 @@ from core.exports.h5p import build_package
 from core.exports.inner_list import InnerList, inner_list
 from core.exports.lines import MEASURE_MM, move_citations, printed_lines, text_width_mm
 from core.exports.printable import heading, printable_differenzierung, printable_klausur
-from core.materials.blocks import MaterialBlock, Tabelle
+from core.materials.blocks import MaterialBlock, Quelle, Tabelle
 from core.materials.h5p import H5PSet, TrueFalseFrage
 from core.materials.klausur import Aufgabe
 from tests.core.checks.test_structure import make_differenzierung
@@ -140,3 +140,11 @@ def test_true_false_feedback_never_says_right_and_wrong_at_once():
     s.hinweise_lehrkraft = ["Nur 1 statt 10 Fragen: mehr geprüfte Fragen gibt es nicht."]
     lehrer = pdf_text(files_of(s)["loesungen_pdf"])
     assert "Nur 1 statt 10 Fragen" in lehrer and "Lösung: falsch" in lehrer
+
+
+def test_the_quiz_solutions_list_a_gap_texts_source_without_h5p_markup():
+    s = H5PSet(titel="Quiz", fach="Chemie", klassenstufe=9, thema="Säuren und Basen", fragen=[
+        TrueFalseFrage(frage="Säuren schmecken sauer.", wahr=True, erklaerung="Richtig, aber nie probieren.")],
+        quellen=[Quelle(art="good_practice", ref="gp-1", titel="Eine Lösung mit dem pH-Wert 7 ist *neutral*.")])
+    lehrer = " ".join(pdf_text(files_of(s)["loesungen_pdf"]).split())
+    assert "Bewährte Aufgabe: Eine Lösung mit dem pH-Wert 7 ist [neutral]. [gp-1]" in lehrer and "*" not in lehrer
