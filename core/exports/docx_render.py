@@ -52,6 +52,8 @@ def _task_line(doc: DocxDocument, block: TaskLine) -> None:
         fmt.tab_stops.add_tab_stop(Cm(0.8))
     fmt.tab_stops.add_tab_stop(text_width(doc), WD_TAB_ALIGNMENT.RIGHT)
     fmt.space_after = Pt(2 if block.items or block.tail else 8)
+    fmt.keep_together = True  # Word keeps a task and its own list on one page
+    fmt.keep_with_next = bool(block.items or block.tail) or None
     if block.label:
         paragraph.add_run(docx_text(block.label)).bold = True
         paragraph.add_run("\t")
@@ -64,7 +66,9 @@ def _task_line(doc: DocxDocument, block: TaskLine) -> None:
         p.paragraph_format.left_indent = Cm(1.8)
         p.paragraph_format.first_line_indent = Cm(-1.0)
         p.paragraph_format.tab_stops.add_tab_stop(Cm(1.8))
-        p.paragraph_format.space_after = Pt(8 if i == len(block.items) - 1 and not block.tail else 2)
+        last = i == len(block.items) - 1 and not block.tail
+        p.paragraph_format.space_after = Pt(8 if last else 2)
+        p.paragraph_format.keep_together, p.paragraph_format.keep_with_next = True, None if last else True
     if block.tail:
         p = doc.add_paragraph(docx_text(block.tail))
         p.paragraph_format.left_indent = indent

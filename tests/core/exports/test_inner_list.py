@@ -7,9 +7,13 @@ from __future__ import annotations
 import io
 
 import docx
+from pypdf import PdfReader
 
+from core.exports.docx_render import render_docx
 from core.exports.files import render
 from core.exports.inner_list import InnerList, inner_list
+from core.exports.pdf_render import render_pdf
+from core.exports.sheet import Para, Sheet, TaskLine
 from core.materials.klausur import Kriterium
 from tests.core.checks.test_structure import make_differenzierung
 from tests.core.exports.test_print import pdf_text
@@ -147,3 +151,17 @@ def test_a_worksheet_task_with_statements_to_match_lists_them_line_by_line_in_bo
             "c)\tDie Nährstoffbausteine gelangen ins Blut.",
         ]
     assert "b) Die Nahrung wird mit Magensaft vermischt." in pdf_text(files["arbeitsblatt_pdf"]).splitlines()
+
+
+def test_a_task_and_its_list_are_not_split_over_two_pages():
+    sheet = Sheet("Kommas")
+    sheet.add(*(Para.of(f"Vorige Aufgabe, Zeile {i}") for i in range(37)))  # room for two lines, not for seven
+    items = tuple(f"({i}) Satz {i} zum Kommasetzen." for i in range(1, 6))
+    sheet.add(TaskLine("b)", "Setze die Kommas:", "(6 P.)", items=items, tail="Begründe jedes Komma."))
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(render_pdf(sheet))).pages]
+    task = next(p for p in pages if "Setze die Kommas:" in p)
+    assert all(i in task for i in items) and "Begründe jedes Komma." in task
+    document = docx.Document(io.BytesIO(render_docx(sheet)))
+    task_paragraphs = document.paragraphs[37:44]
+    assert task_paragraphs[0].text.startswith("b)\tSetze die Kommas:")
+    assert [p.paragraph_format.keep_with_next for p in task_paragraphs] == [True] * 6 + [None]
