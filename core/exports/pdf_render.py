@@ -195,13 +195,25 @@ class _Writer:
         pdf.ln(4)
 
 
+def _kept(blocks: list, i: int) -> float:
+    """How much room block i needs on its page so that it is not left alone at the foot: a table's or a picture's
+    title needs the picture (and the table's first rows) beside it, a heading what its title needs as well."""
+    block, following = blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None
+    if isinstance(block, Para) and isinstance(following, Image):  # a Klimadiagramm also keeps its table beside it
+        table = i + 2 < len(blocks) and isinstance(blocks[i + 2], Table)
+        return following.width_mm * _png_ratio(following.png) + 10 + (30 if table else 0)
+    if isinstance(block, Para) and isinstance(following, Table):
+        return 30
+    if isinstance(block, Heading) and isinstance(following, Para) and _kept(blocks, i + 1):
+        return _kept(blocks, i + 1) + HEADING_PT.get(block.level, BODY_PT) * 0.5 + 6
+    return 0
+
+
 def render_pdf(sheet: Sheet) -> bytes:
     w = _Writer(sheet.title)
     for i, block in enumerate(sheet.blocks):
-        following = sheet.blocks[i + 1] if i + 1 < len(sheet.blocks) else None
-        if isinstance(block, Para) and isinstance(following, Table | Image) and w.pdf.will_page_break(
-                following.width_mm * _png_ratio(following.png) + 10 if isinstance(following, Image) else 30):
-            w.pdf.add_page()  # a table's or a picture's title stays with it
+        if _kept(sheet.blocks, i) and w.pdf.will_page_break(_kept(sheet.blocks, i)):
+            w.pdf.add_page()
         if isinstance(block, PageBreak):
             w.pdf.add_page()
         elif isinstance(block, Heading):

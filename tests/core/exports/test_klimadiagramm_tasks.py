@@ -13,6 +13,8 @@ from pypdf import PdfReader
 
 from core.exports.files import render
 from core.exports.klimadiagramm import SCALE, climate_data, draw, pupil_work
+from core.exports.pdf_render import render_pdf
+from core.exports.sheet import Heading, Image, Para, Sheet, Table
 from core.materials.blocks import MaterialBlock, Tabelle
 from tests.core.materials.test_models import AFB_ZIEL, make_klausur
 
@@ -46,9 +48,9 @@ def climate(label: str, station: str) -> MaterialBlock:
 def test_a_diagram_the_pupils_are_to_draw_is_not_printed_one_they_are_to_read_is():
     k = make_klausur()
     k.aufgaben[0].materialien = [climate("M1", "Moskau")]
-    k.aufgaben[0].teilaufgaben[0].text = (
-        "Stelle die Klimadaten von Moskau (M1) als Klimadiagramm nach Walter und Lieth dar."
-    )
+    k.aufgaben[0].teilaufgaben[
+        0
+    ].text = "Stelle die Klimadaten von Moskau (M1) als Klimadiagramm nach Walter und Lieth dar."
     k.aufgaben[1].materialien = [climate("M2", "Dublin")]
     k.aufgaben[1].teilaufgaben[0].text = "Werte das Klimadiagramm von Dublin (M2) aus."
     files = {f.kind: f.data for f in render(k, afb_ziel=AFB_ZIEL)}
@@ -80,3 +82,23 @@ def test_a_diagram_whose_annual_values_the_pupils_work_out_leaves_them_out():
         return min(band.getdata()) < 100
 
     assert head_line_inked(draw(klima, 120)) and not head_line_inked(draw(klima, 120, totals=False))
+
+
+def test_a_heading_a_climate_tables_title_its_diagram_and_the_table_share_a_page():
+    # The geography read-through found „Aufgabe 2: …“ alone at the foot of page 1, and Dublin's diagram on page 2
+    # with its table on page 3.
+    klima = climate_data(MOSKAU, "Dublin")
+    rows = tuple(tuple(r) for r in MOSKAU.zeilen)
+    for filler in (20, 28):  # room for the heading and the title, or for the diagram, but not for all of it
+        sheet = Sheet("Klima")
+        sheet.add(*(Para.of(f"Vorige Aufgabe, Zeile {i}") for i in range(filler)))
+        sheet.add(
+            Heading("Aufgabe 2: Klimadiagramme vergleichen", 2),
+            Para.of("M3 Klimadaten Dublin", bold=True),
+            Image(draw(klima, 120), 120, "Klimadiagramm Dublin"),
+            Table(tuple(MOSKAU.spalten), rows, (3,) + (1,) * 12),
+        )
+        pages = PdfReader(io.BytesIO(render_pdf(sheet))).pages
+        page = next(p for p in pages if "Aufgabe 2: Klimadiagramme vergleichen" in p.extract_text())
+        assert "M3 Klimadaten Dublin" in page.extract_text() and len(page.images) == 1
+        assert "(mm) 53 44 39" in page.extract_text()  # the table's last row
