@@ -131,5 +131,6 @@ def render_docx(sheet: Sheet) -> bytes:
             _table(doc, block)
         elif isinstance(block, Image):
             doc.add_picture(io.BytesIO(block.png), width=Cm(block.width_mm / 10))
+            doc.paragraphs[-1].paragraph_format.keep_with_next = isinstance(following, Table) or None
         page_break = False
     return to_bytes(doc)

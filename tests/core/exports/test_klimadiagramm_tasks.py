@@ -11,6 +11,7 @@ import docx
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
+from core.exports.docx_render import render_docx
 from core.exports.files import render
 from core.exports.klimadiagramm import SCALE, climate_data, draw, pupil_work
 from core.exports.pdf_render import render_pdf
@@ -102,3 +103,6 @@ def test_a_heading_a_climate_tables_title_its_diagram_and_the_table_share_a_page
         page = next(p for p in pages if "Aufgabe 2: Klimadiagramme vergleichen" in p.extract_text())
         assert "M3 Klimadaten Dublin" in page.extract_text() and len(page.images) == 1
         assert "(mm) 53 44 39" in page.extract_text()  # the table's last row
+    paragraphs = docx.Document(io.BytesIO(render_docx(sheet))).paragraphs[filler : filler + 3]
+    kept = [p.paragraph_format.keep_with_next or p.style.paragraph_format.keep_with_next for p in paragraphs]
+    assert kept == [True, True, True]  # in Word: heading (by its style), title and diagram go with the table
