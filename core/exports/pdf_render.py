@@ -128,9 +128,6 @@ class _Writer:
             self.font("B")
             pdf.set_xy(x0, y0)
             pdf.cell(label_w, LINE_MM, _text(block.label))
-        self.font("B")
-        pdf.set_xy(x0 + self.width - points_w, y0)
-        pdf.cell(points_w, LINE_MM, _text(block.points), align="R")
         self.font("")
         pdf.set_y(y0)
         for mark_x, mark, x, w, text in rows:
@@ -139,6 +136,11 @@ class _Writer:
                 pdf.cell(x - mark_x, LINE_MM, _text(mark))
             pdf.set_x(x)
             pdf.multi_cell(w, LINE_MM, _text(text), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        y1 = pdf.get_y()
+        self.font("B")  # drawn after the task so that the PDF's text reads „a) Nenne … (2 P.)“ as printed
+        pdf.set_xy(x0 + self.width - points_w, y0)
+        pdf.cell(points_w, LINE_MM, _text(block.points), align="R")
+        pdf.set_y(y1)
         pdf.ln(3)
 
     def box(self, block: Box) -> None:
