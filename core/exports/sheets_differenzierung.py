@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.exports.inner_list import task_parts
 from core.exports.printable import pupil_lernziel
-from core.exports.sheet import Block, Box, Heading, NameFields, PageBreak, Para, Sheet, TaskLine
+from core.exports.sheet import Box, Heading, NameFields, PageBreak, Para, Sheet, TaskLine
 from core.exports.sheet_common import material_blocks, quelle_text
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 from core.materials.wording import anzahl
@@ -25,11 +25,9 @@ def niveau_titel(niveau: Niveau) -> str:
     return f"{NIVEAU_SYMBOLE.get(niveau.name, '')} {NIVEAU_TITEL.get(niveau.name, niveau.name)}".strip()
 
 
-def _aufgabe(i: int, text: str) -> Block:
-    """'1. text', or with the task's own list „a) … b) …“ set line by line when it has one."""
+def _aufgabe(i: int, text: str) -> TaskLine:
+    """'1.  text' with a hanging indent, the task's own list „a) … b) …“ set line by line when it has one."""
     parts = task_parts(text)
-    if not parts.items:
-        return Para.labelled(f"{i}. ", text.strip())
     return TaskLine(label=f"{i}.", text=parts.intro, items=parts.items, tail=parts.tail)
 
 
