@@ -12,7 +12,7 @@ _MARK = re.compile(r"(?:(?<=\s)|^)\(?([a-h]|[1-9])\)\s+")  # „a) “, „1) �
 _CLAUSE_END = re.compile(r"[:.?!–—-]\s*$|[.?!][“”\"'’)]\s*$")  # the text before a list ends a clause
 _JOINED = re.compile(r"\b(?:und|oder|sowie|bzw\.|and|or)\s*$", re.I)  # „a) 20° und b) 60°“
 _STOP = re.compile(r"[.?!“”\"'’)]$")
-_BOUNDARY = re.compile(r"[.?!][“”\"'’)]*\s+(?=[„\"'‘]?[A-ZÄÖÜ])")
+_BOUNDARY = re.compile(r"\.[“”\"'’)]*\s+(?=[„\"'‘]?[A-ZÄÖÜ])")  # not after „Listen!“ or „Warum?“ inside a part
 _NO_END = re.compile(r"(?:\b\d+|\b\w|\b(?:Mr|Mrs|Ms|Dr|St|Nr|bzw|vgl|ca|etc|z\. B|u\. a|d\. h|S))\.$")
 
 
@@ -53,7 +53,8 @@ def _depths(text: str) -> list[int]:
 
 
 def _sentence_ends(text: str) -> list[int]:
-    """Where sentences end in `text` (outside quotation marks; not after a number, an initial or „z. B.“)."""
+    """Where sentences end with a full stop in `text` (outside quotation marks; not after a number, an initial or
+    „z. B.“)."""
     depths = _depths(text)
     return [
         m.end()
@@ -63,10 +64,10 @@ def _sentence_ends(text: str) -> list[int]:
 
 
 def _split_tail(items: list[str], lined: bool) -> tuple[list[str], str]:
-    """What follows the last part: the next line of a list set in lines, else the sentences the last part has
-    beyond what every other part has („… e) 31st December. Then answer: When is your birthday?“)."""
+    """What follows the last part: its next line, else the sentences the last part has beyond what every other part
+    has („… e) 31st December. Then answer: When is your birthday?“)."""
     last = items[-1]
-    if lined:
+    if lined or "\n" in last:  # a line break ends the list („3) You must …\nA) … bring a pen“)
         head, _, tail = last.partition("\n")
         return [*items[:-1], head.strip()], tail.strip()
     ends = _sentence_ends(last)
@@ -74,7 +75,10 @@ def _split_tail(items: list[str], lined: bool) -> tuple[list[str], str]:
     if len(ends) <= most:
         return items, ""
     cut = ends[most]
-    return [*items[:-1], last[:cut].strip()], last[cut:].strip()
+    tail = last[cut:].strip()
+    if tail.endswith("?") and ":" not in tail:  # a question after the last part is that part's („… Wie viel Zeit?“)
+        return items, ""
+    return [*items[:-1], last[:cut].strip()], tail
 
 
 def _tidy(items: list[str]) -> list[str]:

@@ -133,6 +133,13 @@ def test_where_a_list_ends_is_read_like_a_teacher_reads_it():
         inner_list("Begründen Sie, dass a) alle Graphen durch den Ursprung gehen, b) der Ursprung Wendepunkt ist.")
         is None
     )
+    # „Listen!“ inside a part, and a question that goes on the last part, are no tail; a line break ends a list
+    listen = inner_list("Circle the correct form: a) I often (play / am playing) chess. b) Listen! Anna (sings).")
+    assert listen.tail == "" and listen.items[-1] == "b) Listen! Anna (sings)."
+    tsunami = inner_list("Ermittle: a) Um welchen Faktor? b) Ein Tsunami ist 700 km/h schnell. Wie viel Zeit bleibt?")
+    assert tsunami.tail == "" and tsunami.items[-1].endswith("Wie viel Zeit bleibt?")
+    halves = inner_list("Match the halves.\n1) You mustn't …  2) You must …\nA) … bring a pen.  B) … cheat.")
+    assert halves.items == ("1) You mustn't …", "2) You must …") and halves.tail == "A) … bring a pen.  B) … cheat."
 
 
 def test_a_worksheet_task_with_statements_to_match_lists_them_line_by_line_in_both_files():
