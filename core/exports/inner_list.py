@@ -11,6 +11,9 @@ from dataclasses import dataclass
 _MARK = re.compile(r"(?:(?<=\s)|^)\(?([a-h]|[1-9])\)\s+")  # „a) “, „1) “ and, renumbered for print, „(1) “
 _CLAUSE_END = re.compile(r"[:.?!–—-]\s*$|[.?!][“”\"'’)]\s*$")  # the text before a list ends a clause
 _JOINED = re.compile(r"\b(?:und|oder|sowie|bzw\.|and|or)\s*$", re.I)  # „a) 20° und b) 60°“
+_SIBLINGS = re.compile(
+    r"\b(Teilaufgaben?|Ergebnis(?:se)?\s+(?:aus|von)|results?\s+(?:of|from))\s*$", re.I
+)  # „aus a) und b)“
 _STOP = re.compile(r"[.?!“”\"'’)]$")
 _BOUNDARY = re.compile(r"\.[“”\"'’)]*\s+(?=[„\"'‘]?[A-ZÄÖÜ])")  # not after „Listen!“ or „Warum?“ inside a part
 _NO_END = re.compile(r"(?:\b\d+|\b\w|\b(?:Mr|Mrs|Ms|Dr|St|Nr|bzw|vgl|ca|etc|z\. B|u\. a|d\. h|S))\.$")
@@ -117,9 +120,10 @@ def task_parts(text: str) -> InnerList:
 def renumbered(texts: list[str]) -> list[str]:
     """Inside a Teilaufgabe the task's own letters a), b) … become (1), (2) …, in the task (in its list, in its
     sentence, and where it refers to them: „commas in b)“) and in its Erwartungshorizont alike; a list of numbers
-    „1) 2)“ becomes (1), (2) as well so both read the same."""
+    „1) 2)“ becomes (1), (2) as well so both read the same. Letters that name the exam's own Teilaufgaben („die
+    Ergebnisse aus a) und b)“) stay."""
     chain = _chain(texts[0])
-    if not chain:
+    if not chain or _SIBLINGS.search(texts[0][: chain[0].start()]):
         return texts
     marks = {m.group(1): str(i) for i, m in enumerate(chain, start=1)}
     pattern = re.compile(rf"(?<![\w(/.,-])([{''.join(marks)}])\)(?!\w)")

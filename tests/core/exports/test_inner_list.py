@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from core.exports.docx_render import render_docx
 from core.exports.files import render
-from core.exports.inner_list import InnerList, inner_list
+from core.exports.inner_list import InnerList, inner_list, renumbered
 from core.exports.pdf_render import render_pdf
 from core.exports.sheet import Para, Sheet, TaskLine
 from core.materials.klausur import Kriterium
@@ -140,6 +140,10 @@ def test_where_a_list_ends_is_read_like_a_teacher_reads_it():
     assert tsunami.tail == "" and tsunami.items[-1].endswith("Wie viel Zeit bleibt?")
     halves = inner_list("Match the halves.\n1) You mustn't …  2) You must …\nA) … bring a pen.  B) … cheat.")
     assert halves.items == ("1) You mustn't …", "2) You must …") and halves.tail == "A) … bring a pen.  B) … cheat."
+    # the exam's own Teilaufgaben named in a later one keep their letters
+    assert renumbered(["Nutze die Ergebnisse aus a) und b) für eine Skizze."]) == [
+        "Nutze die Ergebnisse aus a) und b) für eine Skizze."
+    ]
 
 
 def test_a_worksheet_task_with_statements_to_match_lists_them_line_by_line_in_both_files():
