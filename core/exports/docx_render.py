@@ -51,17 +51,28 @@ def _task_line(doc: DocxDocument, block: TaskLine) -> None:
     if block.label:
         fmt.tab_stops.add_tab_stop(Cm(0.8))
     fmt.tab_stops.add_tab_stop(text_width(doc), WD_TAB_ALIGNMENT.RIGHT)
-    fmt.space_after = Pt(2 if block.items else 8)
+    fmt.space_after = Pt(2 if block.items or block.tail else 8)
+    fmt.keep_together = True  # Word keeps a task and its own list on one page
+    fmt.keep_with_next = bool(block.items or block.tail) or None
     if block.label:
         paragraph.add_run(docx_text(block.label)).bold = True
         paragraph.add_run("\t")
     paragraph.add_run(docx_text(block.text) + "\t")
     paragraph.add_run(docx_text(block.points)).bold = True
     for i, item in enumerate(block.items):
-        p = doc.add_paragraph(docx_text(item))
-        p.paragraph_format.left_indent = Cm(1.4)
-        p.paragraph_format.first_line_indent = Cm(-0.6)
-        p.paragraph_format.space_after = Pt(8 if i == len(block.items) - 1 else 2)
+        mark, _, rest = item.partition(" ")
+        p = doc.add_paragraph(docx_text(mark))
+        p.add_run("\t" + docx_text(rest))
+        p.paragraph_format.left_indent = Cm(1.8)
+        p.paragraph_format.first_line_indent = Cm(-1.0)
+        p.paragraph_format.tab_stops.add_tab_stop(Cm(1.8))
+        last = i == len(block.items) - 1 and not block.tail
+        p.paragraph_format.space_after = Pt(8 if last else 2)
+        p.paragraph_format.keep_together, p.paragraph_format.keep_with_next = True, None if last else True
+    if block.tail:
+        p = doc.add_paragraph(docx_text(block.tail))
+        p.paragraph_format.left_indent = indent
+        p.paragraph_format.space_after = Pt(8)
 
 
 def _lined_text(doc: DocxDocument, block: LinedText) -> None:
@@ -120,5 +131,6 @@ def render_docx(sheet: Sheet) -> bytes:
             _table(doc, block)
         elif isinstance(block, Image):
             doc.add_picture(io.BytesIO(block.png), width=Cm(block.width_mm / 10))
+            doc.paragraphs[-1].paragraph_format.keep_with_next = isinstance(following, Table) or None
         page_break = False
     return to_bytes(doc)

@@ -66,8 +66,39 @@ def _font(size_mm: float, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / FONT_FILES["B" if bold else ""]), int(size_mm * SCALE))
 
 
-def draw(klima: Klima, width_mm: float = 120.0) -> bytes:
-    """The diagram as PNG, `width_mm` wide when printed (height 0.75 of the width)."""
+_DRAW = re.compile(r"\bals\s+klimadiagramm|\b(zeichn|erstell|konstruier|fertig)\w*\s+(?:\w+\s+){0,6}?(?<!in )"
+                   r"(ein|einen|das)\s+klimadiagramm|\bdraw\b[^.?!]*\bclimate\s+(graph|diagram|chart)", re.I)
+_TOTALS = re.compile(r"\b(ermittl|berechn|bestimm|errechn|calculate|work out)\w*\b[^.?!]*\b(jahresmittel|"
+                     r"jahresdurchschnitt|jahresniederschlag|jahressumme|niederschlagssumme|mittlere\w* jahrestemp|"
+                     r"annual)", re.I)
+
+
+@dataclass(frozen=True)
+class PupilWork:
+    """What the tasks ask the pupils to do with a climate table: draw its diagram, work out its annual values."""
+
+    draws: bool = False
+    totals: bool = False
+
+
+def pupil_work(texts: list[str], label: str) -> PupilWork:
+    """Whether a sentence of the tasks has the pupils draw the Klimadiagramm of the table `label` („Stelle die
+    Klimadaten (M1) als Klimadiagramm dar“, „Zeichne ein Klimadiagramm“) or work out its annual mean or sum; a
+    sentence that names another M label is about that one."""
+    draws = totals = False
+    for text in texts:
+        for sentence in re.split(r"(?<=[.?!])\s+", text):
+            named = re.findall(r"\bM\s?(\d+)\b", sentence)
+            if named and label.removeprefix("M") not in named:
+                continue
+            draws = draws or bool(_DRAW.search(sentence))
+            totals = totals or bool(_TOTALS.search(sentence))
+    return PupilWork(draws, totals)
+
+
+def draw(klima: Klima, width_mm: float = 120.0, *, totals: bool = True) -> bytes:
+    """The diagram as PNG, `width_mm` wide when printed (height 0.75 of the width); without the annual mean and sum
+    when the pupils are to work them out."""
     w, h = int(width_mm * SCALE), int(width_mm * 0.75 * SCALE)
     img = Image.new("RGB", (w, h), "white")
     d = ImageDraw.Draw(img)
@@ -83,8 +114,9 @@ def draw(klima: Klima, width_mm: float = 120.0) -> bytes:
     while d.textlength(station, font=title) > w - left - 2 * SCALE and ", " in station:
         station = station.rsplit(", ", 1)[0]  # drop the last detail (height, then coordinates) until it fits
     d.text((left, 2 * SCALE), station, font=title, fill=BLACK)
-    d.text((left, 8 * SCALE), f"Jahresmittel {_de(mittel)} °C · Jahresniederschlag {_de(summe, 0)} mm",
-           font=small, fill=BLACK)
+    if totals:
+        d.text((left, 8 * SCALE), f"Jahresmittel {_de(mittel)} °C · Jahresniederschlag {_de(summe, 0)} mm",
+               font=small, fill=BLACK)
     for c in range(bottom_c, top_c + 1, 10):  # grid, left axis in °C, right axis in mm (only above 0)
         d.line([(left, y(c)), (right, y(c))], fill=GREY if c else BLACK, width=1 if c else 2)
         d.text((left - 2 * SCALE, y(c)), str(c), font=small, fill=RED, anchor="rm")

@@ -44,6 +44,12 @@ def _png_ratio(png: bytes) -> float:
     return height / width
 
 
+def _mark(item: str) -> tuple[str, str]:
+    """'(1) Wir brauchen …' -> ('(1)', 'Wir brauchen …')."""
+    mark, _, rest = item.partition(" ")
+    return mark, rest
+
+
 def _text(text: str) -> str:
     return xml_safe(text).replace("\t", " ")
 
@@ -102,26 +108,39 @@ class _Writer:
         self.pdf.ln(4)
 
     def task_line(self, block: TaskLine) -> None:
+        """The task with its own list and what follows it; a task that fits on a page starts on a new one rather
+        than breaking in the middle (the pupil turns the page once the task is read)."""
         pdf = self.pdf
-        label_w, points_w = (8.0 if block.label else 0.0), 16.0
-        if pdf.will_page_break(2 * LINE_MM):
+        label_w, points_w = (8.0 if block.label else 0.0), (16.0 if block.points else 0.0)
+        x0, body = MARGIN_MM, self.width - label_w - points_w - 2
+        # (x of the mark, mark, x of the text, width of the text, text)
+        rows = [(x0 + label_w + 1, mark, x0 + label_w + 10, body - 8, rest) for mark, rest in map(_mark, block.items)]
+        rows = [(0.0, "", x0 + label_w, body, block.text), *rows]
+        if block.tail:
+            rows.append((0.0, "", x0 + label_w, body, block.tail))
+        self.font("")
+        height = sum(len(pdf.multi_cell(w, LINE_MM, _text(t), dry_run=True, output="LINES")) * LINE_MM
+                     for _, _, _, w, t in rows)
+        if pdf.will_page_break(height if height <= pdf.h - pdf.t_margin - pdf.b_margin else 2 * LINE_MM):
             pdf.add_page()
-        y0, x0 = pdf.get_y(), MARGIN_MM
+        y0 = pdf.get_y()
         if block.label:
             self.font("B")
             pdf.set_xy(x0, y0)
             pdf.cell(label_w, LINE_MM, _text(block.label))
-        self.font("B")
+        self.font("")
+        pdf.set_y(y0)
+        for mark_x, mark, x, w, text in rows:
+            if mark:
+                pdf.set_x(mark_x)
+                pdf.cell(x - mark_x, LINE_MM, _text(mark))
+            pdf.set_x(x)
+            pdf.multi_cell(w, LINE_MM, _text(text), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        y1 = pdf.get_y()
+        self.font("B")  # drawn after the task so that the PDF's text reads „a) Nenne … (2 P.)“ as printed
         pdf.set_xy(x0 + self.width - points_w, y0)
         pdf.cell(points_w, LINE_MM, _text(block.points), align="R")
-        self.font("")
-        pdf.set_xy(x0 + label_w, y0)
-        pdf.multi_cell(self.width - label_w - points_w - 2, LINE_MM, _text(block.text), align="L", new_x=XPos.LMARGIN,
-                       new_y=YPos.NEXT)
-        for item in block.items:
-            pdf.set_x(x0 + label_w + 4)
-            pdf.multi_cell(self.width - label_w - points_w - 6, LINE_MM, _text(item), align="L", new_x=XPos.LMARGIN,
-                           new_y=YPos.NEXT)
+        pdf.set_y(y1)
         pdf.ln(3)
 
     def box(self, block: Box) -> None:
@@ -178,13 +197,25 @@ class _Writer:
         pdf.ln(4)
 
 
+def _kept(blocks: list, i: int) -> float:
+    """How much room block i needs on its page so that it is not left alone at the foot: a table's or a picture's
+    title needs the picture (and the table's first rows) beside it, a heading what its title needs as well."""
+    block, following = blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None
+    if isinstance(block, Para) and isinstance(following, Image):  # a Klimadiagramm also keeps its table beside it
+        table = i + 2 < len(blocks) and isinstance(blocks[i + 2], Table)
+        return following.width_mm * _png_ratio(following.png) + 10 + (30 if table else 0)
+    if isinstance(block, Para) and isinstance(following, Table):
+        return 30
+    if isinstance(block, Heading) and isinstance(following, Para) and _kept(blocks, i + 1):
+        return _kept(blocks, i + 1) + HEADING_PT.get(block.level, BODY_PT) * 0.5 + 6
+    return 0
+
+
 def render_pdf(sheet: Sheet) -> bytes:
     w = _Writer(sheet.title)
     for i, block in enumerate(sheet.blocks):
-        following = sheet.blocks[i + 1] if i + 1 < len(sheet.blocks) else None
-        if isinstance(block, Para) and isinstance(following, Table | Image) and w.pdf.will_page_break(
-                following.width_mm * _png_ratio(following.png) + 10 if isinstance(following, Image) else 30):
-            w.pdf.add_page()  # a table's or a picture's title stays with it
+        if _kept(sheet.blocks, i) and w.pdf.will_page_break(_kept(sheet.blocks, i)):
+            w.pdf.add_page()
         if isinstance(block, PageBreak):
             w.pdf.add_page()
         elif isinstance(block, Heading):

@@ -1,6 +1,6 @@
 """A material made ready for print, once for DOCX and PDF alike: headings that end at a word, materials labelled
-M1, M2 … as the tasks cite them, texts broken into the lines that get numbers (citations moved along), an inner
-"a) … b) …" list on its own lines, and the Hilfsmittel a task needs.
+M1, M2 … as the tasks cite them, texts broken into the lines that get numbers (citations moved along), a task's own
+„a) … b) …“ inside a Teilaufgabe as (1), (2) …, and the Hilfsmittel a task needs.
 
 The stored material stays as it is; only the printed copy changes.
 """
@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from core.exports.inner_list import renumbered
 from core.exports.lines import (
     CITATION,
     VERSE_ARTEN,
@@ -31,7 +32,6 @@ TITLE_LIMIT = 80  # the composer cuts titles at 80 characters; such a title may 
 _LABEL = re.compile(r"^\s*M\s?(\d+)\b\s*[:.–-]?\s*")
 _GENERIC = {"", "material", "text", "tabelle", "quelle", "materialien"}
 _M_REF = re.compile(r"\bM\s?(\d+)\b")
-_INNER = re.compile(r"(?:(?<=\s)|^)([a-h])\)\s+")
 # What a task's words require, and the name the header prints (a listed one is recognised by the same pattern).
 _HILFSMITTEL = (
     ("Atlas", re.compile(r"\batlas", re.I)),
@@ -57,25 +57,6 @@ def heading(text: str, limit: int = TITLE_LIMIT) -> str:
         return text[: sentence + 1]
     words = complete_words(text.rsplit(" ", 1)[0].split(" "))
     return f"{' '.join(words).rstrip(' ,;:–-(')} …" if words else text
-
-
-def split_inner_list(text: str) -> tuple[str, list[str]]:
-    """'Ermittle: a) … b) …' -> ('Ermittle:', ['a) …', 'b) …']): a sub-task's own a), b) … list, when it starts
-    at a) and goes on in order; otherwise (text, [])."""
-    marks = list(_INNER.finditer(text))
-    start = next((i for i, m in enumerate(marks) if m.group(1) == "a"), None)
-    if start is None:
-        return text, []
-    chain = [marks[start]]
-    for m in marks[start + 1:]:
-        if ord(m.group(1)) == ord(chain[-1].group(1)) + 1:
-            chain.append(m)
-    if len(chain) < 2:
-        return text, []
-    intro = text[: chain[0].start()].strip()
-    items = [text[m.start(): (chain[i + 1].start() if i + 1 < len(chain) else len(text))].strip()
-             for i, m in enumerate(chain)]
-    return intro, items
 
 
 def block_title(block: MaterialBlock, nummer: int | None = None) -> str:
@@ -172,17 +153,6 @@ def _by_quote(m: re.Match[str], text: str, numbered: dict[str, _Numbered]) -> st
     return moved_citation(m, only.spans) if only and only.spans else m.group(0)
 
 
-_INNER_ITEM = re.compile(r"(?m)^([a-h])\)(?=\s)")
-
-
-def _inner_items(texts: list[str]) -> list[str]:
-    """A task's own list „a) … b) …“ printed as Teilaufgabe b) would read „b) … a) f(x) …“: it becomes (1), (2),
-    in the task and in its Erwartungshorizont alike."""
-    if len(_INNER_ITEM.findall(texts[0])) < 2:
-        return texts
-    return [_INNER_ITEM.sub(lambda m: f"({ord(m.group(1)) - 96})", x) for x in texts]
-
-
 def _aufgabe(a: Aufgabe) -> Aufgabe:
     blocks, numbered = [], {}
     for block in a.materialien:
@@ -195,7 +165,7 @@ def _aufgabe(a: Aufgabe) -> Aufgabe:
     for t in a.teilaufgaben:
         text, *kriterien = _citing([t.text, *(k.text for k in t.erwartung)], numbered, t.text)
         if len(a.teilaufgaben) > 1:
-            text, *kriterien = _inner_items([text, *kriterien])
+            text, *kriterien = renumbered([text, *kriterien])
         teile.append(t.model_copy(update={
             "text": text, "erwartung": [k.model_copy(update={"text": x}) for k, x in zip(t.erwartung, kriterien,
                                                                                        strict=True)]}))

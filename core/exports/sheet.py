@@ -46,12 +46,13 @@ class NameFields:
 @dataclass(frozen=True)
 class TaskLine:
     """'a)  text  (4 P.)': label, text with a hanging indent, points at the right margin; `items` are the task's
-    own a), b) … list, one per line."""
+    own a), b) … list, one per line, and `tail` what the task says after its list."""
 
     label: str
     text: str
     points: str = ""
     items: tuple[str, ...] = ()
+    tail: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ class Sheet:
                 out.append("  ".join(f"{k}: {v}" for k, v in b.fields))
             elif isinstance(b, TaskLine):
                 out.append(f"{b.label} {b.text} {b.points}".strip())
-                out += list(b.items)
+                out += [*b.items, b.tail]
             elif isinstance(b, Box):
                 out += [b.title or "", *b.paragraphs]
             elif isinstance(b, LinedText):

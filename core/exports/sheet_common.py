@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.exports.klimadiagramm import climate_data, draw
+from core.exports.klimadiagramm import PupilWork, climate_data, draw, pupil_work
 from core.exports.lines import number_labels
 from core.exports.sheet import Block, Box, Image, LinedText, Para, Table
 from core.exports.table_widths import column_widths
@@ -44,8 +44,10 @@ def _station(titel: str) -> str:
     return re.sub(r"^(Klimadaten|Klimatabelle|Klimawerte)\s*[:–-]?\s*", "", rest, flags=re.I).strip() or titel
 
 
-def material_blocks(block: MaterialBlock) -> list[Block]:
-    """One material as printed: the table, the numbered text (lines as prepared) or the plain text, then the source."""
+def material_blocks(block: MaterialBlock, tasks: list[str] | None = None) -> list[Block]:
+    """One material as printed: the table, the numbered text (lines as prepared) or the plain text, then the source.
+    A climate table comes with its Klimadiagramm unless the tasks have the pupils draw it (without the annual values
+    when they are to work those out): the sheet never prints the answer."""
     out: list[Block] = []
     if block.tabelle is not None:
         out.append(Para.of(block.titel, bold=True))
@@ -53,8 +55,10 @@ def material_blocks(block: MaterialBlock) -> list[Block]:
         header = tuple((list(block.tabelle.spalten) + [""] * n)[:n])
         rows = tuple(tuple(_keep_numbers(str(c)) for c in (list(r) + [""] * n)[:n]) for r in block.tabelle.zeilen)
         klima = climate_data(block.tabelle, _station(block.titel))
-        if klima:
-            out.append(Image(draw(klima, DIAGRAM_MM), DIAGRAM_MM, f"Klimadiagramm {klima.station}"))
+        work = pupil_work(tasks or [], block.titel.split(" ", 1)[0]) if tasks else PupilWork()
+        if klima and not work.draws:
+            out.append(Image(draw(klima, DIAGRAM_MM, totals=not work.totals), DIAGRAM_MM,
+                             f"Klimadiagramm {klima.station}"))
         fit = column_widths(header, rows, TEXT_MM)
         out.append(Table(header=header, rows=rows, widths=fit.widths_mm, font_pt=fit.font_pt))
     elif block.text and block.zeilennummern:

@@ -4,8 +4,9 @@ their solutions and Hilfekarten, sources)."""
 
 from __future__ import annotations
 
+from core.exports.inner_list import task_parts
 from core.exports.printable import pupil_lernziel
-from core.exports.sheet import Box, Heading, NameFields, PageBreak, Para, Sheet
+from core.exports.sheet import Box, Heading, NameFields, PageBreak, Para, Sheet, TaskLine
 from core.exports.sheet_common import material_blocks, quelle_text
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 from core.materials.wording import anzahl
@@ -24,9 +25,15 @@ def niveau_titel(niveau: Niveau) -> str:
     return f"{NIVEAU_SYMBOLE.get(niveau.name, '')} {NIVEAU_TITEL.get(niveau.name, niveau.name)}".strip()
 
 
+def _aufgabe(i: int, text: str) -> TaskLine:
+    """'1.  text' with a hanging indent, the task's own list „a) … b) …“ set line by line when it has one."""
+    parts = task_parts(text)
+    return TaskLine(label=f"{i}.", text=parts.intro, items=parts.items, tail=parts.tail)
+
+
 def _nummeriert(sheet: Sheet, texte: list[str]) -> None:
     for i, text in enumerate(texte, start=1):
-        sheet.add(Para.labelled(f"{i}. ", text.strip()))
+        sheet.add(_aufgabe(i, text))
 
 
 def schuelerfassung(m: DifferenziertesMaterial) -> Sheet:
@@ -41,7 +48,7 @@ def schuelerfassung(m: DifferenziertesMaterial) -> Sheet:
         if ziel:
             sheet.add(Para.labelled("Ziel: ", ziel))
         for block in m.materialien:
-            sheet.add(*material_blocks(block))
+            sheet.add(*material_blocks(block, [*niveau.aufgaben, *niveau.hilfekarten]))
         sheet.add(Heading("Aufgaben", 3))
         _nummeriert(sheet, niveau.aufgaben)
         if niveau.hilfekarten:
@@ -67,7 +74,7 @@ def lehrerfassung(m: DifferenziertesMaterial) -> Sheet:
         sheet.add(Heading(f"{niveau_titel(niveau)} ({anzahl(len(niveau.aufgaben), 'Aufgabe')}, "
                           f"{anzahl(len(niveau.hilfekarten), 'Hilfekarte')})", 2))
         for i, aufgabe in enumerate(niveau.aufgaben, start=1):
-            sheet.add(Para.labelled(f"{i}. ", aufgabe.strip()))
+            sheet.add(_aufgabe(i, aufgabe))
             loesung = niveau.loesungen[i - 1].strip() if i <= len(niveau.loesungen) else ""
             sheet.add(Para.labelled("Lösung: ", loesung or "keine angegeben"))
         if niveau.hilfekarten:

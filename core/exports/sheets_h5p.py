@@ -3,8 +3,11 @@ to print beside the .h5p and Moodle files, or to check the quiz before it goes t
 
 from __future__ import annotations
 
+import re
+
 from core.exports.sheet import Box, Heading, Para, Sheet
 from core.exports.sheet_common import quelle_text
+from core.materials.blocks import Quelle
 from core.materials.h5p import FRAGETYP_NAMEN, H5PSet, MultiChoiceFrage, TrueFalseFrage, zerlege_lueckentext
 from core.materials.wording import anzahl
 
@@ -17,6 +20,15 @@ def _loesung(frage: object) -> tuple[str, list[str]]:
     teile = zerlege_lueckentext(frage.text, alternativen=frage.typ == "blanks")  # type: ignore[attr-defined]
     text = "".join(t if isinstance(t, str) else "[" + " / ".join(t.antworten) + "]" for t in teile)
     return " ".join(text.split()), []
+
+
+_GAP = re.compile(r"\*([^*\n]+)\*")
+
+
+def _quelle(q: Quelle) -> str:
+    """A source as listed: a gap text's title („… ist *neutral*.“) shows its gaps as the questions do („[neutral]“),
+    not in the H5P markup."""
+    return quelle_text(q.model_copy(update={"titel": _GAP.sub(lambda m: f"[{m.group(1)}]", q.titel)}))
 
 
 def lehrerblatt(s: H5PSet) -> Sheet:
@@ -35,5 +47,5 @@ def lehrerblatt(s: H5PSet) -> Sheet:
             sheet.add(Para.of(f"Erklärung: {frage.erklaerung.strip()}", italic=True, small=True))
     if s.quellen:
         sheet.add(Heading("Quellen", 2))
-        sheet.bullets([quelle_text(q) for q in s.quellen])
+        sheet.bullets([_quelle(q) for q in s.quellen])
     return sheet

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from core.exports.printable import split_inner_list
+from core.exports.inner_list import task_parts
 from core.exports.sheet import Box, Heading, NameFields, Para, Run, Sheet, Table, TaskLine
 from core.exports.sheet_common import material_blocks, quelle_text
 from core.materials.blocks import AFB_STUFEN
-from core.materials.klausur import Aufgabe, Klausur
+from core.materials.klausur import Aufgabe, Klausur, Teilaufgabe
 from core.materials.notenschluessel import format_punkte, format_zahl
 
 
@@ -45,13 +45,15 @@ def _aufgaben(sheet: Sheet, aufgaben: list[Aufgabe]) -> None:
         sheet.add(Heading(_titel(aufgabe), 2))
         if aufgabe.material and aufgabe.material.strip():
             sheet.add(Box("Material", tuple(p.strip() for p in aufgabe.material.split("\n\n") if p.strip())))
+        tasks = [t.text for t in aufgabe.teilaufgaben]
         for block in aufgabe.materialien:
-            sheet.add(*material_blocks(block))
+            sheet.add(*material_blocks(block, tasks))
         for teil in aufgabe.teilaufgaben:
-            intro, items = split_inner_list(teil.text.strip())
-            # A task of one part needs no 'a)'; its own a), b) … list then cannot clash with ours.
-            sheet.add(TaskLine(label="" if einzeln else f"{teil.kennung})", text=intro,
-                               points=f"({format_zahl(teil.punkte)} P.)", items=tuple(items)))
+            parts = task_parts(teil.text)
+            # A task of one part needs no 'a)'; its own a), b) … list then cannot clash with ours (inside a
+            # Teilaufgabe the printable copy has made it (1), (2) …).
+            sheet.add(TaskLine(label="" if einzeln else f"{teil.kennung})", text=parts.intro,
+                               points=f"({format_zahl(teil.punkte)} P.)", items=parts.items, tail=parts.tail))
 
 
 def schuelerfassung(k: Klausur, gruppe: str | None = None) -> Sheet:
@@ -73,23 +75,30 @@ def schuelerfassung(k: Klausur, gruppe: str | None = None) -> Sheet:
     return sheet
 
 
+def _ref(aufgabe: Aufgabe, teil: Teilaufgabe) -> str:
+    """'2b' — or '2' for an Aufgabe of one part, which the pupils' sheet prints without a letter."""
+    return f"{aufgabe.nummer}" if len(aufgabe.teilaufgaben) == 1 else f"{aufgabe.nummer}{teil.kennung}"
+
+
 def _erwartungen(sheet: Sheet, aufgaben: list[Aufgabe]) -> None:
     for aufgabe in aufgaben:
         sheet.add(Heading(_titel(aufgabe), 2))
+        einzeln = len(aufgabe.teilaufgaben) == 1
         for teil in aufgabe.teilaufgaben:
-            ref = f"{aufgabe.nummer}{teil.kennung}"
-            sheet.add(Para((Run(f"Teilaufgabe {ref}", bold=True),
+            ref = ("Aufgabe " if einzeln else "Teilaufgabe ") + _ref(aufgabe, teil)
+            sheet.add(Para((Run(ref, bold=True),
                             Run(f" – {teil.operator.strip()}, AFB {teil.afb}, {format_punkte(teil.punkte)}"))))
-            intro, items = split_inner_list(teil.text.strip())
-            sheet.add(Para.of(intro), *(Para.of(i) for i in items))
+            parts = task_parts(teil.text)
+            sheet.add(*(Para.of(x) for x in (parts.intro, *parts.items, parts.tail) if x))
             summe_kriterien = sum(c.punkte for c in teil.erwartung)
             summe = format_zahl(teil.punkte)
             if summe_kriterien != teil.punkte:
                 summe = f"{format_zahl(summe_kriterien)} (Teilaufgabe: {format_zahl(teil.punkte)})"
             rows = tuple((c.text.strip(), format_zahl(c.punkte)) for c in teil.erwartung)
-            sheet.add(Table(("Kriterium", "Punkte"), (*rows, (f"Summe Teilaufgabe {ref}", summe)), (0.85, 0.15),
+            sheet.add(Table(("Kriterium", "Punkte"), (*rows, (f"Summe {ref}", summe)), (0.85, 0.15),
                             sum_row=True, right=(1,)))
-        sheet.add(Para.of(f"Summe Aufgabe {aufgabe.nummer}: {format_punkte(aufgabe.punkte)}", bold=True))
+        if not einzeln:
+            sheet.add(Para.of(f"Summe Aufgabe {aufgabe.nummer}: {format_punkte(aufgabe.punkte)}", bold=True))
 
 
 def lehrerfassung(k: Klausur, *, afb_ziel: Mapping[str, int] | None = None) -> Sheet:
@@ -111,7 +120,9 @@ def lehrerfassung(k: Klausur, *, afb_ziel: Mapping[str, int] | None = None) -> S
     quellen = k.quellen()
     if not quellen:
         sheet.add(Para.of("Keine Quellen angegeben."))
-    sheet.bullets([f"{quelle_text(q)} – verwendet in {', '.join(refs)}" for q, refs in quellen])
+    printed = {f"{a.nummer}{t.kennung}": _ref(a, t) for a in k.aufgaben for t in a.teilaufgaben}
+    sheet.bullets([f"{quelle_text(q)} – verwendet in {', '.join(printed.get(r, r) for r in refs)}"
+                   for q, refs in quellen])
     return sheet
 
 

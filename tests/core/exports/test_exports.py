@@ -112,13 +112,16 @@ def test_lehrerfassung_has_every_criterion_totals_afb_overview_notenschluessel_a
     data = lehrerfassung(k, afb_ziel=AFB_ZIEL)
     text = document_text(data)
     assert "Erwartungshorizont" in text
-    for aufgabe in k.aufgaben:
+    for aufgabe in k.aufgaben[:2]:
         for teil in aufgabe.teilaufgaben:
             assert teil.text in text
             assert f"Summe Teilaufgabe {aufgabe.nummer}{teil.label}" in text
             for kriterium in teil.erwartung:
                 assert kriterium.text in text
         assert f"Summe Aufgabe {aufgabe.nummer}: {aufgabe.punkte} Punkte" in text
+    # Aufgabe 3 has one part, printed without a letter on the pupils' sheet: the key says „Aufgabe 3“, never „3a“
+    assert "Aufgabe 3\n – Beurteilen, AFB III, 12 Punkte" in text and "Summe Aufgabe 3\n12" in text
+    assert "3a" not in text and all(k.text in text for k in k.aufgaben[2].teilaufgaben[0].erwartung)
     assert "Gesamtpunktzahl: 40 Punkte" in text
 
     doc = docx.Document(io.BytesIO(data))
@@ -136,7 +139,7 @@ def test_lehrerfassung_has_every_criterion_totals_afb_overview_notenschluessel_a
         assert row[2].startswith(format_zahl(stufe.min_punkte)) and row[2].endswith(format_zahl(stufe.max_punkte))
     assert "Notenschlüssel (Noten 1–6)" in text
     assert "Lehrplan: Kompetenz: Ohmsches Gesetz anwenden [lp-physik-10-3] – verwendet in 1a, 1b" in text
-    assert "Bewährte Aufgabe: Fahrraddynamo [gp-17] – verwendet in 3a" in text
+    assert "Bewährte Aufgabe: Fahrraddynamo [gp-17] – verwendet in 3\n" in text
     assert "NUMPAGES" in footer_xml(data)
 
 

@@ -14,9 +14,10 @@ from pypdf import PdfReader
 from core.exports import sheets_klausur
 from core.exports.files import render
 from core.exports.h5p import build_package
+from core.exports.inner_list import InnerList, inner_list
 from core.exports.lines import MEASURE_MM, move_citations, printed_lines, text_width_mm
-from core.exports.printable import heading, printable_differenzierung, printable_klausur, split_inner_list
-from core.materials.blocks import MaterialBlock, Tabelle
+from core.exports.printable import heading, printable_differenzierung, printable_klausur
+from core.materials.blocks import MaterialBlock, Quelle, Tabelle
 from core.materials.h5p import H5PSet, TrueFalseFrage
 from core.materials.klausur import Aufgabe
 from tests.core.checks.test_structure import make_differenzierung
@@ -100,9 +101,9 @@ def test_cut_titles_end_at_a_sentence_or_word_and_generic_labels_are_dropped():
 
 
 def test_a_tasks_own_list_gets_its_own_lines_and_a_lone_part_no_letter():
-    assert split_inner_list("Ermittle: a) Um welchen Faktor? b) Wie viel Zeit bleibt?") == (
-        "Ermittle:", ["a) Um welchen Faktor?", "b) Wie viel Zeit bleibt?"])
-    assert split_inner_list("Nenne a) nichts weiter.") == ("Nenne a) nichts weiter.", [])
+    assert inner_list("Ermittle: a) Um welchen Faktor? b) Wie viel Zeit bleibt?") == InnerList(
+        "Ermittle:", ("a) Um welchen Faktor?", "b) Wie viel Zeit bleibt?"))
+    assert inner_list("Nenne a) nichts weiter.") is None
     k = make_klausur()
     k.aufgaben[1].teilaufgaben = [teil("a", "Berechnen", "Ermittle: a) den Faktor. b) die Zeit.", "II", 9)]
     sheet = sheets_klausur.schuelerfassung(printable_klausur(k))
@@ -139,3 +140,11 @@ def test_true_false_feedback_never_says_right_and_wrong_at_once():
     s.hinweise_lehrkraft = ["Nur 1 statt 10 Fragen: mehr geprüfte Fragen gibt es nicht."]
     lehrer = pdf_text(files_of(s)["loesungen_pdf"])
     assert "Nur 1 statt 10 Fragen" in lehrer and "Lösung: falsch" in lehrer
+
+
+def test_the_quiz_solutions_list_a_gap_texts_source_without_h5p_markup():
+    s = H5PSet(titel="Quiz", fach="Chemie", klassenstufe=9, thema="Säuren und Basen", fragen=[
+        TrueFalseFrage(frage="Säuren schmecken sauer.", wahr=True, erklaerung="Richtig, aber nie probieren.")],
+        quellen=[Quelle(art="good_practice", ref="gp-1", titel="Eine Lösung mit dem pH-Wert 7 ist *neutral*.")])
+    lehrer = " ".join(pdf_text(files_of(s)["loesungen_pdf"]).split())
+    assert "Bewährte Aufgabe: Eine Lösung mit dem pH-Wert 7 ist [neutral]. [gp-1]" in lehrer and "*" not in lehrer
