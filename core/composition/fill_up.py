@@ -39,6 +39,12 @@ def short_ok(zusatz: str) -> bool:
     return fold(SHORT_OK) in fold(zusatz or "")
 
 
+def below_stub_line(have: float, asked: float, *, items: int, min_items: int) -> bool:
+    """Too little of what was asked to hand out as a finished material (decisions 043, 057): under 40 % of the asked
+    time or count, or fewer items than `min_items` (a single task in an exam, under four questions in a quiz)."""
+    return items < min_items or have < MIN_SHARE * asked
+
+
 def without_choice(zusatz: str) -> str:
     """The wishes without the appended choice: the choice changes which pool may fill, never the tie-break between
     equal tasks — so the exam she chose is the exam the offer named."""

@@ -90,6 +90,10 @@ def _fill_up(chosen: list[QuizCandidate], added: list[QuizCandidate], anzahl: in
                           "schreiben Sie „nur …“.")
 
 
+def _too_few(n: int, anzahl: int) -> bool:
+    return fill_up.below_stub_line(n, anzahl, items=n, min_items=fill_up.MIN_QUESTIONS)
+
+
 def _offer(chosen: list[QuizCandidate], added: list[QuizCandidate], ziel: tuple[int, list[str]], a: QuizAuftrag,
            befund: Befund) -> bool:
     """Questions on a neighbour part only with her consent (decision 043): the shorter quiz and the offer to fill
@@ -99,7 +103,7 @@ def _offer(chosen: list[QuizCandidate], added: list[QuizCandidate], ziel: tuple[
     da = [*(u for u in a.unterthemen if u not in befund.fehlende_unterthemen), *auch]  # what it is all on
     genannt = fill_up.quoted(da) if da else f"„{a.thema}“"
     befund.ausserhalb = 0  # the offer names what „das ganze Thema“ would add
-    if not fill_up.short_ok(a.zusatz) and (n < fill_up.MIN_QUESTIONS or n < fill_up.MIN_SHARE * anzahl):
+    if not fill_up.short_ok(a.zusatz) and _too_few(n, anzahl):
         befund.grund, befund.stub = fill_up.stub_reason_count(a.thema, n, anzahl), True
         befund.angebote = (fill_up.short_option_count(n), option)
         return True
@@ -113,7 +117,7 @@ def _stub(n: int, anzahl: int, a: QuizAuftrag, befund: Befund) -> bool:
     first, the two-question quiz is one of them (decision 043) — not a stub handed out with a note."""
     if fill_up.short_ok(a.zusatz) or not (befund.ausserhalb or a.nachbarn):
         return False
-    if n >= fill_up.MIN_QUESTIONS and n >= fill_up.MIN_SHARE * anzahl:
+    if not _too_few(n, anzahl):
         return False
     befund.grund, befund.stub = fill_up.stub_reason_count(a.thema, n, anzahl), True
     befund.angebote = (fill_up.short_option_count(n),)
