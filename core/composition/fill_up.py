@@ -80,10 +80,12 @@ def _holding(topic: TopicContext, unterthemen: Sequence[str]) -> list[TopicInfo]
     return held or list(topic.resolved)
 
 
-def said_in(unterthema: str, thema: str) -> bool:
+def said_in(unterthema: str, thema: str, named: Sequence[str] = ()) -> bool:
     """The request's topic names this sub-topic as one of its parts („Vulkanismus“ in „Vulkane und Erdbeben“): its
-    items are on what she asked for, not a neighbour's."""
-    return any(filed_as(unterthema, p, thema) for p in re.split(r"\s+und\s+|,\s*", thema) if p.strip())
+    items are on what she asked for, not a neighbour's. With parts `named` after it, a topic of one part names none
+    („Konkurrenz und ökologische Nische“ is not said by „Ökologie: Räuber-Beute-Beziehung“, decision 057)."""
+    parts = [p for p in re.split(r"\s+und\s+|,\s*", thema) if p.strip()]
+    return (len(parts) > 1 or not named) and any(filed_as(unterthema, p, thema) for p in parts)
 
 
 def other_title_words(thema: str, topic: TopicContext | None) -> frozenset[str]:
