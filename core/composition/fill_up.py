@@ -88,6 +88,20 @@ def said_in(unterthema: str, thema: str, named: Sequence[str] = ()) -> bool:
     return (len(parts) > 1 or not named) and any(filed_as(unterthema, p, thema) for p in parts)
 
 
+def restates_title(unterthemen: Sequence[str], topic: TopicContext | None) -> bool:
+    """The named parts are sections the topic's own title lists — two or more („Deutschland: Bundesländer und
+    Landschaften“ of „Deutschland: Großlandschaften, Bundesländer und Flüsse“): the request restates the topic, it
+    does not focus on a part of it (decision 057); „Räuber-Beute-Beziehung“ is no section of „Ökologie:
+    Umweltfaktoren und Populationen“."""
+    if topic is None or len(unterthemen) < 2:
+        return False
+    for t in topic.resolved:
+        title = name_stems(t.thema)
+        if all((stems := name_stems(u)) and all(any(w in x for x in title) for w in stems) for u in unterthemen):
+            return True
+    return False
+
+
 def other_title_words(thema: str, topic: TopicContext | None) -> frozenset[str]:
     """The stems of the resolved topic's title the request's topic does not say: „bruch“ for „Dezimalzahlen“ of
     „Brüche und Dezimalzahlen“ (a task naming them is about the other part)."""

@@ -166,7 +166,8 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
     # und Erdbeben: Plattentektonik“): they fill up with a label (027). A part named after the topic („Ökologie:
     # Räuber-Beute-Beziehung“) is the quiz's focus: the topic's other parts are neighbours, only with her consent
     # (decisions 043, 057) — ten questions on Lotka-Volterra are not eight on the rest of ecology
-    whole = fill_up.whole_topic(a.thema, a.topic) and not a.unterthemen
+    whole = fill_up.whole_topic(a.thema, a.topic) and (not a.unterthemen or fill_up.restates_title(a.unterthemen,
+                                                                                                  a.topic))
     serving = [c for c in fill if whole or fill_up.said_in(c.unterthema, a.thema, a.unterthemen)]
     labelled = _filled(chosen, serving, anzahl, a) if serving and a.unterthemen and not nur else []
     _fill_up(chosen, labelled, anzahl, a, befund)
