@@ -39,6 +39,12 @@ def short_ok(zusatz: str) -> bool:
     return fold(SHORT_OK) in fold(zusatz or "")
 
 
+def below_stub_line(have: float, asked: float, *, items: int, min_items: int) -> bool:
+    """Too little of what was asked to hand out as a finished material (decisions 043, 057): under 40 % of the asked
+    time or count, or fewer items than `min_items` (a single task in an exam, under four questions in a quiz)."""
+    return items < min_items or have < MIN_SHARE * asked
+
+
 def without_choice(zusatz: str) -> str:
     """The wishes without the appended choice: the choice changes which pool may fill, never the tie-break between
     equal tasks — so the exam she chose is the exam the offer named."""
@@ -74,10 +80,26 @@ def _holding(topic: TopicContext, unterthemen: Sequence[str]) -> list[TopicInfo]
     return held or list(topic.resolved)
 
 
-def said_in(unterthema: str, thema: str) -> bool:
+def said_in(unterthema: str, thema: str, named: Sequence[str] = ()) -> bool:
     """The request's topic names this sub-topic as one of its parts („Vulkanismus“ in „Vulkane und Erdbeben“): its
-    items are on what she asked for, not a neighbour's."""
-    return any(filed_as(unterthema, p, thema) for p in re.split(r"\s+und\s+|,\s*", thema) if p.strip())
+    items are on what she asked for, not a neighbour's. With parts `named` after it, a topic of one part names none
+    („Konkurrenz und ökologische Nische“ is not said by „Ökologie: Räuber-Beute-Beziehung“, decision 057)."""
+    parts = [p for p in re.split(r"\s+und\s+|,\s*", thema) if p.strip()]
+    return (len(parts) > 1 or not named) and any(filed_as(unterthema, p, thema) for p in parts)
+
+
+def restates_title(unterthemen: Sequence[str], topic: TopicContext | None) -> bool:
+    """The named parts are sections the topic's own title lists — two or more („Deutschland: Bundesländer und
+    Landschaften“ of „Deutschland: Großlandschaften, Bundesländer und Flüsse“): the request restates the topic, it
+    does not focus on a part of it (decision 057); „Räuber-Beute-Beziehung“ is no section of „Ökologie:
+    Umweltfaktoren und Populationen“."""
+    if topic is None or len(unterthemen) < 2:
+        return False
+    for t in topic.resolved:
+        title = name_stems(t.thema)
+        if all((stems := name_stems(u)) and all(any(w in x for x in title) for w in stems) for u in unterthemen):
+            return True
+    return False
 
 
 def other_title_words(thema: str, topic: TopicContext | None) -> frozenset[str]:

@@ -90,6 +90,10 @@ def _fill_up(chosen: list[QuizCandidate], added: list[QuizCandidate], anzahl: in
                           "schreiben Sie „nur …“.")
 
 
+def _too_few(n: int, anzahl: int) -> bool:
+    return fill_up.below_stub_line(n, anzahl, items=n, min_items=fill_up.MIN_QUESTIONS)
+
+
 def _offer(chosen: list[QuizCandidate], added: list[QuizCandidate], ziel: tuple[int, list[str]], a: QuizAuftrag,
            befund: Befund) -> bool:
     """Questions on a neighbour part only with her consent (decision 043): the shorter quiz and the offer to fill
@@ -99,8 +103,8 @@ def _offer(chosen: list[QuizCandidate], added: list[QuizCandidate], ziel: tuple[
     da = [*(u for u in a.unterthemen if u not in befund.fehlende_unterthemen), *auch]  # what it is all on
     genannt = fill_up.quoted(da) if da else f"„{a.thema}“"
     befund.ausserhalb = 0  # the offer names what „das ganze Thema“ would add
-    if not fill_up.short_ok(a.zusatz) and (n < fill_up.MIN_QUESTIONS or n < fill_up.MIN_SHARE * anzahl):
-        befund.grund, befund.stub = fill_up.stub_reason_count(a.thema, n, anzahl), True
+    if not fill_up.short_ok(a.zusatz) and _too_few(n, anzahl):
+        befund.grund, befund.stub = fill_up.stub_reason_count(_asked(a), n, anzahl), True
         befund.angebote = (fill_up.short_option_count(n), option)
         return True
     befund.angebote = (option,)
@@ -113,9 +117,9 @@ def _stub(n: int, anzahl: int, a: QuizAuftrag, befund: Befund) -> bool:
     first, the two-question quiz is one of them (decision 043) — not a stub handed out with a note."""
     if fill_up.short_ok(a.zusatz) or not (befund.ausserhalb or a.nachbarn):
         return False
-    if n >= fill_up.MIN_QUESTIONS and n >= fill_up.MIN_SHARE * anzahl:
+    if not _too_few(n, anzahl):
         return False
-    befund.grund, befund.stub = fill_up.stub_reason_count(a.thema, n, anzahl), True
+    befund.grund, befund.stub = fill_up.stub_reason_count(_asked(a), n, anzahl), True
     befund.angebote = (fill_up.short_option_count(n),)
     return True
 
@@ -158,10 +162,13 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
     while len(chosen) < anzahl and (pick := _pick(usable, chosen, a)) is not None:
         chosen.append(pick)
     nur = only_named(a.zusatz, a.unterthemen)
-    # the topic's other parts serve a whole-topic request, and a part its topic names („Vulkanismus“ of „Vulkane
-    # und Erdbeben: Plattentektonik“): they fill up with a label (027); the others only with her consent (043)
-    serving = fill if fill_up.whole_topic(a.thema, a.topic) else [c for c in fill if fill_up.said_in(c.unterthema,
-                                                                                                     a.thema)]
+    # the topic's other parts serve a request naming no part, and a part its topic names („Vulkanismus“ of „Vulkane
+    # und Erdbeben: Plattentektonik“): they fill up with a label (027). A part named after the topic („Ökologie:
+    # Räuber-Beute-Beziehung“) is the quiz's focus: the topic's other parts are neighbours, only with her consent
+    # (decisions 043, 057) — ten questions on Lotka-Volterra are not eight on the rest of ecology
+    whole = fill_up.whole_topic(a.thema, a.topic) and (not a.unterthemen or fill_up.restates_title(a.unterthemen,
+                                                                                                  a.topic))
+    serving = [c for c in fill if whole or fill_up.said_in(c.unterthema, a.thema, a.unterthemen)]
     labelled = _filled(chosen, serving, anzahl, a) if serving and a.unterthemen and not nur else []
     _fill_up(chosen, labelled, anzahl, a, befund)
     added = [] if nur else _filled(chosen, [*(c for c in fill if c not in serving), *near], anzahl, a)

@@ -115,11 +115,11 @@ def _afb_note(k: Klausur, ziel: dict[str, int], pool: Sequence[TaskCandidate]) -
     return afb_note(k.afb_anteile, ziel, verfuegbar, gewaehlt)
 
 
-def _fit_pool(usable: Sequence[TaskCandidate], fill: Sequence[TaskCandidate], spec: ExamSpec) -> list[TaskCandidate]:
+def _fit_pool(usable: Sequence[TaskCandidate], near: Sequence[TaskCandidate], spec: ExamSpec) -> list[TaskCandidate]:
     """What the AFB fit may choose from: the request's own tasks (another topic's only on a named part, never a
     wished topic's); no fill-up task on a part she did not name and no neighbour (decisions 027, 043)."""
-    near = {c.key for c in _near(usable, fill, spec)}
-    return [c for c in fill_up.serving(usable, spec) if c.key not in near and c.key not in spec.wish_only
+    keys = {c.key for c in near}
+    return [c for c in fill_up.serving(usable, spec) if c.key not in keys and c.key not in spec.wish_only
             and (c.key not in spec.elsewhere or any(carries(c, u, spec) for u in spec.unterthemen))]
 
 
@@ -199,56 +199,59 @@ def _near(usable: Sequence[TaskCandidate], fill: Sequence[TaskCandidate], spec: 
     return [c for c in fill if not serves(c, spec, sibling=True)] + [c for c in usable if not serves(c, spec)]
 
 
-def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], spec: ExamSpec,
-            befund: Befund | None = None) -> Selection:
+def _choose(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], near: list[TaskCandidate],
+            spec: ExamSpec, befund: Befund | None = None) -> Selection:
     """Oberstufe: few large material Aufgaben (issue #10, core.composition.oberstufe), with a note when the bank
-    does not allow it; at every level no Aufgabe with 40 % of the points in an exam of three or more."""
-    oben, raw = a.klassenstufe >= OBERSTUFE, (usable, fill)  # before serving() narrows them
-    near = _near(usable, fill, spec)  # with her consent they fill up around the tasks that serve the request
+    does not allow it; at every level no Aufgabe with 40 % of the points in an exam of three or more. `near`: the
+    neighbour tasks (`_near`), which fill up around the tasks that serve the request only with her consent."""
+    oben, raw = a.klassenstufe >= OBERSTUFE, usable  # before serving() narrows it
     usable, fill = fill_up.serving(usable, spec), [*fill_up.serving(fill, spec, sibling=True),
                                                    *(near if spec.fill_ok else [])]
     sel = oben and select_oberstufe(usable, spec, fill, request=f"{a.request.thema} {a.request.zusatz}") or \
         select(usable, spec, fill)
     spread(sel, [c for c in [*usable, *fill] if c not in near], spec, oberstufe=oben)  # never for a neighbour
-    fit(sel, _fit_pool(*raw, spec), spec, oberstufe=oben)
+    fit(sel, _fit_pool(raw, near, spec), spec, oberstufe=oben)
     sel.note_hits = {n[0]: [c.key for c in sel.chosen if mentions(c, n)] for n in spec.notes}  # spread may swap
     if oben and befund is not None:
         befund.notizen += oberstufe_notes(sel, spec)
     return sel
 
 
-def _offer(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], spec: ExamSpec,
-           sel: Selection) -> list[TaskCandidate]:
+def _offer(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandidate], near: list[TaskCandidate],
+           spec: ExamSpec, sel: Selection) -> list[TaskCandidate]:
     """The neighbour tasks the exam would get if she consents to fill it up — the exam that offer names is the one
     she then gets (decision 043); none when the on-topic tasks fill the time or the neighbours add none."""
-    if spec.fill_ok or sel.minuten >= FILL_BELOW * spec.budget_minuten or not (near := _near(usable, fill, spec)):
+    if spec.fill_ok or sel.minuten >= FILL_BELOW * spec.budget_minuten or not near:
         return []
-    trial = _choose(a, usable, fill, replace(spec, fill_ok=True))
+    trial = _choose(a, usable, fill, near, replace(spec, fill_ok=True))
     return fill_up.neighbours(trial.chosen, near) if trial.minuten > sel.minuten else []
 
 
-def _stub(a: KlausurAuftrag, sel: Selection, spec: ExamSpec, offer: Sequence[TaskCandidate]) -> bool:
-    """Too little on topic to hand out (decision 043): under 40 % of the time or a single task, while neighbours
-    could fill it — the options come first. Not after she chose the short exam."""
-    if not offer or fill_up.short_ok(a.request.zusatz) or spec.budget_minuten < fill_up.MIN_BUDGET:
+def _stub(a: KlausurAuftrag, sel: Selection, spec: ExamSpec) -> bool:
+    """Too little on topic to hand out (decisions 043, 057): under 40 % of the time or a single task — whether or
+    not neighbours could fill it, the options come first. Not after she chose the short exam."""
+    if fill_up.short_ok(a.request.zusatz) or spec.budget_minuten < fill_up.MIN_BUDGET \
+            or sel.minuten >= FILL_BELOW * spec.budget_minuten:  # one essay that fills the time is an exam
         return False
-    return sel.minuten < fill_up.MIN_SHARE * spec.budget_minuten or len(sel.chosen) == 1
+    return fill_up.below_stub_line(sel.minuten, spec.budget_minuten, items=len(sel.chosen), min_items=2)
 
 
 def _say_offer(a: KlausurAuftrag, befund: Befund, sel: Selection, spec: ExamSpec, offer: Sequence[TaskCandidate],
                zeit: tuple[int, int]) -> bool:
-    """The shorter exam is all on topic and filling up is her choice (decision 043): the note and the offer — or,
-    with too little on topic, no exam and the options first (True)."""
+    """The shorter exam is all on topic and filling up, where neighbours could, is her choice (decision 043): the
+    note and the offer — or, with too little on topic, no exam and the options first, the short exam one of them
+    (True; decision 057)."""
     (dauer_neu, dauer), thema = zeit, a.request.thema
     in_exam = {fold(c.unterthema) for c in sel.chosen if c.unterthema}  # a part the exam has is no neighbour to add
     parts = [p for p in fill_up.names(offer) if fold(p) not in in_exam]
-    option = fill_up.offer_option(parts, dauer)
-    if _stub(a, sel, spec, offer):
+    option = (fill_up.offer_option(parts, dauer),) if offer else ()
+    if _stub(a, sel, spec):
         befund.geschafft_minuten, befund.grund = 0, fill_up.stub_reason(thema, dauer_neu, dauer)
-        befund.angebote, befund.stub = (fill_up.short_option(dauer_neu), option), True
+        befund.angebote, befund.stub = (fill_up.short_option(dauer_neu), *option), True
         return True
-    befund.angebote = (option,)
-    befund.zeit_hinweis = fill_up.offer_note(thema, dauer_neu, dauer, parts)
+    if offer:
+        befund.angebote = option
+        befund.zeit_hinweis = fill_up.offer_note(thema, dauer_neu, dauer, parts)
     return False
 
 
@@ -322,9 +325,10 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
         if a.vorlage.afb and not a.afb_fest:
             afb_ziel = a.vorlage.afb
     spec = _spec(a, usable, fill, dauer, afb_ziel)
-    sel = _choose(a, usable, fill, spec, befund)
+    near = _near(usable, fill, spec)  # once per request: the choice, the offer and the AFB note read it
+    sel = _choose(a, usable, fill, near, spec, befund)
     befund.gefunden = len(fill_up.serving(usable, spec)) + len(fill_up.serving(fill, spec, sibling=True))
-    offer, near = _offer(a, usable, fill, spec, sel), _near(usable, fill, spec)
+    offer = _offer(a, usable, fill, near, spec, sel)
     added = _say_left_out(befund, a, sel, [*fill, *(c for c in near if c not in fill)], siblings,
                           before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
@@ -339,7 +343,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     dauer_neu = min(dauer, dauer_for(sel.minuten)) if sel.minuten < SHORT * spec.budget_minuten or offer else dauer
     if dauer_neu < dauer:
         befund.geschafft_minuten = dauer_neu
-    if offer and _say_offer(a, befund, sel, spec, offer, (dauer_neu, dauer)):
+    if _say_offer(a, befund, sel, spec, offer, (dauer_neu, dauer)):
         return Composition(material=None, befund=befund, selection=sel)
     gesamt = sum(c.punkte for c in sel.chosen)
     thema = titled(req.thema, req.unterthemen, befund.fehlende_unterthemen)  # never a part it has no task on
@@ -362,7 +366,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
             f"Gruppe B: {n} Teilaufgabe(n) mit anderen Zahlen oder einer geprüften Parallelaufgabe (gleiches "
             "Unterthema, gleicher AFB, gleiche Punkte)" + (f"; in beiden Gruppen gleich: {', '.join(gleich)}."
                                                          if gleich else "."))
-    befund.afb_abweichung = _afb_note(klausur, afb_ziel, _fit_pool(usable, fill, spec))
+    befund.afb_abweichung = _afb_note(klausur, afb_ziel, _fit_pool(usable, near, spec))
     refs = {c.key: f"{au.nummer}{t.kennung}" for au in klausur.aufgaben for t in au.teilaufgaben
             for c in sel.chosen if c.text == t.text}
     if added:

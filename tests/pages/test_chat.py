@@ -165,6 +165,9 @@ def test_the_options_of_a_shortened_material_are_buttons_that_answer(teacher_id)
     at.chat_input(key="chat_input").set_value(
         "Klassenarbeit Geschichte Klasse 6 Olympische Spiele in der Antike, 90 Minuten, AFB 30/40/30").run()
     assert not at.exception
+    assert "(1) die kurze Fassung" in _assistant_texts(at)[-1], _assistant_texts(at)  # under the stub line (057)
+    at.chat_input(key="chat_input").set_value("1").run()  # she takes the short version
+    assert not at.exception
     assert any(t.startswith("Fertig:") and "Möglichkeiten:" in t for t in _assistant_texts(at)), _assistant_texts(at)
     choices = [b for b in at.button if b.key and b.key.startswith("choice_")]
     assert choices and choices[0].label.startswith("(1) die kürzere Klassenarbeit"), [b.label for b in choices]

@@ -34,6 +34,9 @@ def _conversation(db: Session, as_teacher, first: str, *, short_ok: bool = False
     if short_ok and not made.material_id and "(1) die kurze Fassung" in made.reply:
         # too few questions on her topic: the options come first (decision 043); she takes the short quiz
         made = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=made.conversation_id, message="1")
+        if made.session_id:  # nothing was made before the options, so the AFB question comes now (decision 057)
+            made = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=made.conversation_id,
+                             message="30/40/30 ist ok")
     assert made.material_id, made.reply
 
     def say(message: str) -> ChatResult:

@@ -53,7 +53,8 @@ def _offered(reply: str) -> list[str]:
     return re.findall(r"^- \(\d\) (.*)$", block, re.M)
 
 
-SHORTENED = [  # each asks for more than the bank holds for it at that Klasse
+SHORTENED = [  # each asks for more than the bank holds for it at that Klasse; the exams are under the stub line, so
+    # the options come first and she takes the short version with „1“ (decision 057)
     ("Klassenarbeit Geschichte Klasse 6 Olympische Spiele in der Antike, 90 Minuten", "Geschichte"),
     ("Klassenarbeit Chemie Klasse 8 Alkalimetalle, 90 Minuten", "Chemie"),
     ("H5P-Quiz Physik Klasse 7 zum Schall, 25 Fragen", "Physik"),
@@ -63,7 +64,7 @@ SHORTENED = [  # each asks for more than the bank holds for it at that Klasse
 @pytest.mark.parametrize(("request_text", "fach"), SHORTENED)
 def test_a_shortened_material_offers_what_the_teacher_can_do(db: Session, as_teacher, request_text: str,  # noqa: ANN001
                                                              fach: str) -> None:
-    made, _ = _conversation(db, as_teacher, request_text)
+    made, _ = _conversation(db, as_teacher, request_text, short_ok=True)
     material = _material(db, made.material_id)
     lacking = [h for h in material.hinweise_lehrkraft if SHORT.search(h)]
     assert lacking, ("not shortened — pick a request the bank cannot fill", material.hinweise_lehrkraft)
@@ -85,7 +86,7 @@ def test_a_complete_material_offers_no_options(db: Session, as_teacher) -> None:
 
 
 def test_keeping_the_shorter_material_makes_nothing_new(db: Session, as_teacher) -> None:  # noqa: ANN001
-    made, say = _conversation(db, as_teacher, SHORTENED[0][0])
+    made, say = _conversation(db, as_teacher, SHORTENED[0][0], short_ok=True)
     teacher = find_teacher(db=db, ref=DEMO_TEACHER)
     before = len(list_materials(db=db, teacher_id=teacher.id))
     kept = say("1")
@@ -114,7 +115,7 @@ def test_the_nearest_topics_are_taken_in_when_she_says_so(db: Session, as_teache
 
 
 def test_a_free_change_after_the_options_is_still_a_change(db: Session, as_teacher) -> None:  # noqa: ANN001
-    made, say = _conversation(db, as_teacher, SHORTENED[0][0])
+    made, say = _conversation(db, as_teacher, SHORTENED[0][0], short_ok=True)
     assert _offered(made.reply), made.reply
     changed = say("Aufgabe 1 bitte streichen")
     assert changed.material_id and get_material(db=db, material_id=uuid.UUID(changed.material_id)).version == 2, (
@@ -122,7 +123,10 @@ def test_a_free_change_after_the_options_is_still_a_change(db: Session, as_teach
 
 
 def test_the_cli_prints_the_options_of_a_shortened_material(database) -> None:  # noqa: ANN001
-    out = _cli("chat", "--teacher", _fresh_teacher(), "--new", SHORTENED[1][0] + ", AFB 30/40/30")
+    teacher = _fresh_teacher()
+    first = _cli("chat", "--teacher", teacher, "--json", "--new", SHORTENED[1][0] + ", AFB 30/40/30")
+    assert first["material_id"] is None and "(1) die kurze Fassung" in first["reply"], first["reply"]
+    out = _cli("chat", "--teacher", teacher, "--conversation", first["conversation_id"], "1")  # the short version
     assert "Möglichkeiten:" in out and "- (1) die kürzere Klassenarbeit so verwenden" in out, out
     assert "Antworten Sie mit der Nummer" in out, out
 

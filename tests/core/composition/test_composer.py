@@ -4,6 +4,7 @@ keeps to the level, covers named sub-topics first and says plainly what is missi
 from __future__ import annotations
 
 from core.checks.gate import check_material
+from core.composition import fill_up
 from core.composition.candidates import TaskCandidate
 from core.composition.klausur import KlausurAuftrag, compose_klausur
 from core.composition.report import Nachbar
@@ -48,9 +49,9 @@ POOL = [
 
 
 def _auftrag(dauer: int, *, unterthemen: tuple[str, ...] = (), afb: dict[str, int] | None = None,
-             pool: list[TaskCandidate] = POOL) -> KlausurAuftrag:
+             pool: list[TaskCandidate] = POOL, zusatz: str = "") -> KlausurAuftrag:
     request = MaterialRequest(fach="physik", thema="Ohmsches Gesetz", material_type="klausur", klassenstufe=8,
-                              dauer_minuten=dauer, unterthemen=list(unterthemen))
+                              dauer_minuten=dauer, unterthemen=list(unterthemen), zusatz=zusatz)
     return KlausurAuftrag(request=request, fach="physik", fach_name="Physik", klassenstufe=8,
                           afb_ziel=afb or {"I": 30, "II": 40, "III": 30}, candidates=pool,
                           operators=list(AFB_OPS.values()),
@@ -69,7 +70,10 @@ def test_a_short_exam_takes_the_best_tasks_without_repeats_or_the_wrong_level() 
 
 
 def test_the_bank_too_small_for_the_time_gives_a_shorter_exam_and_says_why() -> None:
-    comp = compose_klausur(_auftrag(90))
+    stub = compose_klausur(_auftrag(90))  # under 40 % of the time: the options first, the short exam is one
+    assert stub.material is None and stub.befund.stub, stub.befund.hinweise()
+    assert stub.befund.optionen()[0].startswith("die kurze Fassung mit Aufgaben für ca.")
+    comp = compose_klausur(_auftrag(90, zusatz=f"{fill_up.SHORT_OK}."))  # she chose it („1“, decision 057)
     k = comp.material
     assert k is not None and k.dauer_minuten < 90
     assert k.gesamtpunkte <= sum(c.punkte for c in POOL)

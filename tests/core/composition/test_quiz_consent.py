@@ -106,3 +106,21 @@ def test_too_few_questions_on_her_focus_give_the_options_first_not_a_two_questio
     kurz = refusal.carry_out(options, 1, {"zusatz": text})
     assert kurz.args is not None
     assert len(_texts(_quiz(db, text, kurz.args["zusatz"]))) == n  # she chose the short one: she gets it
+
+
+def test_a_quiz_naming_the_sections_of_its_topic_title_fills_from_the_whole_topic(db: Session) -> None:
+    """„Deutschland: Bundesländer und Großlandschaften“ restates the bank topic „Deutschland: Großlandschaften,
+    Bundesländer und Flüsse“ — no focus on a part (decision 057): its other parts fill the quiz, labelled."""
+    comp = _quiz(db, "H5P-Quiz Erdkunde Klasse 6 Deutschland: Bundesländer und Großlandschaften, 10 Fragen")
+    assert len(_texts(comp)) == 10
+    assert not [o for o in comp.befund.optionen() if refusal.kind_of(o) == "fill"], comp.befund.optionen()
+
+
+def test_a_quiz_on_a_part_its_title_does_not_list_is_not_filled_from_the_other_parts(db: Session) -> None:
+    """„Ökologie: Konkurrenz und ökologische Nische“ is one part of „Ökologie: Umweltfaktoren und Populationen“:
+    the other parts are offered by name, not filled with a label (decision 057)."""
+    comp = _quiz(db, "H5P-Quiz Biologie Klasse 12: Ökologie: Konkurrenz und ökologische Nische, 10 Fragen")
+    notes = comp.material.hinweise_lehrkraft if comp.material else []
+    assert not [n for n in notes if n.startswith("Ergänzt um")], notes
+    offer = next(o for o in comp.befund.optionen() if refusal.kind_of(o) == "fill")
+    assert offer.endswith("auf 10 Fragen auffüllen") and "Nische" not in offer, offer
