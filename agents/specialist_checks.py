@@ -8,9 +8,11 @@ import uuid
 from agents.deps import SpecialistDeps
 from core.checks.gate import check_material
 from core.checks.views import views
-from core.composition.provenance import vouched_questions
+from core.composition.provenance import vouched_questions, vouched_sheet, vouched_tasks
 from core.composition.service import topic_context_for
+from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
+from core.materials.klausur import Klausur
 from db.repos import knowledge as knowledge_repo
 
 
@@ -24,9 +26,9 @@ def gate_faults(deps: SpecialistDeps, material: object) -> list[str]:
 
 
 def vouched_refs(deps: SpecialistDeps, material: object, topic: object) -> set[str]:
-    """Refs of cited bank tasks that their authors filed under one of the requested topics, and of generated tasks
-    whose generator one of those topics lists (the composer trusted both the same way); of a quiz, the bank
-    questions it shows unchanged (core.composition.provenance)."""
+    """Refs of cited bank items that their authors filed under one of the requested topics and that the material
+    shows unchanged (core.composition.provenance: decisions 055, 065), and of generated tasks whose generator one of
+    those topics lists (the composer trusted both the same way)."""
     topics = [*getattr(topic, "resolved", ()), *(t for w in getattr(topic, "wishes", ()) for t in w.resolved)]
     wanted = {t.id for t in topics}
     if isinstance(material, H5PSet):  # a quiz question is trusted only as the bank question it shows (decision 055)
@@ -34,16 +36,14 @@ def vouched_refs(deps: SpecialistDeps, material: object, topic: object) -> set[s
         return vouched_questions(db=deps.turn.db, identity=deps.turn.identity, quiz=material, wanted=wanted,
                                  thema=r.thema, unterthemen=r.unterthemen, klassenstufe=r.klassenstufe, kurs=r.niveau)
     generators = {g for t in topics for g in t.generatoren}
-    ids, out = [], set()
-    for v in views(material):  # type: ignore[arg-type]
-        for ref in v.refs:
-            try:
-                ids.append(uuid.UUID(ref))
-            except ValueError:
-                if ref.partition("#")[0] in generators:
-                    out.add(ref)
-    found = knowledge_repo.topics_of(db=deps.turn.db, identity=deps.turn.identity, ids=ids)
-    return out | {str(i) for i, t in found.items() if t in wanted}
+    out = {ref for v in views(material) for ref in v.refs  # type: ignore[arg-type]
+           if ref.partition("#")[0] in generators}
+    db, identity = deps.turn.db, deps.turn.identity
+    if isinstance(material, Klausur):  # a bank task is trusted only as the task it shows (decision 065)
+        return out | vouched_tasks(db=db, identity=identity, klausur=material, wanted=wanted)
+    if isinstance(material, DifferenziertesMaterial):
+        return out | vouched_sheet(db=db, identity=identity, sheet=material, wanted=wanted)
+    return out
 
 
 def check_sources(deps: SpecialistDeps, quellen: list) -> list[str]:  # noqa: ANN001

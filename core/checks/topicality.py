@@ -42,7 +42,7 @@ class TopicContext:
 def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
             klassenstufe: int | None = None) -> list[TopicInfo]:
     """Coverage topics a request means; grade-fitting topics first. [] when nothing fits."""
-    found = _resolve(index, thema, unterthemen, klassenstufe)
+    found = _pair(index, thema, klassenstufe) or _resolve(index, thema, unterthemen, klassenstufe)
     if not found and len(sides := [p for p in thema.split(": ") if p.strip()]) == 2:
         # „Erörterung: Soziale Medien“ as a whole is no topic: the kind of text and its subject each are one
         found = [t for side in sides for t in _resolve(index, side, (), klassenstufe)[:1]]
@@ -57,6 +57,46 @@ def resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
     return found
 
 
+def _fits(index: TopicIndex, tid: str, klassenstufe: int | None) -> bool:
+    ks = index.topics[tid].klassenstufen
+    return klassenstufe is None or not ks or min(ks) - 1 <= klassenstufe <= max(ks) + 1
+
+
+_AND = re.compile(r"\s+(?:und|and)\s+", re.I)
+
+
+def _heads(index: TopicIndex, side: str, klassenstufe: int | None) -> list[str]:
+    """The grade-fitting topics whose title has a part beginning with the side's words („Alkane“ of „Alkane und
+    Erdöl“, „Absolutismus“ of „Absolutismus am Beispiel Ludwigs XIV.“, „Satz des Pythagoras“)."""
+    words = [stem(w) for w in re.findall(r"[^\W\d_]+", fold(side))]
+    words = [w for w in words if w in index.stems(side)]
+    if not words:
+        return []
+    out = []
+    for tid, t in index.topics.items():
+        for part in PARTS.split(t.thema):
+            own = [stem(w) for w in re.findall(r"[^\W\d_]+", fold(part))]
+            own = [w for w in own if w in index.stems(part)]
+            if own[: len(words)] == words and _fits(index, tid, klassenstufe):
+                out.append(tid)
+                break
+    return out
+
+
+def _pair(index: TopicIndex, thema: str, klassenstufe: int | None) -> list[TopicInfo]:
+    """„Alkane und Alkohole“: each side heads the title of one grade-fitting topic, and they are two topics — the
+    teacher named both, so both are meant; never one of them with a neighbour whose key words share a stem
+    („Alkansäuren“ of Carbonsäuren). A side naming no topic's title („Basen“ of „Säuren und Basen“), or several, and
+    a pair that is one topic's own title („Herz und Blutkreislauf“) are left to the usual resolution. [] then."""
+    sides = [s for s in _AND.split(thema.strip()) if s.strip()]
+    if len(sides) != 2:
+        return []
+    heads = [_heads(index, s, klassenstufe) for s in sides]
+    if any(len(h) != 1 for h in heads) or heads[0] == heads[1]:
+        return []
+    return [index.topics[h[0]] for h in heads]
+
+
 def _resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
              klassenstufe: int | None = None) -> list[TopicInfo]:
     ranked = index.ranked(" ".join([thema, *unterthemen]))
@@ -64,8 +104,7 @@ def _resolve(index: TopicIndex, thema: str, unterthemen: Sequence[str] = (),
         return []
 
     def fits(tid: str) -> bool:
-        ks = index.topics[tid].klassenstufen
-        return klassenstufe is None or not ks or min(ks) - 1 <= klassenstufe <= max(ks) + 1
+        return _fits(index, tid, klassenstufe)
 
     words = index.request_stems(thema)
     nouns = noun_stems(index, thema)
