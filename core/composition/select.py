@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from core.checks.promises import covers
-from core.checks.topicality import name_stems
+from core.checks.topicality import contrast_parts, name_stems, says
 from core.checks.topics import text_stems
 from core.composition.candidates import TaskCandidate
 from core.composition.parts_lexicon import is_filing_of, treats
@@ -210,6 +210,10 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
             continue
         if not any(carries(x, u, spec) for x in sel.chosen):
             _add(sel, pick)
+    seiten = contrast_parts(spec.thema)  # „A vs. B“ asks for a task that sets both side by side: first, like a part
+    if seiten and not any(all(says(x.text, p) for p in seiten) for x in sel.chosen) and (
+            pick := _best([c for c in cands if all(says(c.text, p) for p in seiten)], sel, spec, limit)) is not None:
+        _add(sel, pick)
     for wish in spec.wuensche:
         matching = [c for c in cands if meets_wish(c, wish)]
         if any(meets_wish(x, wish) for x in sel.chosen):
@@ -349,6 +353,9 @@ def _protected(sel: Selection, spec: ExamSpec) -> set[str]:
         carriers = [c.key for c in sel.chosen if c.afb == afb and covers([view(c)], thema)]
         if len(carriers) == 1:
             keep.add(carriers[0])
+    seiten = contrast_parts(spec.thema)  # the one task that sets „A vs. B“ side by side
+    if seiten and len(carriers := [c.key for c in sel.chosen if all(says(c.text, p) for p in seiten)]) == 1:
+        keep.add(carriers[0])
     return keep
 
 

@@ -48,6 +48,8 @@ def split(text: str) -> tuple[str, bool]:
     for n in range(0, len(pieces), 2):
         clause = pieces[n]
         m = _CLAUSE.fullmatch(clause.strip().rstrip("."))
+        if m is not None and not m.group("of") and _WRITING.fullmatch(clause.strip().rstrip(".")):
+            m = None  # „Stellungnahme und Leserbrief“: two kinds of text to write are what the unit is about
         if m is not None and (m.group("of") or m.group("second")):  # „Analysis“ alone is a topic of Mathematik
             never_topic = never_topic or (m.group("second") is not None and _two_kinds(m.group("second")))
             dropped = True
@@ -58,6 +60,8 @@ def split(text: str) -> tuple[str, bool]:
     return "".join(out).strip(" ,;:–—-"), never_topic
 
 
+_GENRE = r"(?:stellungnahme|leserbrief|kommentar|comment|letter\s+to\s+the\s+editor|erörterung|essay)"
+_WRITING = re.compile(rf"(?:{_ARTICLE}\s+)?{_GENRE}{_JOIN}(?:{_ARTICLE}\s+)?{_GENRE}", re.I)
 _KIND = re.compile(rf"{_JOIN}(?:{_ARTICLE}\s+)?{_SHAPE}\b", re.I)
 
 
