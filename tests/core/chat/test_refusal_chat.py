@@ -32,12 +32,14 @@ def test_refusal_comes_first_and_the_adjusted_request_keeps_what_was_said(db, as
 QUIZ = "H5P Quiz Chemie Klasse 10 Nomenklatur der Alkane, 12 Fragen"
 
 
-@pytest.mark.parametrize("answer", ["1", "(1)", "Option 1", "das ganze Thema", "ja, nimm das ganze Thema"])
+@pytest.mark.parametrize("answer", ["2", "(2)", "Option 2", "das ganze Thema", "ja, nimm das ganze Thema"])
 def test_the_teacher_accepts_the_whole_topic_the_refusal_offered(db, as_teacher, answer: str) -> None:  # noqa: ANN001
     results, _ = chat(db, as_teacher, QUIZ, answer)
     refusal, made = results
-    # the bank has no question on naming alkanes at Klasse 10: the refusal offers the whole topic first
-    assert "(1) das ganze Thema „Alkane und Erdöl“ nehmen" in refusal.reply, refusal.reply
+    # the bank has one question on naming alkanes at Klasse 10 (decision 055 counts it by its filing): the short quiz
+    # is option 1, the whole topic option 2 (decision 057)
+    assert "(1) die kurze Fassung mit 1 Frage erstellen" in refusal.reply, refusal.reply
+    assert "(2) das ganze Thema „Alkane und Erdöl“ nehmen" in refusal.reply, refusal.reply
     # each turn loads the conversation from the database: the options are read back from the stored history
     assert made.material_id, made.reply
     assert "Fertig: **Übung: Alkane und Erdöl — Chemie, Klassenstufe 10, 12 Fragen" in made.reply
@@ -56,7 +58,8 @@ def test_related_topics_are_offered_only_with_questions_for_the_class(db, as_tea
 
 
 def test_upload_option_then_retry_asks_the_same_request_again(db, as_teacher) -> None:  # noqa: ANN001
-    results, args = chat(db, as_teacher, QUIZ, "2", "nochmal versuchen")
+    results, args = chat(db, as_teacher, QUIZ, "3", "nochmal versuchen")
     assert "Seite „Hochladen“ hoch" in results[1].reply and "„nochmal versuchen“" in results[1].reply
     assert args is not None and args["thema"] == "Nomenklatur der Alkane"  # not a new topic „Versuchen“
-    assert "Zum Schwerpunkt „Nomenklatur der Alkane“" in results[2].reply  # nothing uploaded: the same refusal
+    assert results[2].reply.split(" Wählen Sie")[0] == results[0].reply.split(" Wählen Sie")[0]  # the same refusal
+    assert "Zu „Nomenklatur der Alkane“" in results[2].reply and results[2].material_id is None
