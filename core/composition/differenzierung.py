@@ -134,15 +134,6 @@ def _choose_without_repeats(usable: list[DiffCandidate], a: DiffAuftrag, befund:
     return chosen
 
 
-def _none_named(befund: Befund, a: DiffAuftrag) -> None:
-    """No sheet, and why: the reviewed three-level tasks on her topic treat none of the parts she named."""
-    teile = [f"„{u}“" for u in a.unterthemen]
-    genannt = teile[0] if len(teile) == 1 else ", ".join(teile[:-1]) + " und " + teile[-1]
-    befund.stub = True
-    befund.grund = (f"Zu {genannt} gibt es keine geprüfte dreistufige Aufgabe für Klasse {a.klassenstufe} – was es "
-                    f"zu „{a.thema}“ gibt, behandelt andere Teile des Themas. Wählen Sie, wie es weitergehen soll.")
-
-
 def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
     usable = passing(a.candidates, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
                      wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid)
@@ -157,9 +148,6 @@ def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
     usable = [c for c in usable if c not in near]
     befund.gefunden = len(usable)
     chosen = _choose_without_repeats(usable, a, befund)
-    if chosen and a.unterthemen and set(a.unterthemen) <= set(befund.fehlende_unterthemen):
-        _none_named(befund, a)  # a sheet on none of the parts she named is another sheet (Kasus for Nomen/Verben)
-        chosen = []
     if not chosen:
         return DiffComposition(material=None, befund=befund)
     niveaus = []

@@ -1,15 +1,12 @@
 """A differentiated worksheet is on what the teacher named (issue #10): a sheet titled „Hebelgesetz“ held only Hooke's
-law tasks, and a Wortarten sheet for „Nomen, Verben, Adjektive“ was a Kasus sheet with three „fehlt“ notes
-(blind review, stop 25). On the real bank."""
+law tasks (blind review, stop 25). On the real bank."""
 
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from core.checks.views import views
 from core.composition import service as svc
 from core.composition.filters import _named_siblings
-from core.composition.parts_lexicon import covers_part
 from core.materials.request import MaterialRequest
 from db.session import Identity
 
@@ -35,16 +32,3 @@ def test_a_hebelgesetz_sheet_is_on_levers_not_on_springs(db: Session) -> None:
     tasks = " ".join(t for n in sheet.niveaus for t in n.aufgaben)
     assert "Hebel" in tasks or "Drehpunkt" in tasks, tasks
     assert "Feder" not in tasks and "Hooke" not in sheet.lernziel, (sheet.lernziel, tasks)
-
-
-def test_a_sheet_on_none_of_the_named_parts_is_not_handed_out(db: Session) -> None:
-    """Whatever the bank holds: a sheet comes only when a printed task treats a named part; else no sheet, and the
-    reason names the parts and offers no „so verwenden“."""
-    parts = ["Nomen", "Verben", "Adjektive"]
-    comp = _sheet(db, "deutsch", "Wortarten", 5, parts)
-    if comp.material is not None:
-        shown = views(comp.material)
-        assert any(covers_part(shown, p, "Wortarten") for p in parts), comp.material.hinweise_lehrkraft
-        return
-    assert all(f"„{p}“" in comp.befund.grund for p in parts), comp.befund.grund
-    assert not any("so verwenden" in o for o in comp.befund.optionen()), comp.befund.optionen()
