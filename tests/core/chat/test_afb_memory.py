@@ -14,11 +14,13 @@ from tests.core.chat.test_request_chat import chat
 
 def test_an_answered_afb_split_becomes_the_preference_of_the_fach(db, as_teacher) -> None:  # noqa: ANN001
     teacher = find_teacher(db=db, ref=DEMO_TEACHER)
+    # the bank fills about 40 of the 180 minutes: the options come first (decision 057); she takes the short exam,
+    # then the AFB split is asked
     first, _ = chat(db, as_teacher, "Biologie LK Q1 Klausur Genetik: Proteinbiosynthese und Genregulation "
-                    "(lac-Operon), 180 Minuten", "20/50/30 ist gut")
-    assert first[0].session_id and "Anforderungsbereiche" in first[0].question["frage"]
-    assert first[1].material_id, first[1].reply
-    assert "Gemerkt: AFB 20/50/30 gilt ab jetzt für Ihre Klausuren in Biologie" in first[1].reply
+                    "(lac-Operon), 180 Minuten", "1", "20/50/30 ist gut")
+    assert first[1].session_id and "Anforderungsbereiche" in first[1].question["frage"]
+    assert first[2].material_id, first[2].reply
+    assert "Gemerkt: AFB 20/50/30 gilt ab jetzt für Ihre Klausuren in Biologie" in first[2].reply
     row = knowledge_repo.preference_row(db=db, teacher_id=teacher.id, agent_type="klausur", fach="biologie")
     assert row is not None and row.content["afb_ziel"] == {"I": 20, "II": 50, "III": 30}
     assert row.content["quellen"]["afb_ziel"].startswith("im Chat gewählt am")

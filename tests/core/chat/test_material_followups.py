@@ -190,8 +190,15 @@ def test_a_quiz_that_holds_every_bank_question_on_the_sub_topic_says_so(db: Sess
                                               "Berliner Konferenz, 10 Fragen, gern auffüllen")  # decision 051
     v1 = get_material(db=db, material_id=uuid.UUID(made.material_id)).content
     assert "konferenz" in str(v1["fragen"]).casefold()  # the bank's two Konferenz questions are in it already
-    reply = say("Ergänze bitte noch Fragen zur Berliner Konferenz.")
-    _is_edit(made, reply, db)
+    # the bank grew (stop 25): the first request may still add Konferenz questions; once every one is in, it says so
+    for _ in range(3):
+        reply = say("Ergänze bitte noch Fragen zur Berliner Konferenz.")
+        _is_edit(made, reply, db)
+        if reply.material_id is None:
+            break
+        added = get_material(db=db, material_id=uuid.UUID(reply.material_id)).content
+        assert str(added["fragen"]).casefold().count("konferenz") > str(v1["fragen"]).casefold().count("konferenz")
+        made, v1 = reply, added
     assert reply.material_id is None
     assert "Zu „Berliner Konferenz“ hat die geprüfte Aufgabensammlung für Klasse 9 keine weiteren Fragen" in reply.reply
 
