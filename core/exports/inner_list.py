@@ -126,5 +126,6 @@ def renumbered(texts: list[str]) -> list[str]:
     if not chain or _SIBLINGS.search(texts[0][: chain[0].start()]):
         return texts
     marks = {m.group(1): str(i) for i, m in enumerate(chain, start=1)}
-    pattern = re.compile(rf"(?<![\w(/.,-])([{''.join(marks)}])\)(?!\w)")
+    # never a number closing a bracket in a term: „(−4)“, „13 · (−1)“ („−“ is U+2212, not the hyphen)
+    pattern = re.compile(rf"(?<![\w(/.,\-−+·×*:=<>^])([{''.join(marks)}])\)(?!\w)")
     return [pattern.sub(lambda m: f"({marks[m.group(1)]})", x) for x in texts]

@@ -176,3 +176,13 @@ def test_a_task_and_its_list_are_not_split_over_two_pages():
     task_paragraphs = document.paragraphs[37:44]
     assert task_paragraphs[0].text.startswith("b)\tSetze die Kommas:")
     assert [p.paragraph_format.keep_with_next for p in task_paragraphs] == [True] * 6 + [None]
+
+
+def test_a_negative_number_in_brackets_is_no_list_label() -> None:
+    # a Klasse-6 exam printed „(−2,5) · (−(4)“ and „13 · (−(1)“: the „4)“ closing „(−4)“ was renumbered as item 4
+    from core.exports.inner_list import renumbered
+
+    text = "Berechne: 1) (−6) · 7 2) (−2,5) · (−4) 3) (−72) : 8 4) (−3)³ 5) 13 · (−99) + 13 · (−1)."
+    (out,) = renumbered([text])
+    assert "(−(" not in out, out
+    assert out.startswith("Berechne: (1) (−6) · 7 (2) (−2,5) · (−4) (3)"), out
