@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.composition.candidates import withheld
 from core.composition.filters import level_ok
 from core.language.text import fold
 from seeds.bank import COVERAGE_DIR, Coverage, CoverageTopic, TopicBank, load_coverage, load_topic
@@ -40,7 +41,9 @@ class GradeRow:
 
 
 def _fits(item, klasse: int) -> bool:
-    return level_ok(item.klassenstufe, getattr(item, "niveau", None), wanted=klasse, kurs=None)
+    """In the composer's grade window and not held back by its last review (the composer skips those)."""
+    return level_ok(item.klassenstufe, getattr(item, "niveau", None), wanted=klasse, kurs=None) \
+        and not withheld(item.model_dump())
 
 
 def grade_rows(topic: CoverageTopic, bank: TopicBank | None) -> list[GradeRow]:

@@ -12,6 +12,7 @@ from seeds.bank import (
     BankDifferenzierung,
     BankFrage,
     CoverageTopic,
+    Review,
     TopicBank,
     load_coverage,
     load_topic,
@@ -35,6 +36,25 @@ def test_a_row_counts_only_items_in_the_composers_grade_window() -> None:
     assert (rows[6].quiz, rows[6].leere_unterthemen) == (1, ("Winkelsumme",))
     assert (rows[9].quiz, rows[9].leere_unterthemen) == (1, ("Winkelarten",))
     assert rows[6].gap and rows[9].gap
+
+
+def test_an_item_held_back_by_its_last_review_is_not_counted() -> None:
+    """The composer skips an item whose last review is „zurückgestellt“; the report counted it as usable (stop 26)."""
+    from core.composition.candidates import withheld
+
+    topic = CoverageTopic(id="t", thema="Winkel", themenfeld="x", klassenstufen=[6], stufe="sek1",
+                          unterthemen=["Winkelarten", "Winkelsumme"], schlagworte=["a", "b", "c"], quelle="kmk-msa L3")
+
+    def verdict(urteil: str) -> Review:
+        return Review(reviewer="KI-Reviewer (Test)", datum="2026-11-25", urteil=urteil, befunde=["Dublette von q1"])
+
+    held = _frage("q2", "Winkelarten", 6).model_copy(update={"review": [verdict("freigegeben"),
+                                                                        verdict("zurückgestellt")]})
+    assert withheld(held.model_dump())  # the composer's own rule
+    bank = TopicBank(fach="mathematik", topic="t", quiz=[_frage("q1", "Winkelarten", 6), held])
+    assert [r.quiz for r in grade_rows(topic, bank)] == [1]
+    released = held.model_copy(update={"review": [*held.review, verdict("überarbeitet")]})
+    assert [r.quiz for r in grade_rows(topic, bank.model_copy(update={"quiz": [bank.quiz[0], released]}))] == [2]
 
 
 def _row(fach: str, topic_id: str, klasse: int) -> GradeRow:
