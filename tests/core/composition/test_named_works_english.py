@@ -141,14 +141,28 @@ def test_a_quiz_on_the_speech_holds_only_questions_on_it(db, as_teacher) -> None
         assert "Nur" in last.reply and "aufgefüllt wird nicht" in last.reply, last.reply
 
 
-def test_a_worksheet_on_a_speech_the_bank_has_no_sheet_on_says_so(db, as_teacher) -> None:  # noqa: ANN001
-    """The bank has three-level tasks on Sonnet 18 and Macbeth, none on Jaques' speech: the Macbeth sheet came out
-    under the speech's title."""
+def _sheet(db: Session, material_id: object) -> DifferenziertesMaterial:
+    return DifferenziertesMaterial.model_validate(get_material(db=db, material_id=uuid.UUID(str(material_id))).content)
+
+
+def test_a_worksheet_on_the_speech_is_on_the_speech(db, as_teacher) -> None:  # noqa: ANN001
+    """The Macbeth sheet came out under the speech's title."""
     results, _ = chat(db, as_teacher, "Englisch Klasse 11: differenziertes Arbeitsblatt zu ‚All the world's a stage‘")
     last = results[-1]
+    assert last.material_id is not None, last.reply
+    sheet = _sheet(db, last.material_id)
+    assert [m.titel for m in sheet.materialien] == [MATERIAL["a"].titel]
+    assert "All the world's a stage" in sheet.titel and "seven ages" in sheet.model_dump_json()
+    assert not any(w in sheet.model_dump_json() for w in OTHER_SHAKESPEARE)
+
+
+def test_a_worksheet_on_a_play_the_bank_has_no_sheet_on_says_so(db, as_teacher) -> None:  # noqa: ANN001
+    """The bank has three-level tasks on Sonnet 18, Macbeth and Jaques' speech, none on Romeo and Juliet."""
+    results, _ = chat(db, as_teacher, "Englisch Klasse 11: differenziertes Arbeitsblatt zu ‚Romeo and Juliet‘")
+    last = results[-1]
     assert last.material_id is None, last.reply
-    assert "„All the world's a stage“" in last.reply and "keine geprüften Aufgaben" in last.reply, last.reply
-    assert "„Macbeth“" in last.reply or "„Sonnet 18“" in last.reply, last.reply  # the works it does have
+    assert "„Romeo and Juliet“" in last.reply and "keine geprüften Aufgaben" in last.reply, last.reply
+    assert "„Macbeth“" in last.reply and "„Sonnet 18“" in last.reply, last.reply  # the works it does have
     assert "Hochladen" in last.reply, last.reply
 
 
@@ -156,9 +170,7 @@ def test_a_worksheet_on_sonnet_18_is_on_the_sonnet(db, as_teacher) -> None:  # n
     results, _ = chat(db, as_teacher, "Englisch Klasse 11: differenziertes Arbeitsblatt zu Shakespeares Sonnet 18")
     last = results[-1]
     assert last.material_id is not None, last.reply
-    sheet = DifferenziertesMaterial.model_validate(
-        get_material(db=db, material_id=uuid.UUID(str(last.material_id))).content
-    )
+    sheet = _sheet(db, last.material_id)
     assert [m.titel for m in sheet.materialien] == ["William Shakespeare: Sonnet 18 (1609)"]
     assert "Sonnet 18" in sheet.titel and "Macbeth" not in sheet.model_dump_json()
 
