@@ -106,14 +106,6 @@ def test_the_speech_exam_is_all_on_the_speech(db, as_teacher) -> None:  # noqa: 
     assert not any(w in printed for w in OTHER_SHAKESPEARE), printed
 
 
-def test_an_english_work_the_bank_lacks_gets_the_reason_and_no_other_work(db: Session) -> None:
-    comp = exam_for(db, "Englisch Klausur LK 12: Frost's ‘The Road Not Taken’ – analysis, 90 Minuten")
-    assert comp.material is None
-    grund = comp.befund.grund
-    assert "„The Road Not Taken“" in grund and "keine geprüften Aufgaben" in grund and "nicht stillschweigend" in grund
-    assert any("Hochladen" in o for o in comp.befund.optionen())
-
-
 def test_a_shakespeare_play_exam_is_on_that_play_and_offers_the_others_by_name(db: Session) -> None:
     comp = exam_for(db, "Englisch Klausur Klasse 12: Shakespeare's Macbeth, 90 Minuten")
     k = comp.material
