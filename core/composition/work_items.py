@@ -90,12 +90,15 @@ def on_work(c: QuizCandidate | DiffCandidate, work: Work, known: Sequence[Work],
     return c.topic in sole or _filed_under(c, work) or works.names_work(text, work)
 
 
-def _sole_homes(tasks: Sequence[TaskCandidate], work: Work) -> frozenset[str]:
-    """The topics under which the bank prints this work and no other („Goethes „Faust I““)."""
+def _sole_homes(tasks: Sequence[TaskCandidate], work: Work, topic: TopicContext | None) -> frozenset[str]:
+    """The topics titled by this work under which the bank prints it and no other („Goethes „Faust I““) — not a
+    genre that prints one work („Dystopian fiction“ holds Huxley and More as well as Orwell)."""
+    titles = {t.id: t.thema for t in topic.index.topics.values()} if topic is not None else {}
     return frozenset(
         t
         for t in works.homes(tasks, work)
-        if all(w.key == work.key for c in tasks if c.topic == t for w in works.works_of(c))
+        if works.names_work(titles.get(t, ""), work)
+        and all(w.key == work.key for c in tasks if c.topic == t for w in works.works_of(c))
     )
 
 
@@ -121,10 +124,12 @@ def narrowed(
     work, in_bank = found
     if not in_bank and works.is_topic(work, topic):
         return None
-    sole = _sole_homes(tasks, work) if in_bank else frozenset()
+    sole = _sole_homes(tasks, work, topic) if in_bank else frozenset()
     mine = [c for c in items if on_work(c, work, known, sole)]
     counts = {
-        o.title: sum(on_work(c, o, known, _sole_homes(tasks, o)) for c in items) for o in known if o.key != work.key
+        o.title: sum(on_work(c, o, known, _sole_homes(tasks, o, topic)) for c in items)
+        for o in known
+        if o.key != work.key
     }
     same = {o.title for o in known if work.surname and o.surname == work.surname}
     order = sorted((t for t, n in counts.items() if n), key=lambda t: (t not in same, -counts[t], t))

@@ -173,3 +173,15 @@ def test_a_quiz_on_a_german_work_the_bank_lacks_says_so(db, as_teacher) -> None:
     last = results[-1]
     assert last.material_id is None, last.reply
     assert "„Der Schimmelreiter“" in last.reply and "keine geprüften Fragen" in last.reply, last.reply
+
+
+def test_a_quiz_on_a_novel_leaves_out_the_rest_of_its_genre(db, as_teacher) -> None:  # noqa: ANN001
+    """„Dystopian fiction“ prints only Orwell's novel, yet its questions on Huxley and More are not on Orwell."""
+    results, _ = chat(db, as_teacher, "Englisch Klasse 12: Quiz zu Orwells Nineteen Eighty-Four")
+    last = results[-1]
+    if last.material_id is None:  # too few for a full quiz: she hears that, on the novel
+        assert "Nineteen Eighty-Four" in last.reply, last.reply
+        return
+    quiz = H5PSet.model_validate(get_material(db=db, material_id=uuid.UUID(str(last.material_id))).content)
+    shown = " ".join(f.model_dump_json() for f in quiz.fragen)
+    assert "Nineteen Eighty-Four" in shown and not any(w in shown for w in ("Huxley", "Thomas More")), shown
