@@ -52,9 +52,10 @@ main_agent: Agent[TurnContext, str] = Agent(
 )
 
 
-_ENGLISH_TEXT: Final = "the and of to is are you your this that with for it be have will was what can"
+# „was“ is German as well („was gut ist“); titles of English works in a German reply must not outweigh it
+_ENGLISH_TEXT: Final = "the and of to is are you your this that with for it be have will what can"
 _GERMAN_TEXT: Final = ("der die das und ist sind ich sie ein eine nicht mit für zu den im es auf wie bitte ihre ihr "
-                       "dem des auch gern gerne kann wird")
+                       "dem des auch gern gerne kann wird oder aus zum")
 _ENGLISH: Final = frozenset(_ENGLISH_TEXT.split())
 _GERMAN: Final = frozenset(_GERMAN_TEXT.split())
 _WORD = re.compile(r"[^\W\d_]+")

@@ -18,6 +18,7 @@ from core.app.errors import UserError
 from core.checks.coverage import build_index
 from core.checks.topicality import TopicContext, context
 from core.checks.topics import TopicIndex, text_stems
+from core.composition import work_items
 from core.composition.candidates import (
     DiffCandidate,
     QuizCandidate,
@@ -38,6 +39,7 @@ from core.composition.notes import note_keywords
 from core.composition.report import Nachbar, agree_with_paper
 from core.composition.wishes import count_in, excluded_quiz_types, own_wishes
 from core.composition.work_exam import compose as compose_work_exam
+from core.composition.works import LITERARY_FAECHER
 from core.knowledge.retrieval import search
 from core.language.request.example_wish import wants_example
 from core.materials.blocks import Quelle
@@ -193,17 +195,34 @@ def compose_exam(*, db: Session, identity: Identity, teacher_id: uuid.UUID | Non
     return comp
 
 
+def _on_work(db: Session, identity: Identity, fach: str, request: MaterialRequest, pool: Pool,
+             items: Sequence[QuizCandidate] | Sequence[DiffCandidate]) -> work_items.OnWork | None:
+    """The items on the literary work a quiz or worksheet request names; the bank's exam tasks tell which works it
+    prints (only read for the Fächer that have works)."""
+    if fach not in LITERARY_FAECHER:
+        return None
+    rows = _rows(db, identity, fach, "klausur", request, pool.primary)
+    tasks = [c for r in rows if (c := task_from_row(**_row_args(r))) is not None]
+    return work_items.narrowed(request, fach, items, tasks, pool.topic)
+
+
 def compose_quiz(*, db: Session, identity: Identity, fach: str, themenfelder: dict[str, list[str]],
                  request: MaterialRequest, avoid: Sequence[str] = (), bundesland: str | None = None
                  ) -> QuizComposition:
     pool = _pool(db, identity, fach, themenfelder, request, "h5p", bundesland)
     rows = _rows(db, identity, fach, "h5p", request, pool.primary)
     cands: list[QuizCandidate] = [c for r in rows if (c := quiz_from_row(**_row_args(r))) is not None]
+    on = _on_work(db, identity, fach, request, pool, cands)  # a named work: its items only (decision 070)
+    if on is not None and not on.items:
+        return QuizComposition(material=None, befund=on.refusal(
+            was="Übung", einheit="Fragen", klassenstufe=request.klassenstufe or 9, anzahl=request.anzahl))
+    # on a named work, the work chose the items: not the topic's parts, and no other topic is offered in
+    thema, topic, nachbarn = (on.thema(request.thema), None, []) if on else (request.thema, pool.topic, pool.nachbarn)
     comp = compose_h5p(QuizAuftrag(
-        thema=request.thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
-        anzahl=request.anzahl or count_in(request.zusatz), unterthemen=list(request.unterthemen), candidates=cands,
-        topic=pool.topic,
-        kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
+        thema=thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
+        anzahl=request.anzahl or count_in(request.zusatz), unterthemen=list(request.unterthemen),
+        candidates=on.items if on else cands, topic=topic,
+        kurs=request.niveau, primary_topics=pool.primary, nachbarn=nachbarn, avoid=tuple(avoid),
         salt=f"{request.thema}|{without_choice(request.zusatz)}", zusatz=request.zusatz,
         ausgeschlossen=frozenset(excluded_quiz_types(request.zusatz))))
     agree_with_paper(comp.material, comp.befund, request.unterthemen)
@@ -216,10 +235,18 @@ def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelde
     pool = _pool(db, identity, fach, themenfelder, request, "differenzierung", bundesland)
     rows = _rows(db, identity, fach, "differenzierung", request, pool.primary)
     cands: list[DiffCandidate] = [c for r in rows if (c := diff_from_row(**_row_args(r))) is not None]
+    on = _on_work(db, identity, fach, request, pool, cands)  # a named work: its items only (decision 070)
+    if on is not None and not on.items:
+        return DiffComposition(material=None, befund=on.refusal(
+            was="Arbeitsblatt", einheit="Aufgaben je Niveau", klassenstufe=request.klassenstufe or 9,
+            anzahl=request.anzahl))
+    # on a named work, the work chose the items: not the topic's parts, and no other topic is offered in
+    thema, topic, nachbarn = (on.thema(request.thema), None, []) if on else (request.thema, pool.topic, pool.nachbarn)
     comp = compose_differenzierung(DiffAuftrag(
-        thema=request.thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
-        unterthemen=list(request.unterthemen), anzahl=request.anzahl, candidates=cands, topic=pool.topic,
-        kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
+        thema=thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
+        unterthemen=list(request.unterthemen), anzahl=request.anzahl, candidates=on.items if on else cands,
+        topic=topic,
+        kurs=request.niveau, primary_topics=pool.primary, nachbarn=nachbarn, avoid=tuple(avoid),
         salt=f"{request.thema}|{without_choice(request.zusatz)}"))
     agree_with_paper(comp.material, comp.befund, request.unterthemen)
     return comp

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from core.checks.topicality import name_stems
 from core.composition import fill_up, works, writing
 from core.composition.afb_fit import afb_note
 from core.composition.candidates import TaskCandidate
@@ -18,6 +17,7 @@ from core.composition.report import Befund
 from core.composition.select import FILL_BELOW, ExamSpec, Selection, select
 from core.composition.works import INTERPRETATION, Work
 from core.materials.blocks import AFB_STUFEN
+from core.materials.request import MaterialRequest
 
 MIN_MAIN_SHARE = {INTERPRETATION: 0.4, works.INHALTSANGABE: 0.6}  # the main task keeps this share of the points
 _MAIN_NAME = {
@@ -38,7 +38,10 @@ class TextPlan(writing.Around):
         return self.label
 
 
-def label(work: Work) -> str:
+def label(work: Work, request: MaterialRequest) -> str:
+    """„Macbeth (William Shakespeare)“; a speech by the name she used: „All the world's a stage (As You Like It)“."""
+    if said := works.said_name(work, request):
+        return f"{said} ({work.title})"
     return f"{work.title} ({work.author})" if work.author else work.title
 
 
@@ -77,7 +80,7 @@ def _refusal(
 ) -> Composition:
     befund = Befund(
         was=frame(a, [], dauer).art,
-        thema=label(work),
+        thema=label(work, a.request),
         gefunden=gefunden,
         gewuenscht_minuten=dauer,
         geschafft_minuten=0,
@@ -130,7 +133,7 @@ def _exam(
     rahmen = frame(a, sel.chosen, dauer)
     if short:
         rahmen = replace(rahmen, dauer=min(dauer, dauer_for(sel.minuten)))
-    plan = TextPlan(chosen=sel.chosen, label=label(work))
+    plan = TextPlan(chosen=sel.chosen, label=label(work, req))
     klausur, befund, _ = writing.compose(req, plan, rahmen, klassenstufe=a.klassenstufe, notizen=a.notizen)
     befund.thema, befund.gefunden = work.title, len(mine)
     if short:
@@ -207,7 +210,10 @@ def _one_text(
         and (c.material_key == main.material_key or not c.materialien)
     ]
     plan = TextPlan(
-        label=f"{kind}: {label(work)}", main_name=name, main_key=main.key, bezug=("denselben Text", "zum selben Text")
+        label=f"{kind}: {label(work, a.request)}",
+        main_name=name,
+        main_key=main.key,
+        bezug=("denselben Text", "zum selben Text"),
     )
     plan.chosen = writing.around(
         main, writing.closest(prep, a.klassenstufe), budget_minuten=budget(dauer), min_share=MIN_MAIN_SHARE[kind]
@@ -225,22 +231,15 @@ def _one_text(
 
 
 def compose(a: KlausurAuftrag) -> Composition | None:
-    """The exam on the one work a Deutsch request names, or None when it names none (or is an essay on an issue,
-    decision 054): then the usual composer decides."""
+    """The exam on the one work a Deutsch or Englisch request names, or None when it names none (or is an essay on an
+    issue, decision 054): then the usual composer decides."""
     req = a.request
-    if a.fach != "deutsch" or (a.klassenstufe <= 10 and writing.request_issue(req) is not None):
+    if a.fach not in works.LITERARY_FAECHER or (a.klassenstufe <= 10 and writing.request_issue(req) is not None):
         return None
     if (found := works.named_work(req, a.candidates)) is None:
         return None
     work, known_work = found
-    if (
-        not known_work
-        and a.topic is not None
-        and any(
-            name_stems(work.title) <= name_stems(" ".join([t.thema, *t.unterthemen, *t.schlagworte]))
-            for t in a.topic.resolved
-        )
-    ):
+    if not known_work and works.is_topic(work, a.topic):
         return None  # a quoted topic of the bank („Interpretation „Lyrik der Romantik““), not a work it lacks
     dauer = req.dauer_minuten or 45
     loose = passing(

@@ -7,20 +7,24 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.checks.topicality import TopicContext, name_stems
 from core.composition.candidates import TaskCandidate
 from core.language.text import STOPWORDS, fold
 from core.materials.blocks import MaterialBlock
 from core.materials.request import MaterialRequest
 
 _LITERARY = frozenset({"gedicht", "prosa", "drama"})
+LITERARY_FAECHER = frozenset({"deutsch", "englisch"})  # the Fächer whose bank prints literary works by name
 # „Franz Kafka: Die Verwandlung – Anfang der Erzählung“, „Schiller: Kabale und Liebe, I. Akt …“, first line of a text
 _AUTHOR_TITLE = re.compile(r"^(?P<a>[A-ZÄÖÜ][\w.'’-]*(?:\s+(?:von|van|de|[A-ZÄÖÜ][\w.'’-]*)){0,3}):\s+(?P<t>.+)$")
-_TITLE_END = re.compile(r"\s+[–—-]\s+|,\s|\s\(|\.\s|\.$")  # the title ends before the excerpt's description
-_OWN = re.compile(r"selbst verfasst|selbst zusammengestellt|erfunden|fiktiv", re.I)
+_TITLE_END = re.compile(r"\s+[–—-]\s+|[,;]\s|\s\(|\.\s|\.$")  # the title ends before the excerpt's description
+# a text written for the bank says so first; „…; Annotations selbst verfasst“ is a real work with own notes
+_OWN = re.compile(r"^\s*(?:selbst verfasst|selbst zusammengestellt|erfunden|fiktiv)", re.I)
 
 # words, quoted phrases and the parts of a request between punctuation (on folded text)
 _WORD = re.compile(r"[a-z0-9ß]+(?:'s)?")
-_QUOTED = re.compile(r"[„\"‚»«]([^„“\"‚‘»«\n]{2,60})[“\"‘«»]")
+# German „…“, ‚…‘, »…«, English “…”, "…", ‘…’ and '…' — an apostrophe inside („world's“, „world’s“) is no quote mark
+_QUOTED = re.compile(r"[„\"»«“]([^„“”\"»«\n]{2,60})[“”\"«»]|(?<!\w)[‚‘']((?:[^‚‘’'\n]|['’](?=\w)){2,60})[‘’'](?!\w)")
 _CITED = re.compile(
     r"[A-ZÄÖÜ][\w'’-]+,\s*[„\"]([^“\"\n]{2,60})[“\"]"
 )  # a line cited with its poem („Mörike, „Er ist's““)
@@ -30,9 +34,10 @@ _SEGMENT = re.compile(r"[,;:()\n„“\"‚‘»«]")
 _WORK_SIGNAL = re.compile(
     r"gedicht|erzaehlung|roman|novelle|drama|parabel|kurzgeschichte|ballade|maerchen|fabel|"
     r"kalendergeschichte|tragoedie|komoedie|lektuere|ganzschrift|interpret|inhaltsangabe|"
-    r"\bwerk\b|\bvon [a-z]"
+    r"\bwerk\b|\bvon [a-z]|"
+    r"\bpoem|\bnovel|\bplay\b|short story|\bsonnet|\bspeech|soliloquy|monologue|\bextract|analysis|\bby [a-z]"
 )
-_GENITIVE = re.compile(r"\b[A-ZÄÖÜ][a-zäöüß]+s\s+[„\"‚]")
+_GENITIVE = re.compile(r"\b[A-ZÄÖÜ][a-zäöüß]+(?:s|['’]s)\s+[„\"‚‘“']")
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class Work:
 
     title: str
     author: str = ""
+    aliases: tuple[str, ...] = ()  # a quoted name in the material's title: Jaques' „All the world's a stage“
 
     @property
     def key(self) -> str:
@@ -60,8 +66,10 @@ def _parsed(line: str) -> Work | None:
     found = _AUTHOR_TITLE.match(line.strip())
     if found is None or "/" in found.group("a"):
         return None
-    title = _TITLE_END.split(found.group("t"), maxsplit=1)[0].strip(' „“"')
-    return Work(title=title, author=found.group("a").strip()) if significant(title) else None
+    title, *rest = _TITLE_END.split(found.group("t"), maxsplit=1)
+    title = title.strip(' „“"')
+    aliases = tuple(q for q in quoted(" ".join(rest)) if len(significant(q)) >= 2)
+    return Work(title=title, author=found.group("a").strip(), aliases=aliases) if significant(title) else None
 
 
 def work_of(block: MaterialBlock) -> Work | None:
@@ -69,7 +77,7 @@ def work_of(block: MaterialBlock) -> Work | None:
     of another kind only when its dated first line names it („Joseph von Eichendorff: Mondnacht (1837)“)."""
     text = (block.text or "").strip()
     first = text.splitlines()[0] if text else ""
-    if _OWN.search(block.quelle or ""):  # a story written for the bank („Kurzgeschichte: Funkloch“) has no author
+    if _OWN.match(block.quelle or ""):  # a story written for the bank („Kurzgeschichte: Funkloch“) has no author
         own = _parsed(block.titel) if block.art in _LITERARY else None
         return Work(title=own.title) if own is not None else None
     if block.art in _LITERARY:
@@ -96,7 +104,12 @@ def catalogue(cands: Sequence[TaskCandidate]) -> list[Work]:
 
 
 def _words(text: str) -> list[str]:
-    return _WORD.findall(fold(text))
+    return _WORD.findall(fold(text).replace("’", "'"))
+
+
+def quoted(text: str) -> list[str]:
+    """The phrases the text sets in quotes, German or English."""
+    return [m.group(1) or m.group(2) for m in _QUOTED.finditer(text)]
 
 
 def _has(said: list[str], word: str) -> bool:
@@ -104,11 +117,13 @@ def _has(said: list[str], word: str) -> bool:
     return any(s == word or s in (word + "s", word + "'s") for s in said)
 
 
-def _names(work: Work, said: list[str], quoted: Sequence[str], text: str) -> bool:
+def _names(work: Work, said: list[str], marked: Sequence[str], text: str) -> bool:
     """The request names this work: its title quoted, its title beside its author („Kafkas Verwandlung“, „Mondnacht
     von Eichendorff“), or a title of two words or more as written („Die Verwandlung“, „Kabale und Liebe“)."""
     title = significant(work.title)
-    if any(significant(q) == title for q in quoted):
+    if any(significant(q) in (title, *map(significant, work.aliases)) for q in marked):
+        return True
+    if any(_as_written(Work(title=a), said, text) for a in work.aliases):
         return True
     if work.surname and _has(said, work.surname) and all(_has(said, w) for w in title):
         return True
@@ -132,28 +147,50 @@ def request_text(request: MaterialRequest) -> str:
 def named_work(request: MaterialRequest, cands: Sequence[TaskCandidate]) -> tuple[Work, bool] | None:
     """The one work the request names, and whether the bank's materials print it; None when it names none or
     several (a comparison of works is the usual composer's, decision 041)."""
+    return named_among(request, catalogue(cands))
+
+
+def named_among(request: MaterialRequest, known: Sequence[Work]) -> tuple[Work, bool] | None:
+    """named_work() against a catalogue of works already gathered (a quiz's items print no texts of their own)."""
     text = request_text(request)
-    said, quoted = _words(text), _QUOTED.findall(text)
-    named = [w for w in catalogue(cands) if _names(w, said, quoted, text)]
+    said, marked = _words(text), quoted(text)
+    named = [w for w in known if _names(w, said, marked, text)]
     if len({w.key for w in named}) == 1:
         return named[0], True
     if named:
         return None
     folded = fold(text)
     own = [
-        q for q in dict.fromkeys(quoted) if significant(q) and (_WORK_SIGNAL.search(folded) or _GENITIVE.search(text))
+        q for q in dict.fromkeys(marked) if significant(q) and (_WORK_SIGNAL.search(folded) or _GENITIVE.search(text))
     ]
     return (Work(title=own[0].strip()), False) if len(own) == 1 else None
 
 
+def is_topic(work: Work, topic: TopicContext | None) -> bool:
+    """The quoted title is a topic of the bank („Interpretation „Lyrik der Romantik““), not a work it lacks."""
+    return topic is not None and any(
+        name_stems(work.title) <= name_stems(" ".join([t.thema, *t.unterthemen, *t.schlagworte]))
+        for t in topic.resolved
+    )
+
+
 def names_work(text: str, work: Work) -> bool:
-    """A task's own text names the work: its title as written, or its title's words beside its author's name."""
+    """A task's own text names the work: its title (or a quoted name of it) as written, or its title's words beside
+    its author's name."""
     said = _words(text)
-    if _as_written(work, said, text):
+    if any(_as_written(Work(title=t), said, text) for t in (work.title, *work.aliases)):
         return True
     title = significant(work.title)
-    quoted = [significant(q) for q in _QUOTED.findall(text)]
-    return title in quoted or bool(work.surname and _has(said, work.surname) and all(_has(said, w) for w in title))
+    marked = [significant(q) for q in quoted(text)]
+    return any(significant(t) in marked for t in (work.title, *work.aliases)) or bool(
+        work.surname and _has(said, work.surname) and all(_has(said, w) for w in title)
+    )
+
+
+def said_name(work: Work, request: MaterialRequest) -> str:
+    """The quoted name of the work the request uses („All the world's a stage“ of As You Like It), or ''."""
+    text = request_text(request)
+    return next((a for a in work.aliases if names_work(text, Work(title=a))), "")
 
 
 def on_work(c: TaskCandidate, work: Work, others: Sequence[Work], homes: frozenset[str] = frozenset()) -> bool:

@@ -225,11 +225,18 @@ def test_mondnacht_without_a_reviewed_interpretation_gets_the_reason_and_options
     _all_on(short, "Mondnacht")
 
 
-def test_a_work_the_bank_lacks_gets_the_plain_reason_and_no_other_work(db: Session) -> None:
-    comp = exam_for(db, "Klausur Deutsch Klasse 12: Interpretation von Fontanes „Effi Briest“, 180 Minuten")
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Klausur Deutsch Klasse 12: Interpretation von Fontanes „Effi Briest“, 180 Minuten", "Effi Briest"),
+        ("Englisch Klausur LK 12: Frost's ‘The Road Not Taken’ – analysis, 90 Minuten", "The Road Not Taken"),  # 070
+    ],
+)
+def test_a_work_the_bank_lacks_gets_the_plain_reason_and_no_other_work(db: Session, text: str, title: str) -> None:
+    comp = exam_for(db, text)
     assert comp.material is None
     grund = comp.befund.grund
-    assert "„Effi Briest“" in grund and "keine geprüften Aufgaben" in grund and "nicht stillschweigend" in grund
+    assert f"„{title}“" in grund and "keine geprüften Aufgaben" in grund and "nicht stillschweigend" in grund
     assert any("Hochladen" in o for o in comp.befund.optionen())
 
 
