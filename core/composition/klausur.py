@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from core.checks.filler import has_math
 from core.checks.focus import Focus
 from core.checks.topicality import TopicContext, contrast_parts, says
-from core.composition import fill_up, writing
+from core.composition import fill_up, head, writing
 from core.composition.afb_fit import afb_note, fit
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
@@ -343,10 +343,15 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     dauer_neu = min(dauer, dauer_for(sel.minuten)) if sel.minuten < SHORT * spec.budget_minuten or offer else dauer
     if dauer_neu < dauer:
         befund.geschafft_minuten = dauer_neu
+    items = head.exam_items(sel.chosen)  # none on her topic: the options first (decision 067)
+    if head.judge(befund, items, req.thema, a.topic, umfang=f"Aufgaben für ca. {dauer_neu} Minuten",
+                  chosen_short=fill_up.short_ok(req.zusatz)):
+        befund.geschafft_minuten = 0
+        return Composition(material=None, befund=befund, selection=sel)
     if _say_offer(a, befund, sel, spec, offer, (dauer_neu, dauer)):
         return Composition(material=None, befund=befund, selection=sel)
     gesamt = sum(c.punkte for c in sel.chosen)
-    thema = titled(req.thema, req.unterthemen, befund.fehlende_unterthemen)  # never a part it has no task on
+    thema = head.title(items, req.thema, a.topic, titled(req.thema, req.unterthemen, befund.fehlende_unterthemen))
     klausur = Klausur(
         titel=f"{_art(a)} {a.fach_name}: {thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, klasse=req.klasse,
         thema=thema, dauer_minuten=dauer_neu, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, sel.chosen),
