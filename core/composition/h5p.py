@@ -12,7 +12,7 @@ from core.composition import fill_up, head
 from core.composition.candidates import QuizCandidate, Umfeld, preference_score
 from core.composition.filters import focused, named_part_only, passing, quiz_view
 from core.composition.parts_lexicon import covers_part, filed_as
-from core.composition.report import Befund, titled
+from core.composition.report import Befund
 from core.composition.wishes import only_named
 from core.materials.h5p import H5PSet
 from core.materials.wording import anzahl as anzahl_text
@@ -190,7 +190,7 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
     if consented:
         _named(chosen, added, a, befund)
     quellen = list({c.quelle.ref: c.quelle for c in chosen}.values())
-    thema = head.title(items, a.thema, a.topic, titled(a.thema, a.unterthemen, befund.fehlende_unterthemen))
+    thema = head.title(items, a.thema, a.unterthemen, befund.fehlende_unterthemen, a.topic)
     s = H5PSet(titel=f"Übung: {thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, thema=thema,
                fragen=[c.gezeigt() for c in chosen], quellen=quellen)
     s.hinweise_lehrkraft = befund.hinweise()

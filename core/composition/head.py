@@ -15,7 +15,7 @@ from core.composition.asking import asked
 from core.composition.candidates import QuizCandidate, TaskCandidate
 from core.composition.fill_up import quoted
 from core.composition.filters import quiz_view, task_view
-from core.composition.report import Befund, artikel
+from core.composition.report import Befund, artikel, titled
 from core.language.text import words
 from core.materials.titles import join_parts
 from core.materials.wording import anzahl
@@ -56,20 +56,23 @@ def _names(token: str, word: str) -> bool:
     return len(token) >= len(word) + 3 and token.endswith(word)
 
 
-def _said(item: Item, titles: dict[str, str]) -> set[str]:
-    """The words of what a task asks (its title and question) and of its filing (sub-topic, topic title)."""
+def _said(item: Item, topic: TopicContext | None) -> set[str]:
+    """The words of what a task asks (its title and question) and of its filing: sub-topic, topic title and the
+    topic's Themenfeld („Optik“ holds „Linsen und optische Geräte“) — not its key words, which name what its tasks
+    mention („Insektenbestäubung“ is a key word of the Blütenpflanzen)."""
     a = asked(item.view).subject
-    return text_stems(" ".join([a.titel, a.text, item.unterthema, titles.get(item.topic or "", "")]))
+    home = topic.index.topics.get(item.topic or "") if topic else None
+    filing = f"{home.thema} {home.themenfeld}" if home else ""
+    return text_stems(" ".join([a.titel, a.text, item.unterthema, filing]))
 
 
 def about_head(item: Item, thema: str, topic: TopicContext | None) -> bool:
     """The task is about her head topic: filed under a resolved topic whose title her topic says as a whole, or its
     question or filing names every noun of one conjunct of her topic."""
     titles = {t.id: t.thema for t in topic.resolved} if topic else {}
-    said_topic = name_stems(thema)
-    if item.topic in titles and _whole(titles[item.topic], said_topic):
+    if item.topic in titles and _whole(titles[item.topic], name_stems(thema)):
         return True
-    said = _said(item, titles)
+    said = _said(item, topic)
     return any(all(any(_names(t, w) for t in said) for w in part) for part in head_parts(thema))
 
 
@@ -134,6 +137,9 @@ def judge(
         return False
     befund.grund, befund.stub = reason(thema, befund.klassenstufe, parts, umfang, befund.was), True
     befund.gefunden = 0  # nothing on her topic: what was found is said in the reason
+    befund.fehlende_unterthemen = [thema, *befund.fehlende_unterthemen]  # what the material lacks (Befund.knapp)
+    if befund.gewuenscht_minuten:
+        befund.geschafft_minuten = 0
     befund.angebote = (option(parts, umfang, thema), *nearest(befund, items, thema, topic))
     befund.nachbarn, befund.ausserhalb = [], 0  # not „ergänzen“ nor „das ganze Thema“ of a topic she did not ask
     return True
@@ -160,6 +166,11 @@ def _names_topic(info: TopicInfo, thema: str) -> bool:
     return any(all(any(_names(t, w) for t in said) for w in part) for part in head_parts(thema))
 
 
-def title(items: Sequence[Item], thema: str, topic: TopicContext | None, titled: str) -> str:
-    """What the material she chose anyway is titled with: what its tasks are on, never her topic they miss."""
-    return join_parts(what_it_is_on(items)[:3]) if misses_head(items, thema, topic) else titled
+def title(
+    items: Sequence[Item], thema: str, unterthemen: Sequence[str], fehlende: Sequence[str], topic: TopicContext | None
+) -> str:
+    """What a material may be titled with: her topic without the parts it has no task on (`report.titled`) — or,
+    when she chose it with no task on her topic, what its tasks are on (decision 067)."""
+    if misses_head(items, thema, topic):
+        return join_parts(what_it_is_on(items)[:3])
+    return titled(thema, unterthemen, fehlende)
