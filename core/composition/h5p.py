@@ -8,11 +8,11 @@ from dataclasses import dataclass, replace
 
 from core.checks.duplicates import similar
 from core.checks.views import TaskView
-from core.composition import fill_up
+from core.composition import fill_up, head
 from core.composition.candidates import QuizCandidate, Umfeld, preference_score
 from core.composition.filters import focused, named_part_only, passing, quiz_view
 from core.composition.parts_lexicon import covers_part, filed_as
-from core.composition.report import Befund, titled
+from core.composition.report import Befund
 from core.composition.wishes import only_named
 from core.materials.h5p import H5PSet
 from core.materials.wording import anzahl as anzahl_text
@@ -177,6 +177,10 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
         chosen += added
         befund.ausserhalb = max(0, befund.ausserhalb - len(added))
     befund.geschafft_anzahl = len(chosen)
+    items = head.quiz_items(chosen)  # none on her topic: the options first (decision 067)
+    if head.judge(befund, items, a.thema, a.topic, umfang=anzahl_text(len(chosen), "Frage"),
+                  chosen_short=fill_up.short_ok(a.zusatz)):
+        return QuizComposition(material=None, befund=befund)
     if not chosen or added and not consented and _offer(chosen, added, (anzahl, _parts(labelled)), a, befund):
         return QuizComposition(material=None, befund=befund)
     if not added and _stub(len(chosen), anzahl, a, befund):
@@ -186,7 +190,7 @@ def compose_h5p(a: QuizAuftrag) -> QuizComposition:
     if consented:
         _named(chosen, added, a, befund)
     quellen = list({c.quelle.ref: c.quelle for c in chosen}.values())
-    thema = titled(a.thema, a.unterthemen, befund.fehlende_unterthemen)
+    thema = head.title(items, a.thema, a.unterthemen, befund.fehlende_unterthemen, a.topic)
     s = H5PSet(titel=f"Übung: {thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, thema=thema,
                fragen=[c.gezeigt() for c in chosen], quellen=quellen)
     s.hinweise_lehrkraft = befund.hinweise()

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from core.checks.filler import has_math
 from core.checks.focus import Focus
 from core.checks.topicality import TopicContext, contrast_parts, says
-from core.composition import fill_up, writing
+from core.composition import fill_up, head, writing
 from core.composition.afb_fit import afb_note, fit
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
@@ -28,7 +28,7 @@ from core.composition.filters import (
 from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.oberstufe import OBERSTUFE, oberstufe_notes, select_oberstufe, spread
-from core.composition.report import Befund, Nachbar, artikel, titled
+from core.composition.report import Befund, Nachbar, artikel
 from core.composition.select import FILL_BELOW, ExamSpec, Selection, carries, mentions, select, serves
 from core.composition.wishes import names_emphasis, only_named, own_wishes
 from core.language.text import fold
@@ -239,9 +239,12 @@ def _stub(a: KlausurAuftrag, sel: Selection, spec: ExamSpec) -> bool:
 def _say_offer(a: KlausurAuftrag, befund: Befund, sel: Selection, spec: ExamSpec, offer: Sequence[TaskCandidate],
                zeit: tuple[int, int]) -> bool:
     """The shorter exam is all on topic and filling up, where neighbours could, is her choice (decision 043): the
-    note and the offer — or, with too little on topic, no exam and the options first, the short exam one of them
-    (True; decision 057)."""
+    note and the offer — or, with too little on topic or none on her topic, no exam and the options first, the short
+    exam one of them (True; decisions 057, 067)."""
     (dauer_neu, dauer), thema = zeit, a.request.thema
+    if head.judge(befund, head.exam_items(sel.chosen), thema, a.topic, umfang=f"Aufgaben für ca. {dauer_neu} Minuten",
+                  chosen_short=fill_up.short_ok(a.request.zusatz)):  # none on her topic: options first (067)
+        return True
     in_exam = {fold(c.unterthema) for c in sel.chosen if c.unterthema}  # a part the exam has is no neighbour to add
     parts = [p for p in fill_up.names(offer) if fold(p) not in in_exam]
     option = (fill_up.offer_option(parts, dauer),) if offer else ()
@@ -346,7 +349,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     if _say_offer(a, befund, sel, spec, offer, (dauer_neu, dauer)):
         return Composition(material=None, befund=befund, selection=sel)
     gesamt = sum(c.punkte for c in sel.chosen)
-    thema = titled(req.thema, req.unterthemen, befund.fehlende_unterthemen)  # never a part it has no task on
+    thema = head.title(head.exam_items(sel.chosen), req.thema, req.unterthemen, befund.fehlende_unterthemen, a.topic)
     klausur = Klausur(
         titel=f"{_art(a)} {a.fach_name}: {thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, klasse=req.klasse,
         thema=thema, dauer_minuten=dauer_neu, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, sel.chosen),

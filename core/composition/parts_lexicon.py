@@ -174,7 +174,24 @@ def treats(tasks: Sequence[TaskView], part: str, thema: str = "", filing: str = 
     or question, or in its answer or the scenario of a bare question when its title and question do not name a
     sibling of the part (a Kaulquappen task whose answer says „Fische fressen Laich“ is the Amphibien's) — or does
     the named skill to its object, or the item is filed under a label that is the part. Selection, every note to
-    the teacher and the promise check use it."""
+    the teacher and the promise check use it. A part sharing words with the topic („Logistisches Wachstum“ of
+    „Exponentielles Wachstum“) is treated only where its own words are (decision 067)."""
+    own = beyond_topic(part, thema)
+    return (not own or _treats(tasks, own, thema, filing)) and _treats(tasks, part, thema, filing)
+
+
+@lru_cache(maxsize=4096)
+def beyond_topic(part: str, thema: str) -> str:
+    """The words of a part that its topic does not say, when it shares some with it: „Logistisches“ of
+    „Logistisches Wachstum“ under „Exponentielles Wachstum“ (any Wachstum task names half of the part); empty
+    when the part shares no word with the topic or says nothing beyond it."""
+    mine, topic = text_stems(part), text_stems(thema)
+    if not mine & topic or mine <= topic:
+        return ""
+    return " ".join(w for w in words(part) if text_stems(w) and not text_stems(w) & topic)
+
+
+def _treats(tasks: Sequence[TaskView], part: str, thema: str, filing: str) -> bool:
     if is_filing_of(filing, part, thema):
         return True
     doing = skill(part)

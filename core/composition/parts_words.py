@@ -42,6 +42,7 @@ LEXIKON: dict[str, tuple[Eintrag, ...]] = {
         _e("Kurvendiskussion", "Funktionsuntersuchung; Extrempunkt; Wendepunkt"),
         _e("Dreisatz", "proportional; antiproportional"),
         _e("lineare Funktion", "Steigung; y-Achsenabschnitt; Steigungsdreieck"),
+        _e("Zerfall", "exponentielle Abnahme; Halbwertszeit"),  # „Wachstum und Zerfall“: the bank says Abnahme
     ),
     "deutsch": (
         *_syn("Erörterung", "Argumentation"),
