@@ -301,6 +301,17 @@ def frame(a: KlausurAuftrag, chosen: Sequence[TaskCandidate], dauer: int) -> wri
                          afb_ziel=a.afb_ziel)
 
 
+def _unmet(sel: Selection, spec: ExamSpec, zusatz: str) -> list[str]:
+    """What she named that no chosen task is (decision 069): a task that sets „A vs. B“ side by side — not one whose
+    key mentions the other in passing; the sub-tasks on one material count together — and a kind of task she named
+    („mit Kartenarbeit“)."""
+    aufgaben: dict[str, list[TaskCandidate]] = {}
+    for c in sel.chosen:
+        aufgaben.setdefault(c.material_key or c.key, []).append(c)
+    contrast = spec.seiten and not any(contrasts(group, spec) for group in aufgaben.values())
+    return ["Gegenüberstellung " + " – ".join(spec.seiten)] * bool(contrast) + shapes.missing(zusatz, sel.chosen)
+
+
 def compose_klausur(a: KlausurAuftrag) -> Composition:
     req = a.request
     dauer = req.dauer_minuten or 45
@@ -333,13 +344,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     added = _say_left_out(befund, a, sel, [*fill, *(c for c in near if c not in fill)], siblings,
                           before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
-    aufgaben_: dict[str, list[TaskCandidate]] = {}  # the sub-tasks on one material set two sides side by side together
-    for c in sel.chosen:
-        aufgaben_.setdefault(c.material_key or c.key, []).append(c)
-    if spec.seiten and not any(contrasts(group, spec) for group in aufgaben_.values()):
-        # „A vs. B“ asks for a task that sets both side by side, not one whose key mentions the other in passing
-        befund.fehlende_unterthemen.append("Gegenüberstellung " + " – ".join(spec.seiten))
-    befund.fehlende_unterthemen += shapes.missing(req.zusatz, sel.chosen)  # „mit Kartenarbeit“ (decision 069)
+    befund.fehlende_unterthemen += _unmet(sel, spec, req.zusatz)
     befund.fehlende_wuensche = [f"„{t}“ als AFB {afb}" for t, afb in sel.missing_wuensche]
     if not sel.chosen:
         befund.geschafft_minuten = 0

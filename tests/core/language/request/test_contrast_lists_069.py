@@ -46,6 +46,13 @@ def test_a_contrast_alone_is_read_as_before() -> None:
     assert [s.casefold() for s in contrast_parts(e.thema)] == ["simple past", "present perfect"]
 
 
+def test_an_english_contrast_of_lower_case_words_keeps_its_right_side() -> None:
+    # „will-future vs. going-to future“ was read as „Will-future“: the right side silently dropped
+    e = _read("Englisch Klasse 6 Arbeitsblatt: will-future vs. going-to future")
+    assert e.thema == "Will-future vs. going-to future"
+    assert e.unterthemen == ("Will-future", "Going-to future")
+
+
 def test_im_vergleich_zur_keeps_the_left_side() -> None:
     e = _read("Klausur Physik Klasse 8: Reihenschaltung im Vergleich zur Parallelschaltung, 45 Minuten")
     assert e.unterthemen == ("Reihenschaltung", "Parallelschaltung")
