@@ -3,30 +3,9 @@ comment“) is named as missing when no chosen task is of that kind — and only
 
 from __future__ import annotations
 
-from core.composition.candidates import TaskCandidate
 from core.composition.shapes import missing
-from core.materials.blocks import MaterialBlock, Quelle
-
-
-def _task(
-    key: str, text: str, operator: str = "Beschreiben", materialien: tuple[MaterialBlock, ...] = ()
-) -> TaskCandidate:
-    return TaskCandidate(
-        key=key,
-        herkunft="bank",
-        topic="t",
-        unterthema="",
-        klassenstufe=7,
-        niveau="Sek I",
-        operator=operator,
-        afb="II",
-        text=text,
-        erwartung=(("Lösung", 4),),
-        minuten=8,
-        quelle=Quelle(art="good_practice", ref=key, titel=key),
-        materialien=materialien,
-    )
-
+from core.materials.blocks import MaterialBlock
+from tests.core.composition.exam_requests import lgs_task as _task
 
 TABLE = MaterialBlock(titel="M1 Klimadaten Kairo", art="tabelle", quelle="nach Atlaskarten, vereinfacht")
 MAP = MaterialBlock(titel="M2 Atlaskarte Klimazonen der Erde", art="darstellung", text="(Kartenskizze)")
@@ -34,9 +13,9 @@ MAP = MaterialBlock(titel="M2 Atlaskarte Klimazonen der Erde", art="darstellung"
 
 def test_map_work_is_missing_without_a_map_and_found_with_one() -> None:
     asked = "Klassenarbeit Geographie Klasse 7 Klimazonen mit Kartenarbeit, 45 Minuten"
-    table_only = [_task("a", "Werte M1 aus: Beschreibe den Jahresgang der Temperatur.", materialien=(TABLE,))]
+    table_only = [_task("a", "Werte M1 aus: Beschreibe den Jahresgang der Temperatur.", TABLE)]
     assert missing(asked, table_only) == ["Kartenarbeit"]  # a table made from atlas maps is no map work
-    with_map = [*table_only, _task("b", "Beschreibe mithilfe von M2 die Lage der Tropen.", materialien=(MAP,))]
+    with_map = [*table_only, _task("b", "Beschreibe mithilfe von M2 die Lage der Tropen.", MAP)]
     assert missing(asked, with_map) == []
 
 
@@ -46,17 +25,16 @@ def test_nothing_is_missing_when_no_kind_was_named() -> None:
 
 def test_newspaper_analysis_and_comment_are_each_checked() -> None:
     asked = "Englisch Klausur Jgst. 11: Thema Globalisation – analysis of a newspaper article plus comment"
-    speech = [_task("a", "Write a speech for a youth climate summit.", operator="write")]
+    speech = [_task("a", "Write a speech for a youth climate summit.")]
     assert missing(asked, speech) == ["Analyse eines Zeitungsartikels", "Kommentar"]
     article = MaterialBlock(titel="M1 Newspaper article: Fast fashion", art="sachtext", text="…")
     both = [
         _task(
             "b",
             "Analyse how the author of the article presents fast fashion.",
-            operator="analyse",
-            materialien=(article,),
+            article,
         ),
-        _task("c", "Comment on the author's claim that consumers are to blame.", operator="comment"),
+        _task("c", "Comment on the author's claim that consumers are to blame."),
     ]
     assert missing(asked, both) == []
 
