@@ -258,10 +258,27 @@ def says(text: str, phrase: str) -> bool:
 CONTRAST = re.compile(r"\s+(?:vs\.?|versus|gegenüber|im Vergleich (?:zu[rm]?|mit))\s+", re.I)
 
 
-def contrast_parts(thema: str) -> list[str]:
-    """The two sides of a contrast the teacher asked for („simple past vs. present perfect“), else []."""
-    parts = [p.strip(" .") for p in CONTRAST.split(thema) if p.strip(" .")]
-    return parts if len(parts) >= 2 else []
+_LIST_ITEM = re.compile(r"\s*(?:[,;+]|\bund\b|\bsowie\b)\s*", re.I)
+
+
+def contrast_parts(thema: str, unterthemen: Sequence[str] = (), said: str = "") -> list[str]:
+    """The two sides of a contrast the teacher asked for: around the „vs.“ of the topic, a list's other items left
+    out („Mitose vs. Meiose und Chromosomen“ -> Mitose, Meiose); else two named parts her own words (`said`) set
+    against each other („Landwirtschaft: Massentierhaltung vs. ökologischer Landbau, Sonderkulturen“); else []."""
+    halves = CONTRAST.split(thema, maxsplit=1)
+    if len(halves) == 2:
+        sides = [_LIST_ITEM.split(halves[0])[-1].strip(" ."), _LIST_ITEM.split(halves[1])[0].strip(" .")]
+        if all(sides):
+            return sides
+    for left, right in zip(unterthemen, unterthemen[1:], strict=False):
+        if re.search(rf"{re.escape(left)}{CONTRAST.pattern}{re.escape(right)}", said, re.I):
+            return [left, right]
+    return []
+
+
+def sets_side_by_side(text: str, seiten: Sequence[str]) -> bool:
+    """The task says both sides of the contrast, so it can set them side by side (not one in passing only)."""
+    return bool(seiten) and all(says(text, p) for p in seiten)
 
 
 def says_request(text: str, ctx: TopicContext) -> bool:

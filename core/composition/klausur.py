@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 
 from core.checks.filler import has_math
 from core.checks.focus import Focus
-from core.checks.topicality import TopicContext, contrast_parts, says
-from core.composition import fill_up, head, writing
+from core.checks.topicality import TopicContext, contrast_parts
+from core.composition import fill_up, head, shapes, writing
 from core.composition.afb_fit import afb_note, fit
 from core.composition.anrede import siezen_klausur
 from core.composition.candidates import TaskCandidate
@@ -29,7 +29,7 @@ from core.composition.gruppen import parallels, wants_groups, with_group_b
 from core.composition.layout import aufgaben
 from core.composition.oberstufe import OBERSTUFE, oberstufe_notes, select_oberstufe, spread
 from core.composition.report import Befund, Nachbar, artikel
-from core.composition.select import FILL_BELOW, ExamSpec, Selection, carries, mentions, select, serves
+from core.composition.select import FILL_BELOW, ExamSpec, Selection, carries, contrasts, mentions, select, serves
 from core.composition.wishes import names_emphasis, only_named, own_wishes
 from core.language.text import fold
 from core.materials.blocks import AFB_STUFEN, Quelle
@@ -273,7 +273,8 @@ def _spec(a: KlausurAuftrag, usable: list[TaskCandidate], fill: list[TaskCandida
                     wish_only=frozenset(wish_only([*usable, *fill], a.topic)),
                     elsewhere=frozenset(filed_apart(usable, a.topic)),
                     prefer_generated=wants_groups(req.zusatz, req.gruppen),
-                    topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {})
+                    topic_titles={t.id: t.thema for t in a.topic.resolved} if a.topic else {},
+                    seiten=tuple(contrast_parts(req.thema, req.unterthemen, req.zusatz)))
 
 
 def _writing_exam(a: KlausurAuftrag, dauer: int) -> Composition | None:
@@ -301,6 +302,17 @@ def frame(a: KlausurAuftrag, chosen: Sequence[TaskCandidate], dauer: int) -> wri
     return writing.Frame(art=_art(a), fach_name=a.fach_name, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, chosen),
                          dauer=dauer if minuten >= SHORT * budget(dauer) else min(dauer, dauer_for(minuten)),
                          afb_ziel=a.afb_ziel)
+
+
+def _unmet(sel: Selection, spec: ExamSpec, zusatz: str) -> list[str]:
+    """What she named that no chosen task is (decision 069): a task that sets „A vs. B“ side by side — not one whose
+    key mentions the other in passing; the sub-tasks on one material count together — and a kind of task she named
+    („mit Kartenarbeit“)."""
+    aufgaben: dict[str, list[TaskCandidate]] = {}
+    for c in sel.chosen:
+        aufgaben.setdefault(c.material_key or c.key, []).append(c)
+    contrast = spec.seiten and not any(contrasts(group, spec) for group in aufgaben.values())
+    return ["Gegenüberstellung " + " – ".join(spec.seiten)] * bool(contrast) + shapes.missing(zusatz, sel.chosen)
 
 
 def compose_klausur(a: KlausurAuftrag) -> Composition:
@@ -335,10 +347,7 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     added = _say_left_out(befund, a, sel, [*fill, *(c for c in near if c not in fill)], siblings,
                           before - len(usable), narrower=bool(focus))
     befund.fehlende_unterthemen = sel.missing_unterthemen
-    if (seiten := contrast_parts(req.thema)) and not any(
-            all(says(c.text, p) for p in seiten) for c in sel.chosen):
-        # „A vs. B“ asks for a task that sets both side by side, not one whose key mentions the other in passing
-        befund.fehlende_unterthemen.append("Gegenüberstellung " + " – ".join(seiten))
+    befund.fehlende_unterthemen += _unmet(sel, spec, req.zusatz)
     befund.fehlende_wuensche = [f"„{t}“ als AFB {afb}" for t, afb in sel.missing_wuensche]
     if not sel.chosen:
         befund.geschafft_minuten = 0

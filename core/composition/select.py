@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from core.checks.promises import covers
-from core.checks.topicality import contrast_parts, name_stems, says
+from core.checks.topicality import name_stems, says, sets_side_by_side
 from core.checks.topics import text_stems
 from core.composition.candidates import TaskCandidate
 from core.composition.parts_lexicon import is_filing_of, treats
@@ -49,6 +49,7 @@ class ExamSpec:
     fill_ok: bool = False  # she chose to fill up with neighbour tasks (decision 043)
     whole_topic: bool = True  # the request's topic is the bank topic, not one part of it: its tasks all serve (043)
     other_words: frozenset[str] = frozenset()  # stems of the parts of the topic's title the request does not name
+    seiten: tuple[str, ...] = ()  # the sides of a contrast she asked for („A vs. B“): one task sets them side by side
 
 
 @dataclass
@@ -77,6 +78,12 @@ def carries(c: TaskCandidate, unterthema: str, spec: ExamSpec) -> bool:
         return False
     own = distinct_words(unterthema, spec.unterthemen)
     return not own or _treats(c, own, spec)
+
+
+def contrasts(tasks: Sequence[TaskCandidate], spec: ExamSpec) -> bool:
+    """A task says both sides of her contrast, or the sub-tasks on one material take a side each (by text or filing)."""
+    return sets_side_by_side(" ".join(c.text for c in tasks), spec.seiten) or len(tasks) > 1 and all(
+        any(says(f"{c.unterthema} {c.text}", s) for c in tasks) for s in spec.seiten)
 
 
 def _treats(c: TaskCandidate, part: str, spec: ExamSpec) -> bool:
@@ -210,9 +217,8 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
             continue
         if not any(carries(x, u, spec) for x in sel.chosen):
             _add(sel, pick)
-    seiten = contrast_parts(spec.thema)  # „A vs. B“ asks for a task that sets both side by side: first, like a part
-    if seiten and not any(all(says(x.text, p) for p in seiten) for x in sel.chosen) and (
-            pick := _best([c for c in cands if all(says(c.text, p) for p in seiten)], sel, spec, limit)) is not None:
+    if spec.seiten and not any(contrasts([x], spec) for x in sel.chosen) and (  # „A vs. B“: first, like a part
+            pick := _best([c for c in cands if contrasts([c], spec)], sel, spec, limit)) is not None:
         _add(sel, pick)
     for wish in spec.wuensche:
         matching = [c for c in cands if meets_wish(c, wish)]
@@ -353,10 +359,8 @@ def _protected(sel: Selection, spec: ExamSpec) -> set[str]:
         carriers = [c.key for c in sel.chosen if c.afb == afb and covers([view(c)], thema)]
         if len(carriers) == 1:
             keep.add(carriers[0])
-    seiten = contrast_parts(spec.thema)  # the one task that sets „A vs. B“ side by side
-    if seiten and len(carriers := [c.key for c in sel.chosen if all(says(c.text, p) for p in seiten)]) == 1:
-        keep.add(carriers[0])
-    return keep
+    sides = [c.key for c in sel.chosen if contrasts([c], spec)]  # the one task that sets „A vs. B“ side by side
+    return keep | set(sides) if len(sides) == 1 else keep
 
 
 def _compatible(c: TaskCandidate, others: Sequence[TaskCandidate]) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from core.language.document import Doc
+from core.language.document import MARK, Doc
 
 _ENGLISH = frozenset(str.split("""
     i i'd i'm we need would like could can you please make create give prepare write a an the for on about my our
@@ -117,6 +117,6 @@ def whole_clause(text: str, thema: str, *, in_english: bool) -> str | None:
     # link word makes the clause English („The Struggle for Independence in India“)
     english = in_english or any(w in _LINKS for w in extra)
     word = _WORD_OF_ENGLISH if english else _LOWER_WORD
-    if not all(word.fullmatch(w) and w.lower() not in _NOT_ENGLISH for w in extra):
+    if not all(word.fullmatch(w.removesuffix(MARK)) and w.lower() not in _NOT_ENGLISH for w in extra):  # „vs.“
         return None
     return " ".join([*before, text[at:at + len(thema)], *after])

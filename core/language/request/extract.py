@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from core.language import spelling
-from core.language.document import CHUNK_RE, Doc
+from core.language.document import CHUNK_RE, MARK, Doc
 from core.language.fold import prepare
 from core.language.klasse import G9, Oberstufe
 from core.language.preferences import parse_avoid, parse_ratio
@@ -54,7 +54,7 @@ def extract(text: str, *, topic_terms: TopicTerms | None = None, oberstufe: Ober
     text = _PLACEHOLDER.sub(" ", text or "")  # "[Name entfernt]" (privacy filter) says nothing about the material
     text = _REJECTED.sub(" ", text)
     text, typos = vocab.speller.corrected(spelling.correct(text))
-    text = periods.protect(text)  # „17. Juni 1953“, „z. B.“: no sentence ends there
+    text = periods.protect(forms.as_versus(text))  # „17. Juni 1953“, „z. B.“, „vs.“: no sentence ends there
     e = _without_shapes(text, vocab, hyphen_words, oberstufe)
     if (e.fach or fach) and e.thema and (fixed := _fach_typos(text, e, vocab, e.fach or fach)):
         text = with_typos_fixed(text, tuple(fixed))
@@ -185,6 +185,8 @@ def _extract(text: str, vocab: Vocab, hyphen_words: frozenset[str], *, nested: b
         if fach == "englisch" and thema and not unterthemen and (whole := english.whole_clause(doc.text, thema,
                                                                                             in_english=in_english)):
             thema = topics.capitalised(whole)
+            sides = re.split(rf"\s+(?:vs[.{MARK}]?|versus)\s+", whole)  # „will-future vs. going-to future“
+            unterthemen = tuple(map(topics.capitalised, sides)) if len(sides) == 2 else ()
     return Extraction(
         fach=fach, fach_hint=hint, klassenstufe=klassenstufe, klasse=klasse, thema=thema, dauer_minuten=dauer,
         material_type=material, afb_verteilung=afb, afb_wishes=tuple(wishes), aufgaben_anzahl=anzahl,

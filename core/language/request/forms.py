@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from core.language.document import MARK
 from core.language.text import fold
 
 Known = Callable[[str], str | None]
@@ -96,7 +97,7 @@ def without_activity(text: str) -> str:
 # --- words contrasted ----------------------------------------------------------------------------------------
 
 _QUOTE = r"(?:„([^“”\"\n]{1,40})[“”\"]|\"([^\"\n]{1,40})\"|'([^'\n]{1,40})'|»([^«\n]{1,40})«|‚([^‘’\n]{1,40})[‘’])"
-_QUOTE_JOIN = r"\s*(?:,|/|\boder\b|\bor\b|\bund\b|\band\b|\bvs\.?|\bversus\b|\bbzw\.?)\s*"
+_QUOTE_JOIN = rf"\s*(?:,|/|\boder\b|\bor\b|\bund\b|\band\b|\bvs[.{MARK}]?|\bversus\b|\bbzw[.{MARK}]?)\s*"
 _QUOTED_RUN = re.compile(rf"{_QUOTE}(?:{_QUOTE_JOIN}{_QUOTE}){{1,5}}")
 _ONE_QUOTE = re.compile(_QUOTE)
 _JOINER = re.compile(_QUOTE_JOIN)
@@ -124,7 +125,7 @@ _NUMBERED = r"(?:\s+(?:\d{1,2}|[IVX]{1,4})\b)?"  # "type 1 or type 2", "Typ I od
 _CONTRAST = re.compile(
     rf"\b({_WORD}(?:\s+{_WORD}){{0,3}}{_NUMBERED})\s+(or|oder)\s+({_WORD}(?:\s+{_WORD}){{0,3}}{_NUMBERED})", re.I
 )
-_WORD_PAIR = re.compile(r"\b([^\W\d_]{1,8})\s+(and|or|und|oder|vs\.?)\s+([^\W\d_]{1,8})\b", re.I)
+_WORD_PAIR = re.compile(rf"\b([^\W\d_]{{1,8}})\s+(and|or|und|oder|vs[.{MARK}]?)\s+([^\W\d_]{{1,8}})\b", re.I)
 _SLASHED = re.compile(rf"(?<![\w-])({_WORD}(?:/{_WORD}){{1,5}})(?![\w/-])")
 _STOP_AFTER = frozenset(str.split("for with in at please by bitte für fuer mit klasse year grade test quiz"))
 _NOT_SLASHED = frozenset(str.split("in innen und oder or and er sie"))
@@ -198,6 +199,28 @@ def contrast(text: str, thema: str | None, known: Known) -> tuple[str, tuple[str
             right = " ".join([*left_words[pos:][: shared.index(fold(right_words[0]))], *right_words])
         return phrase, (left, right)
     return None
+
+
+def contrasts_kept(thema: str, parts: list[str]) -> list[str]:
+    """The parts as the thema lists them, two sides of a contrast as one item: „Mitose vs. Meiose, Chromosomen“ ->
+    ['Mitose vs. Meiose', 'Chromosomen'], so the contrast the teacher asked for is still read from the thema."""
+    items = [parts[0]]
+    for prev, part in zip(parts, parts[1:], strict=False):
+        left, right = re.escape(prev.split()[-1]), re.escape(part.split()[0])
+        if re.search(rf"{left}\s+(?:vs[.{MARK}]?|versus)\s+{right}", thema, re.I):
+            items[-1] = f"{items[-1]} vs. {part}"
+        else:
+            items.append(part)
+    return items
+
+
+# „Reihenschaltung im Vergleich zur Parallelschaltung“: a contrast as „vs.“ writes it (the left side was lost)
+_COMPARED_TO = re.compile(r"(?<=\w)\s+im\s+Vergleich\s+(?:zu[rm]?|mit(?:\s+(?:der|dem|den))?)\s+(?=\w)", re.I)
+
+
+def as_versus(text: str) -> str:
+    """„A im Vergleich zu B“ written „A vs. B“, the form the reader knows as a contrast of two parts."""
+    return _COMPARED_TO.sub(" vs. ", text)
 
 
 # --- work references -----------------------------------------------------------------------------------------

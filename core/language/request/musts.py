@@ -28,6 +28,13 @@ _BEFORE_VERB = re.compile(_CLAUSE_START + r"\s*(?:(?:und|aber|bitte|auch)\s+)*" 
 # „bitte mit Brandbekämpfung“, „bitte auch mit dem Versailler Vertrag“, „auch Vulkanismus“ (a clause of its own)
 _LEAD_CLAUSE = re.compile(r"(?<=[,;\n])\s*(?:(?:und|aber)\s+)?(?:(?P<bitte>bitte\s+(?:auch\s+|noch\s+)?mit)|"
                           r"(?:auch|noch)\s+mit|(?P<auch>auch))\s+" + _ITEM + _END, re.I)
+# „plus Wortschatz Holidays“, „dazu Vögel“, „außerdem Klimadiagramme“ (a clause of its own): an add-on is a part
+_ADD_ON = re.compile(r"(?<=[,;\n])\s*(?:und\s+)?(?:plus|dazu|außerdem|ausserdem|zusätzlich|zusaetzlich)(?:\s+noch)?"
+                     r"\s+(?:(?:mit|den|dem|die)\s+)?" + _ITEM + _END, re.I)
+# „+ Vokabeln Clothes“, „mit Wortschatz Animals“, „plus Vokabeln zum Thema Environment“ (anywhere): the words named
+_VOCABULARY = re.compile(r"\s(?:\+|plus|mit|dazu|außerdem|ausserdem|with)\s+(?:(?:dem|den)\s+)?"
+                         r"(?:wortschatz|vokabeln|vokabular|vocabulary|words)\s+"
+                         r"(?:(?:zum\s+thema|zum|zur|zu|on|about)\s+)?" + _ITEM + _END, re.I)
 # „inkl. Zünfte und Hanse“, „inklusive Ester“, „einschließlich der Hanse“, „u. a. Hitlerputsch“ (anywhere; the
 # periods of „u. a.“ are marked, core.language.request.periods)
 _INCLUDING = re.compile(r"(?:,\s*|\s)(?:inkl\.?|inklusive|einschließlich|einschliesslich|unter anderem|"
@@ -67,7 +74,8 @@ def split(text: str) -> tuple[str, tuple[Must, ...]]:
     Leistung, 45 Minuten, Wirkungsgrad soll vorkommen' -> ('Klassenarbeit Physik 9 Energie und Leistung, 45
     Minuten', (Must('Wirkungsgrad'),))."""
     found: list[tuple[int, int, Must]] = []
-    for rx, emphasis in ((_BEFORE_VERB, False), (_LEAD_CLAUSE, False), (_INCLUDING, False), (_EMPHASIS, True)):
+    for rx, emphasis in ((_BEFORE_VERB, False), (_VOCABULARY, False), (_LEAD_CLAUSE, False), (_ADD_ON, False),
+                         (_INCLUDING, False), (_EMPHASIS, True)):
         for m in rx.finditer(text):
             item = m.group("item").strip(" „“\"'")
             if not _content(item) or any(s < m.end() and m.start() < e for s, e, _ in found):

@@ -33,7 +33,7 @@ _ORDINAL = re.compile(
 )
 _ABBREVIATION = re.compile(
     r"(?<![\w.])(?:z(\.)\s?B|u(\.)\s?a|d(\.)\s?h|v(\.)\s?Chr|n(\.)\s?Chr|Jh|Jhd|Jhdt|Jahrh|sog|vgl|bspw|Kl|Jg|Nr|"
-    r"Hl|röm|dt|insb)(\.)(?=[\s,;:)]|$)",
+    r"Hl|röm|dt|insb|vs|bzw)(\.)(?=[\s,;:)]|$)",
     re.I,
 )
 

@@ -31,6 +31,12 @@ _WITH_SHAPE = re.compile(
     rf"\s+(?:of|eines|einer|des|der)\s+(?:{_ARTICLE}\s+)?(?:[\w-]+e[nmrs]?\s+)?[\w-]+",
     re.I,
 )
+# a kind of task named as a feature at the end of a clause: „Klimazonen mit Kartenarbeit“, „mit einer Textaufgabe“
+_WITH_KIND = re.compile(
+    r"\s*\b(?:mit|with|plus)\s+(?:(?:einer|einem|a|an|one)\s+)?(?:kartenarbeit|kartenauswertung|textaufgaben?|"
+    r"sachaufgaben?|erörterung|eroerterung|quellenarbeit|map\s+work|word\s+problems?)(?=\s*(?:[,;:)\n–—]|\.\s|\.?$))",
+    re.I,
+)
 _SEPARATOR = re.compile(r"(\s*(?:[–—;:,(]|\s-\s|\.(?=\s|$))\s*)")
 _MAX_CLAUSES = 24
 
@@ -39,6 +45,8 @@ def split(text: str) -> tuple[str, bool]:
     """The text without its task shapes, and whether a shape is never the topic, even when nothing else names one:
     two kinds of task („… plus comment“), or a task as a feature of the material („mit Analyse einer Karikatur“)."""
     rest, featured = _WITH_SHAPE.subn("", _SOURCE_OF_SENTENCES.sub("", text))
+    rest, kinds = _WITH_KIND.subn("", rest)
+    featured += kinds
     pieces = _SEPARATOR.split(rest)
     if len(pieces) > 2 * _MAX_CLAUSES:
         return rest, featured > 0

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import islice
 
 from core.language.document import MARK
-from core.language.request.forms import fixed_pair
+from core.language.request.forms import contrasts_kept, fixed_pair
 from core.language.request.inflection import shared_head
 
 Known = Callable[[str], str | None]  # the usual spelling of a known term ("ohmsches gesetz" -> "Ohmsches Gesetz")
@@ -31,9 +31,9 @@ _RESTRICTION = re.compile(r"(?:,|\s-\s|\()\s*(?:nur|ausschließlich|ausschliessl
                           r"und zwar nur|aber nur)\s+(?:(?:die|der|das|den|dem|auf|zu|zur|zum)\s+)?", re.I)
 _HEAD_BOUNDARY = re.compile(r"[.;,:()\n!?]|\s-\s")
 _LIST_END = re.compile(r"[;\n()]|\.\s|\s-\s|:")
-_ITEM_SPLIT = re.compile(r"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
-_SLASH_SPLIT = re.compile(r"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b|/)\s*")
-_PEER_SPLIT = re.compile(r"\s*(?:,|\+|&|\bund\b|\bsowie\b|\bvs\.?(?=\s)|\bversus\b)\s*")
+_ITEM_SPLIT = re.compile(rf"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs[.{MARK}]?(?=\s)|\bversus\b|\bbzw[.{MARK}]?(?=\s))\s*")
+_SLASH_SPLIT = re.compile(rf"\s*(?:,|;|\+|&|\bund\b|\bsowie\b|\bvs[.{MARK}]?(?=\s)|\bversus\b|/)\s*")
+_PEER_SPLIT = re.compile(rf"\s*(?:,|\+|&|\bund\b|\bsowie\b|\bvs[.{MARK}]?(?=\s)|\bversus\b|\bbzw[.{MARK}]?(?=\s))\s*")
 _QUOTED = re.compile(
     r"(?:^|(?<=[\s(:]))(?:„([^“”\"\n]{2,120})[“”\"]|\"([^\"\n]{2,120})\"|'([^'\n]{2,120})'(?=[\s,.;:!?)]|$)"
     r"|»([^«\n]{2,120})«|«([^»\n]{2,120})»|‚([^‘’\n]{2,120})[‘’])"
@@ -253,7 +253,7 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
     parts = [p for p in parts if p]
     if len(parts) < 2 or any(_size(p) > MAX_ITEM_WORDS for p in parts):
         return thema, ()
-    strong = bool(re.search(r"\+|&|\bvs\.?\s|\bversus\b", thema))
+    strong = bool(re.search(rf"\+|&|\bvs[.{MARK}]?\s|\bversus\b", thema))
     if thema.islower() and not strong and not all(known(p) for p in parts):
         return thema, ()
     if not all(_noun_headed(p, known) or (thema.islower() and strong) for p in parts):
@@ -269,9 +269,8 @@ def split_peers(thema: str, known: Known, is_topic: Check) -> tuple[str, tuple[s
     # "Reihen- und Parallelschaltung" stays as written; a contrast keeps its "vs."; other lists read "A, B und C".
     if shared:
         return clean_topic(thema, known), tuple(cleaned)
-    if len(cleaned) == 2 and re.search(r"\bvs\b|\bversus\b", thema):
-        return f"{cleaned[0]} vs. {cleaned[1]}", tuple(cleaned)
-    return join_topics(cleaned), tuple(cleaned)
+    return join_topics(contrasts_kept(thema, cleaned)), tuple(cleaned)
+
 
 
 def _raw_items(window: str, known: Known) -> list[str]:
