@@ -220,6 +220,6 @@ def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelde
         thema=request.thema, fach=fach, fach_name=fach_name(fach), klassenstufe=request.klassenstufe or 9,
         unterthemen=list(request.unterthemen), anzahl=request.anzahl, candidates=cands, topic=pool.topic,
         kurs=request.niveau, primary_topics=pool.primary, nachbarn=pool.nachbarn, avoid=tuple(avoid),
-        salt=f"{request.thema}|{without_choice(request.zusatz)}"))
+        salt=f"{request.thema}|{without_choice(request.zusatz)}", zusatz=request.zusatz or ""))
     agree_with_paper(comp.material, comp.befund, request.unterthemen)
     return comp
