@@ -82,7 +82,7 @@ def as_list(refusal: str) -> str:
 def kind_of(option: str) -> str:
     if option.endswith("auffüllen") and option.startswith(("mit Aufgaben zu", "mit Fragen zu")):
         return "fill"
-    if option.startswith("die kurze Fassung"):
+    if option.startswith(("die kurze Fassung", "trotzdem das Arbeitsblatt")):  # decisions 057, 066
         return "short"
     if _WHOLE.match(option):
         return "whole"

@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.checks.duplicates import duplicates
+from core.checks.topics import text_stems
 from core.checks.views import TaskView
 from core.composition import fill_up
 from core.composition.anrede import siezen_differenzierung
 from core.composition.candidates import DiffCandidate, Umfeld, preference_score
 from core.composition.filters import focused, named_part_only, passing
-from core.composition.parts_lexicon import covers_part, filed_as
+from core.composition.parts_lexicon import covers_part, filed_as, treats
 from core.composition.report import Befund, titled
 from core.materials.differenzierung import NIVEAU_NAMEN, DifferenziertesMaterial, Niveau
 
@@ -28,6 +29,7 @@ class DiffAuftrag(Umfeld):
     unterthemen: list[str]
     anzahl: int | None
     candidates: list[DiffCandidate]
+    zusatz: str = ""
 
 
 @dataclass
@@ -134,6 +136,30 @@ def _choose_without_repeats(usable: list[DiffCandidate], a: DiffAuftrag, befund:
     return chosen
 
 
+def _within_parts(thema: str, unterthemen: list[str]) -> bool:
+    parts = text_stems(" ".join(unterthemen))
+    return text_stems(thema) <= parts
+
+
+def _off_request(chosen: list[DiffCandidate], a: DiffAuftrag, befund: Befund) -> bool:
+    """No sheet when she named parts and no chosen task is about her topic or any of them (decision 066): the
+    options come first, the sheet on what the tasks are about is one of them. The topic counts too — a sheet on
+    „Enzyme“ asked with „Schlüssel-Schloss, Temperatur“ is on what she asked for (decision 063's withdrawn rule
+    looked only at the parts). A task filed under a label that is the part counts (decision 045)."""
+    if not a.unterthemen or fill_up.short_ok(a.zusatz):
+        return False
+    topic = [] if _within_parts(a.thema, a.unterthemen) else [a.thema]  # „A und B von C“ is no topic beside A, B
+    if any(treats([_view(c)], p, a.thema, filing=c.unterthema) for c in chosen for p in (*topic, *a.unterthemen)):
+        return False
+    genannt, dort = fill_up.quoted(a.unterthemen), fill_up.quoted(list(dict.fromkeys(c.unterthema for c in chosen)))
+    befund.grund = (f"Zu {genannt} habe ich keine geprüfte dreistufige Aufgabe für Klasse {a.klassenstufe}. Die "
+                    f"passendsten vorhandenen behandeln {dort} – nicht das, was Sie genannt haben. Wählen Sie, wie "
+                    "es weitergehen soll.")
+    befund.stub, befund.angebote = True, (f"trotzdem das Arbeitsblatt zu {dort} erstellen (ohne {genannt})",)
+    befund.fehlende_unterthemen = list(a.unterthemen)
+    return True
+
+
 def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
     usable = passing(a.candidates, thema=a.thema, unterthemen=a.unterthemen, topic=a.topic, operators=(),
                      wanted=a.klassenstufe, kurs=a.kurs, avoid=a.avoid)
@@ -148,7 +174,7 @@ def compose_differenzierung(a: DiffAuftrag) -> DiffComposition:
     usable = [c for c in usable if c not in near]
     befund.gefunden = len(usable)
     chosen = _choose_without_repeats(usable, a, befund)
-    if not chosen:
+    if not chosen or _off_request(chosen, a, befund):
         return DiffComposition(material=None, befund=befund)
     niveaus = []
     for name in NIVEAU_NAMEN:

@@ -26,9 +26,12 @@ from core.language.text import STOPWORDS, fold, stem, words
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n")
 
 
-# An aspect in other words: „den Bau einer Kirschblüte“ is its Aufbau, „Eigenschaften einer Fabel“ its Merkmale.
+# An aspect in other words: „den Bau einer Kirschblüte“ is its Aufbau, „Eigenschaften einer Fabel“ its Merkmale, „die
+# Motive … für die Teilnahme an den Kreuzzügen“ their Ursachen (decision 066; an „Anlass“ is no Ursache).
 _ASPEKT_GLEICH = {stem("Bau"): stem("Aufbau"), stem("Eigenschaften"): stem("Merkmale"),
-                  stem("Kennzeichen"): stem("Merkmale")}
+                  stem("Kennzeichen"): stem("Merkmale"), stem("Motive"): stem("Ursachen"),
+                  stem("Gründe"): stem("Ursachen"), stem("Auswirkungen"): stem("Folgen"),
+                  stem("Ablauf"): stem("Verlauf")}
 
 
 def _stems(text: str) -> set[str]:
@@ -77,27 +80,42 @@ def _aspect_named(tasks: Sequence[TaskView], part: str, thema: str) -> bool:
     return False
 
 
-def names_literally(tasks: Sequence[TaskView], unterthema: str) -> bool:
+# „Parallelschaltung von Lampen“: what follows such a word is the thing the part is about, what precedes it the part
+_GOVERNING = re.compile(r"\s(?:von|bei|mit|für|an|in|im|aus|zu|zum|zur|nach|of|in|with|for)\s", re.I)
+
+
+def names_literally(tasks: Sequence[TaskView], unterthema: str, *, whole: bool = False) -> bool:
     """A task names the part in its words (compounds included) in its title, text or criteria: half of them at
-    least."""
+    least, and, when the part is „X von Y“, a word of X (decision 066: a lamp is no „Parallelschaltung von Lampen“
+    — the task must be on the circuit). `whole`: in the criteria (an expected answer) a piece of a compound counts
+    only when it is half the word at least, as the promise check reads (core/evaluation/titles.names_word):
+    „Hintereinander (in Reihe)“ is no „Reihenschaltung“, „Global Sourcing“ names the Globalisierung."""
     wanted = text_stems(unterthema)
     if not wanted:
         return True
+    head = text_stems(_GOVERNING.split(f" {unterthema} ", maxsplit=1)[0])
+    head = head if head and head != wanted else set()
     for t in tasks:
-        tokens = text_stems(" ".join([t.titel, t.text, *t.kriterien]))
-        hits = sum(1 for w in wanted if any(_names_word(tok, w, tokens) for tok in tokens))
-        if hits >= max(1, (len(wanted) + 1) // 2):
+        said = text_stems(" ".join([t.titel, t.text, *(() if whole else t.kriterien)]))
+        answer = text_stems(" ".join(t.kriterien)) if whole else set()
+        tokens = said | answer
+        hit = {w for w in wanted if any(_names_word(tok, w, tokens) for tok in said)
+               or any(_names_word(tok, w, tokens, whole=True) for tok in answer)}
+        if len(hit) >= max(1, (len(wanted) + 1) // 2) and (not head or hit & head):
             return True
     return False
 
 
-def _names_word(token: str, word: str, tokens: set[str] = frozenset()) -> bool:
-    """The task's word is the part's word, a compound of it, its compound head, or a whole word inside it („Zelle“
-    in „Zellteilung“) — not a cut-off stem a few letters short of it („Elektronen“, stem „elektro“, is no
-    „Elektrolyse“). (Decision 050 tried to refuse the first half of a compound alone — „das Klima“ is no
-    „Klimadiagramm“ — but it cost tasks that say „Scheitel“ for the Scheitelpunktform; not done.)"""
+def _names_word(token: str, word: str, tokens: set[str] = frozenset(), *, whole: bool = False) -> bool:
+    """The task's word is the part's word, a compound of it, its compound head, or a whole word that starts it
+    („Zelle“ in „Zellteilung“, „Scheitel“ in „Scheitelpunktform“) — not a cut-off stem a few letters short of it
+    („Elektronen“, stem „elektro“, is no „Elektrolyse“), and not the compound's last element, which is the wider
+    thing („Schaltung“ is no „Reihenschaltung“, decision 066). (Decision 050 tried to refuse the first half of a
+    compound alone — „das Klima“ is no „Klimadiagramm“ — but it cost tasks that say „Scheitel“ for the
+    Scheitelpunktform; not done.)"""
     short_by = len(word) - len(token)
-    return (term_matches(token, word) and (short_by <= 1 or short_by >= 4)) or _head(token, word)
+    piece = short_by >= 4 and word.startswith(token) and (not whole or 2 * len(token) >= len(word))
+    return (term_matches(token, word) and (short_by <= 1 or piece)) or _head(token, word)
 
 
 def _head(token: str, word: str) -> bool:
@@ -143,9 +161,9 @@ def in_other_words(tasks: Sequence[TaskView], part: str, thema: str = "") -> boo
     )
 
 
-def covers_part(tasks: Sequence[TaskView], part: str, thema: str = "") -> bool:
+def covers_part(tasks: Sequence[TaskView], part: str, thema: str = "", *, whole: bool = False) -> bool:
     """The tasks cover a part the teacher named: in her words, or in the bank's words for it (LEXIKON)."""
-    return (not is_aspect(part) and names_literally(tasks, part)) or in_other_words(tasks, part, thema)
+    return (not is_aspect(part) and names_literally(tasks, part, whole=whole)) or in_other_words(tasks, part, thema)
 
 
 def filed_as(unterthema: str, part: str, thema: str = "") -> bool:
@@ -194,18 +212,20 @@ def beyond_topic(part: str, thema: str) -> str:
 def _treats(tasks: Sequence[TaskView], part: str, thema: str, filing: str) -> bool:
     if is_filing_of(filing, part, thema):
         return True
-    doing = skill(part)
-    return any(_asks_about(asked(t), part, thema, doing) for t in tasks)
+    doing, named = skill(part), fold(part) != fold(thema)
+    return any(_asks_about(asked(t), part, thema, doing, named) for t in tasks)
 
 
-def _asks_about(a: Asked, part: str, thema: str, doing: tuple[str, str] | None) -> bool:
+def _asks_about(a: Asked, part: str, thema: str, doing: tuple[str, str] | None, named: bool = True) -> bool:
     if doing:  # „Klimadiagramme auswerten“: a task that evaluates a Klimadiagramm, not one that names it
         verb, thing = doing
         does = a.operators & (READING if verb in READING else {verb})
         return bool(does) and covers_part([_together(a)], thing, thema)
     if covers_part([a.subject], part, thema):
         return True
-    return covers_part([_together(a)], part, thema) and not any(
+    # an answer mentions a named part by its word, not a short piece: „Hintereinander (in Reihe)“ is no
+    # „Reihenschaltung“; the request's topic keeps 050's reading („Global Sourcing“ in a Globalisierung exam)
+    return covers_part([_together(a)], part, thema, whole=named) and not any(
         covers_part([a.subject], s, thema) for s in siblings(part))
 
 

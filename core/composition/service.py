@@ -247,6 +247,6 @@ def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelde
         unterthemen=list(request.unterthemen), anzahl=request.anzahl, candidates=on.items if on else cands,
         topic=topic,
         kurs=request.niveau, primary_topics=pool.primary, nachbarn=nachbarn, avoid=tuple(avoid),
-        salt=f"{request.thema}|{without_choice(request.zusatz)}"))
+        salt=f"{request.thema}|{without_choice(request.zusatz)}", zusatz=request.zusatz or ""))
     agree_with_paper(comp.material, comp.befund, request.unterthemen)
     return comp
