@@ -3,8 +3,9 @@ question whether to remember the material, and only a yes to it records; thanks 
 
 from __future__ import annotations
 
-from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolReturnPart
+from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, TextPart, ToolReturnPart, UserPromptPart
 
+from agents.offline.dialog import asked_in
 from agents.offline.messages import call, say, teacher_turns, text_of
 from core.language.feedback import classify_feedback
 from core.language.rating import explicit_stars, is_acknowledgement, is_no, is_yes
@@ -38,6 +39,21 @@ def _asked_since_material(messages: list[ModelMessage]) -> bool:
     return asked
 
 
+def _request_question_open(messages: list[ModelMessage]) -> bool:
+    """Whether the reply before the teacher's message was a plain question about a new request („Für welche
+    Klasse?“) — said without a tool call, unlike a material's summary."""
+    turns = teacher_turns(messages)
+    if not turns or not asked_in(turns[-1].reply_before):
+        return False
+    prompts = [
+        i
+        for i, m in enumerate(messages)
+        if isinstance(m, ModelRequest) and any(isinstance(p, UserPromptPart) for p in m.parts)
+    ]
+    since = messages[prompts[-2] + 1 : prompts[-1]] if len(prompts) >= 2 else []
+    return not any(isinstance(p, ToolReturnPart) for m in since if isinstance(m, ModelRequest) for p in m.parts)
+
+
 def answer_to_ask(text: str, material_id: str, messages: list[ModelMessage]) -> ModelResponse | None:
     """The teacher's yes or no right after „Soll ich mir dieses Material merken?“; only a yes records."""
     turns = teacher_turns(messages)
@@ -53,8 +69,11 @@ def about_material(text: str, material_id: str, messages: list[ModelMessage]) ->
 
     Praise alone („Super, genau so!“) is no rating: it gets the question once; thanks („ok danke“, „Standard
     passt“) get a short answer. Criticism and standing wishes go to record_feedback, which keeps them as
-    preferences without rating anything.
+    preferences without rating anything. An answer to a question about a new request („Für welche Klasse?“ –
+    „ok“) is not about the material.
     """
+    if _request_question_open(messages):
+        return None
     if explicit_stars(text) is not None:
         return _record(material_id, text)
     if is_acknowledgement(text):
