@@ -219,12 +219,16 @@ async def continue_material_generation(ctx: RunContext[TurnContext], session_id:
 @MAIN_TOOLS.tool
 async def record_feedback(ctx: RunContext[TurnContext], material_id: str, feedback: str,
                           stars: int | None = None) -> str:
-    """Rückmeldung der Lehrkraft zu einem Material speichern ("genau so!", "zu schwer"); daraus wird gelernt.
+    """Bewertung oder Rückmeldung der Lehrkraft zu einem Material speichern ("5 Sterne", "zu schwer").
+
+    Gespeichert (und daraus gelernt) wird eine Bewertung nur, wenn die Lehrkraft ausdrücklich bewertet ("4/5",
+    "bitte so merken") oder auf die Frage, ob das Material als bewährt gemerkt werden soll, mit Ja antwortet. Lob
+    allein ("super", "passt") ist keine Bewertung; Kritik und dauerhafte Wünsche werden als Präferenz notiert.
 
     Args:
         material_id: Die ID aus [material:ID].
-        feedback: Die Rückmeldung im Wortlaut.
-        stars: Optional eine Bewertung 1–5, falls die Lehrkraft eine nennt.
+        feedback: Die Worte der Lehrkraft im Wortlaut (nach der Frage „merken?“ ihr Ja).
+        stars: Die Bewertung 1–5, wenn die Lehrkraft eine nennt oder mit Ja antwortet.
     """
     try:
         mid = uuid.UUID(material_id)

@@ -111,6 +111,12 @@ with right:
                 if message:
                     st.session_state["wk_flash"] = message
                     st.rerun()
+            if d.can_delete and st.button("Aus meinen bewährten Aufgaben löschen", key="wk_forget"):
+                message = ui.run(inspector.forget_good_practice, teacher_id=persona.teacher_id, knowledge_id=d.id)
+                if message:
+                    st.session_state.pop("wk_open", None)
+                    st.session_state["wk_flash"] = message
+                    st.rerun()
 
 st.subheader("Einträge nach Art")
 if not ins.tables:

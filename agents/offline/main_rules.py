@@ -17,7 +17,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo
 
-from agents.offline import dialog, edit_plan, refusal, shortfall
+from agents.offline import dialog, edit_plan, praise, refusal, shortfall
 from agents.offline.followup_calls import follow_up, swap_addition
 from agents.offline.messages import (
     Rules,
@@ -35,10 +35,10 @@ from agents.offline.present import present
 from core.app.errors import UserError
 from core.language.afb import parse_afb_answer
 from core.language.edits import EditUnclear, parse_edit_request
-from core.language.feedback import classify_feedback
 from core.language.followups import wants_whole_topic
 from core.language.klasse import Oberstufe, oberstufe_of
 from core.language.lexicon import Lexicon
+from core.language.rating import explicit_stars
 from core.language.request.extract import extract
 from core.language.request.extraction import Extraction
 from core.language.text import fold
@@ -156,7 +156,7 @@ def _routed(text: str, messages: list[ModelMessage], open_sid: str | None, lexic
         return call("generate_material_set", {"text": text})
     if open_sid and not _CANCEL.search(text):
         return call("continue_material_generation", {"session_id": open_sid, "answer": text})
-    if m := _REMEMBER.match(text):
+    if (m := _REMEMBER.match(text)) and explicit_stars(text) is None:  # „Merk dir die Klausur als bewährt“ rates
         return call("remember", {"fact": (m.group(5) or text).strip()[:500]})
     if _WEB.search(text):
         return call("search_web", {"query": text[:300]})
@@ -170,10 +170,7 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     the teacher asks for a change, not only reports one. A complaint without a change wish ("Aufgabe 3 ist zu
     schwer") is no edit and still goes to record_feedback.
     """
-    target = last_material  # the newest version: edits return [material:ID] of the version they made
-    for p in tool_returns(messages):
-        if p.tool_name in _MADE and (mm := _MATERIAL.search(text_of(p.content))):
-            target = mm.group(1)
+    target = _newest(messages, last_material)
     kind = str(_current_request(messages).get("material_type") or "")
     text, said = edit_plan.chosen_instead(text, messages)
     if said:
@@ -187,9 +184,9 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
         edit = None if new_request else parse_edit_request(text)
     except EditUnclear as exc:
         return say(exc.message)
-    if not edit and target != last_material and not new_request and classify_feedback(text) is not None:
-        # after an edit, praise or criticism is about the edited version, not the first one
-        return call("record_feedback", {"material_id": target, "feedback": text})
+    if not edit and target != last_material and not new_request and (
+            reply := praise.about_material(text, target, messages)) is not None:
+        return reply  # after an edit, praise or criticism is about the edited version, not the first one
     if not edit and not new_request and wants_whole_topic(text)[0]:  # „Bitte das ganze Thema … nehmen“
         return call("regenerate_from_previous", {"material_id": target, "instruction": text})
     if not edit:
@@ -200,6 +197,15 @@ def _edit(text: str, messages: list[ModelMessage], last_material: str, lexicon: 
     # named in the reply; the previous version stays).
     return call("patch_material_task", {
         "material_id": target, "operations": [op.model_dump(exclude_none=True) for op in edit], "force": True})
+
+
+def _newest(messages: list[ModelMessage], last_material: str) -> str:
+    """The newest version of the last material: edits return [material:ID] of the version they made."""
+    target = last_material
+    for p in tool_returns(messages):
+        if p.tool_name in _MADE and (mm := _MATERIAL.search(text_of(p.content))):
+            target = mm.group(1)
+    return target
 
 
 def _current_request(messages: list[ModelMessage]) -> dict[str, Any]:
@@ -224,12 +230,13 @@ def _new_request(wanted: Extraction, messages: list[ModelMessage]) -> bool:
     return not same or wanted.klassenstufe is not None
 
 
-def _about_last_material(text: str, last_material: str, lexicon: Lexicon) -> ModelResponse | None:
-    """Feedback on the last material, or an AFB answer to a Rückfrage that was already answered."""
-    if classify_feedback(text) is not None:
-        new_request = extract(text, topic_terms=lexicon.terms)
-        if not (new_request.material_type and new_request.fach):
-            return call("record_feedback", {"material_id": last_material, "feedback": text})
+def _about_last_material(text: str, last_material: str, messages: list[ModelMessage], lexicon: Lexicon
+                         ) -> ModelResponse | None:
+    """A rating, praise or criticism of the last material, or an AFB answer to a Rückfrage already answered."""
+    new_request = extract(text, topic_terms=lexicon.terms)
+    if not (new_request.material_type and new_request.fach) and (
+            reply := praise.about_material(text, last_material, messages)) is not None:
+        return reply
     if parse_afb_answer(text) and not extract(text).material_type:
         return say(_ALREADY_ANSWERED)
     return None
@@ -259,9 +266,11 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     if state.short is not None and (reply := _shortened_answer(text, state, len(prompts) - 1, before)) is not None:
         return reply
     if last_material and not state.open_sid and state.refused is None:  # after a refusal the request goes on
-        reply = _edit(text, messages, last_material, lexicon)
+        reply = praise.answer_to_ask(text, _newest(messages, last_material), messages)
         if reply is None:
-            reply = _about_last_material(text, last_material, lexicon)
+            reply = _edit(text, messages, last_material, lexicon)
+        if reply is None:
+            reply = _about_last_material(text, last_material, messages, lexicon)
         if reply is not None:
             return reply
     if _GREETING.match(text):

@@ -31,13 +31,13 @@ class Scenario:
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         id="e-lehre",
-        title="Klausur E-Lehre mit Rückfrage und Lob",
-        description="Schärfungsfragen, AFB-Rückfrage, geprüfte Klausur mit Erwartungshorizont – und „genau so!“ "
-                    "macht die Aufgaben zu bewährten Aufgaben.",
+        title="Klausur E-Lehre mit Rückfrage und Bewertung",
+        description="Schärfungsfragen, AFB-Rückfrage, geprüfte Klausur mit Erwartungshorizont – und „genau so, "
+                    "bitte so merken“ macht die Aufgaben zu bewährten Aufgaben.",
         messages=("Ich brauche ne Klausur E-Lehre für die 10a",
                   "Stromkreise, 45 Min, aber bitte eine Aufgabe Induktion als AFB III",
                   "30/40/30 bitte",
-                  "Super, genau so!"),
+                  "Super, genau so – bitte so merken!"),
     ),
     Scenario(
         id="differenzierung",

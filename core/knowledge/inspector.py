@@ -93,6 +93,7 @@ class EntryDetail:
     erwartung: list[tuple[str, str]]
     shared: bool
     can_share: bool
+    can_delete: bool = False  # the owner's own good practice, seen by herself
 
 
 # --- who may inspect whom ----------------------------------------------------------------------------------------
@@ -253,5 +254,5 @@ def entry_detail(*, viewer_id: uuid.UUID, target_id: uuid.UUID, knowledge_id: uu
             quelle=SOURCES.get(row.source, row.source), quality=float(row.quality_score), times_used=row.times_used,
             created=row.created_at.strftime("%d.%m.%Y"), fields=_fields(content), erwartung=_erwartung(content),
             shared=row.shared_for_curation, can_share=own_gp and viewer_id == target_id and
-            not row.shared_for_curation,
+            not row.shared_for_curation, can_delete=own_gp and viewer_id == target_id,
         )

@@ -1,4 +1,5 @@
-"""The learning loop: ratings and chat feedback turn into the teacher's own good practices and preferences.
+"""The learning loop: explicit ratings become the teacher's own good practices and preferences; chat wishes become
+preferences.
 
 Offline this is rule-based (core.language.feedback/preferences); what it writes is what the next Wissenskarte counts.
 """
@@ -18,6 +19,7 @@ from core.knowledge.embeddings import embed_documents, embedding_model_name
 from core.knowledge.entries import knowledge_text, quality_from_stars
 from core.language.feedback import classify_feedback
 from core.language.preferences import extract_preferences
+from core.language.rating import explicit_stars, is_yes
 from core.materials.differenzierung import DifferenziertesMaterial
 from core.materials.h5p import H5PSet
 from core.materials.klausur import Klausur
@@ -30,6 +32,10 @@ from db.repos import memory as memory_repo
 from db.session import Identity
 
 GOOD_STARS = 4
+RATE_HINT = ("Wenn ich mir das Material als bewährt merken soll, bewerten Sie es mit den Sternen unter dem Ergebnis "
+             "oder schreiben Sie z. B. „5 Sterne“ oder „bitte so merken“.")
+NOT_RATED = "Danke! Gespeichert habe ich nichts – Lob allein ist noch keine Bewertung. " + RATE_HINT
+CHANGE_HINT = "Was soll ich ändern? Sagen Sie z. B. „Mach Aufgabe 2 leichter“ oder „Aufgabe 3 streichen“."
 
 
 def _today() -> str:
@@ -169,20 +175,31 @@ def rate_material(*, db: Session, identity: Identity, teacher: Teacher, material
 
 def apply_chat_feedback(*, db: Session, identity: Identity, teacher: Teacher, material_id: uuid.UUID, text: str,
                         stars: int | None = None) -> str:
-    """'Super, genau so!' / 'zu schwer' / 'immer 5 Aufgaben' in the chat: rating + preferences; a German summary."""
+    """Chat words about a material; a German summary of what was stored.
+
+    Only an explicit rating is stored and learned from: stars named in the words („5 Sterne“, „Bewertung: 4/5“,
+    „bitte so merken“) or `stars` with a plain yes to the question whether to remember the material. Praise, thanks
+    or „Standard passt“ rate nothing (decision 071). Standing wishes („immer 5 Aufgaben“) and complaints („zu
+    schwer“) are kept as preferences, as before.
+    """
     material = _load(db, teacher, material_id)
     feedback = classify_feedback(text)
     prefs = extract_preferences(text)
     if isinstance(prefs.get("afb_verteilung"), list | tuple) and len(prefs["afb_verteilung"]) == 3:
         # the router and the builders read `afb_ziel` ({"I": …, "II": …, "III": …})
         prefs["afb_ziel"] = dict(zip(("I", "II", "III"), (int(v) for v in prefs.pop("afb_verteilung")), strict=True))
-    if stars is None and feedback is not None:
-        stars = 5 if feedback.kind == "positive" and feedback.aspect in ("gesamt", "format") else (
-            2 if feedback.kind == "negative" else 4)
+    named = explicit_stars(text)
+    if named is not None:
+        stars = named
+    elif is_yes(text):  # the yes to „Soll ich mir das Material merken?“
+        stars = stars or 5
+    else:
+        stars = None  # praise is no rating, whatever stars a model read into it
     parts = []
     if stars is not None:
         learned = rate_material(db=db, identity=identity, teacher=teacher, material_id=material.id, stars=stars,
                                 comment=text[:500])
+        parts.append(f"Bewertung gespeichert ({anzahl(stars, 'Stern')})")
         if learned["good_practices"]:
             parts.append(f"{anzahl(learned['good_practices'], 'Aufgabe')} unter Ihren bewährten Aufgaben gespeichert")
         if learned.get("not_learned"):
@@ -201,9 +218,13 @@ def apply_chat_feedback(*, db: Session, identity: Identity, teacher: Teacher, ma
                            updates=prefs, source=f"Chat am {_today()}")
         if "frei" not in prefs or len(prefs) > 1:
             parts.append("Wunsch gespeichert: " + ", ".join(k for k in prefs if k != "frei"))
-    if not parts:
-        return "Danke für die Rückmeldung! Ich habe sie notiert."
-    return "Danke! " + "; ".join(parts) + ". Das fließt in die nächsten Materialien ein."
+    if parts:
+        return "Danke! " + "; ".join(parts) + ". Das fließt in die nächsten Materialien ein."
+    if prefs:
+        return "Danke für die Rückmeldung! Ich habe sie notiert. " + CHANGE_HINT
+    if feedback is not None and feedback.kind == "negative":
+        return "Schade. Gespeichert habe ich nichts. " + CHANGE_HINT
+    return NOT_RATED
 
 
 def remember_fact(*, db: Session, teacher: Teacher, fact: str) -> str:

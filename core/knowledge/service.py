@@ -21,6 +21,7 @@ from core.knowledge.inspector import (
 )
 from core.knowledge.learning import rate_material
 from core.knowledge.notes import Note, add_note, delete_note, my_scopes, visible_notes
+from core.knowledge.own_entries import forget_good_practice
 from core.knowledge.preferences import (
     STIL_MAX,
     PreferenceForm,
@@ -37,6 +38,7 @@ __all__ = [
     "AGENT_TYPES", "FAECHER", "GRAPH_ENTRIES", "LOW_QUALITY", "MONTHS", "PAGE_SIZE", "SCOPES", "STIL_MAX", "TYPES",
     "EntryDetail", "Inspection", "Note", "PreferenceForm", "PreferenceState", "SaveResult", "SearchHit", "TablePage",
     "Wissenskarte",
-    "add_note", "build_wissenskarte", "delete_note", "entry_detail", "inspect_wissenskarte", "inspectable_teachers",
+    "add_note", "build_wissenskarte", "delete_note", "entry_detail", "forget_good_practice", "inspect_wissenskarte",
+    "inspectable_teachers",
     "load_preferences", "my_scopes", "rate_material", "save_preferences", "search", "visible_notes",
 ]

@@ -204,8 +204,14 @@ def notes_for(*, db: Session, identity: Identity, fach: str | None, limit: int =
 
 
 def delete_own_note(*, db: Session, note_id: uuid.UUID, owner_id: uuid.UUID) -> bool:
+    return delete_own_entry(db=db, entry_id=note_id, owner_id=owner_id, knowledge_type="note")
+
+
+def delete_own_entry(*, db: Session, entry_id: uuid.UUID, owner_id: uuid.UUID, knowledge_type: str) -> bool:
+    """Delete one of the owner's own (non-global) entries of this type; False when there is none."""
     return db.execute(sa.delete(AgentKnowledge).where(
-        AgentKnowledge.id == note_id, AgentKnowledge.owner_id == owner_id, AgentKnowledge.knowledge_type == "note",
+        AgentKnowledge.id == entry_id, AgentKnowledge.owner_id == owner_id, AgentKnowledge.scope_type != "global",
+        AgentKnowledge.knowledge_type == knowledge_type,
     ).execution_options(synchronize_session=False)).rowcount == 1
 
 

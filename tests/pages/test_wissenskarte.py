@@ -10,10 +10,11 @@ import pytest
 import sqlalchemy as sa
 
 from core.app.acting import acting
-from core.app.errors import UserError
+from core.app.errors import NotFoundError, UserError
 from core.chat.turn import chat_turn
 from core.knowledge.inspector import entry_detail, inspect_wissenskarte
 from core.knowledge.learning import rate_material
+from core.knowledge.own_entries import forget_good_practice
 from core.knowledge.wissenskarte import build_wissenskarte
 from db import models as m
 from db.session import Identity, unit_of_work
@@ -117,6 +118,34 @@ def test_opening_an_entry_shows_details_and_the_owner_can_share_it(teacher_id) -
     assert not [b for b in at.button if b.key == "wk_share"]
     with unit_of_work(Identity.system()) as db:
         assert db.get(m.AgentKnowledge, gp).shared_for_curation is True
+
+
+def test_the_owner_deletes_her_own_good_practice_and_the_map_no_longer_counts_it(teacher_id) -> None:  # noqa: ANN001
+    """What a rating stored stays hers to undo (decision 071): one good practice deleted from the Wissenskarte."""
+    gp = _own_good_practice(teacher_id)
+    at = app_as(teacher_id, PAGE)
+    before = _personal(at.code[0].value)
+    next(s for s in at.selectbox if s.label == "Eintrag öffnen").set_value(str(gp)).run()
+    at.button(key="wk_forget").click().run()
+    assert not at.exception
+    assert any("Gelöscht" in s.value for s in at.success)
+    assert _personal(at.code[0].value) == before - 1
+    assert not [b for b in at.button if b.key == "wk_forget"]
+    with unit_of_work(Identity.system()) as db:
+        assert db.get(m.AgentKnowledge, gp) is None
+
+
+def test_a_curator_is_offered_no_delete_of_a_teachers_good_practice(teacher_id, curator_id) -> None:  # noqa: ANN001
+    gp = _own_good_practice(teacher_id)
+    detail = entry_detail(viewer_id=teacher_id, target_id=teacher_id, knowledge_id=gp)
+    assert detail.can_delete
+    with unit_of_work(Identity.system()) as db:
+        db.get(m.AgentKnowledge, gp).shared_for_curation = True  # readable by curators, still hers
+    assert not entry_detail(viewer_id=curator_id, target_id=teacher_id, knowledge_id=gp).can_delete
+    with pytest.raises(NotFoundError, match="Nur eigene bewährte Aufgaben"):
+        forget_good_practice(teacher_id=curator_id, knowledge_id=gp)
+    with unit_of_work(Identity.system()) as db:
+        assert db.get(m.AgentKnowledge, gp) is not None
 
 
 def _select(at, element_id: str, state: dict):  # noqa: ANN001, ANN202

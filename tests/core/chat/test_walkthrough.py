@@ -1,4 +1,4 @@
-"""The seed's walkthrough, offline: Schärfungsfragen → AFB Rückfrage → validated exam with DOCX → "genau so!"
+"""The seed's walkthrough, offline: Schärfungsfragen → AFB Rückfrage → validated exam with DOCX → "bitte so merken"
 → more good practices and a stored preference in the next Wissenskarte. Plus worksheet and H5P of the same depth."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def test_exam_walkthrough_with_rueckfrage_and_learning(db: Session, as_teacher) 
 
     before = build_wissenskarte(db=db, identity=ident, agent_type="klausur", fach="physik")
     r4 = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=r1.conversation_id,
-                   message="Super, genau so!")
+                   message="Super, genau so – bitte so merken!")  # explicit (decision 071)
     assert "Danke" in r4.reply
     after = build_wissenskarte(db=db, identity=ident, agent_type="klausur", fach="physik")
     count = lambda wk: {(c["type"], c["scope"]): c["n"] for c in wk.facts["counts"]}[("good_practice", "teacher")]  # noqa: E731

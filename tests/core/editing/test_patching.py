@@ -413,7 +413,7 @@ def test_chat_afb_change_makes_a_new_version_and_says_what_changed(exam: Exam) -
     v3 = get_material(db=t.db, material_id=uuid.UUID(r2.material_id))
     assert v3.parent_id == new.id and v3.version == 3 and "1a:" in r2.reply
     r3 = chat_turn(db=t.db, identity=t.identity, teacher=t.teacher, conversation_id=t.conversation_id,
-                   message="Super, genau so!")
+                   message="5 Sterne")  # a rating in the chat is explicit (decision 071)
     assert "Danke" in r3.reply
     t.db.expire_all()
     assert get_material(db=t.db, material_id=v3.id).rating == 5

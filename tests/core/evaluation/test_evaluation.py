@@ -406,7 +406,7 @@ def test_five_demo_scenarios_play_into_new_conversations(database) -> None:  # n
     steps: list[tuple[str, int, bool, bool]] = []
     try:
         play_all(teacher, steps)
-    finally:  # "genau so!" taught this teacher good practices; other tests search as the system and must not see them
+    finally:  # "bitte so merken" taught this teacher good practices; other tests search as system, must not see them
         with unit_of_work(Identity.system()) as db:
             db.execute(sa.delete(m.AgentKnowledge).where(sa.or_(
                 m.AgentKnowledge.owner_id == teacher,

@@ -71,7 +71,7 @@ def test_walkthrough_across_processes(database, tmp_path: Path) -> None:  # noqa
     assert view["validation"] == [] and view["gesamtpunkte"] > 0
     assert all(abs(view["afb_anteile"][k] - t) <= 10 for k, t in (("I", 30), ("II", 40), ("III", 30)))
 
-    r4 = _cli("chat", "--teacher", email, "--conversation", conv, "--json", "Super, genau so!")
+    r4 = _cli("chat", "--teacher", email, "--conversation", conv, "--json", "Super, genau so – bitte so merken!")
     assert "Danke" in r4["reply"]
     karte = _cli("wissenskarte", "--teacher", email, "--fach", "physik")
     assert "AFB-Ziel 30/40/30" in karte
