@@ -270,6 +270,16 @@ def typo_note(text: str, terms: Terms, oberstufe: Oberstufe = G9, fach: str | No
     return f"Ich nehme an, Sie meinen „{e.thema}“."
 
 
+def course_year_note(args: Mapping[str, Any], turns: Sequence[Turn], terms: Terms, oberstufe: Oberstufe = G9) -> str:
+    """What the reply says when a course named without a year („Deutsch LK“) was taken for the first Q year."""
+    stufe = args.get("klassenstufe")
+    if not args.get("niveau") or stufe != oberstufe.course_year() or understand(turns, terms, oberstufe).klassenstufe:
+        return ""
+    later = max(oberstufe.q.values())
+    return (f"Da kein Jahrgang genannt war, habe ich Jahrgangsstufe {stufe} angenommen (das erste Jahr der "
+            f"Qualifikationsphase). Für Jahrgangsstufe {later} sagen Sie einfach Bescheid.")
+
+
 NOT_IN_SCOPE = ("Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, differenzierte Arbeitsblätter und "
                 "H5P-Übungen für den Unterricht – sagen Sie mir Fach, Klasse, Thema und Dauer, dann lege ich los.")
 
@@ -295,6 +305,8 @@ def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None,
     if latest.problems:
         return " ".join(latest.problems)
     state = _chosen_for_teacher(understand(turns, terms, oberstufe), turns, terms, grades)
+    if state.klassenstufe is None and state.niveau is not None:  # „Deutsch LK“: the Oberstufe (decision 068)
+        state = replace(state, klassenstufe=oberstufe.course_year())
     if state.fach is None and len(mine := [f for f in state.fach_options if f in faecher]) == 1:
         state = replace(state, fach=mine[0], fach_source="topic")
     if not (state.fach or state.material_type or state.thema):

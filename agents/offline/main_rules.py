@@ -247,8 +247,11 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     if returns:
         said = "\n\n".join(present(p) for p in turn_returns(messages))
         made = [p for p in returns if p.tool_name in _STARTS]  # the topic as understood, once the call is answered
-        fach = _called_fach(messages, made[0].tool_call_id) if made else None
-        return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))
+        if not made:
+            return say(said)
+        args, oberstufe = _called_args(messages, made[0].tool_call_id), _oberstufe(messages)
+        year = dialog.course_year_note(args, teacher_turns(messages), lexicon.terms, oberstufe)
+        return say(_noted(dialog.typo_note(text, lexicon.terms, oberstufe, args.get("fach")), _noted(year, said)))
     state = _state(messages[:-1])
     last_material = state.last_material
     if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
@@ -289,14 +292,14 @@ def _planned(messages: list[ModelMessage], text: str) -> ModelResponse | None:
     return say("\n\n".join(x for x in (edit_plan.said(done, present), edit_plan.not_done(plan, done)) if x))
 
 
-def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:
-    """The Fach of the tool call `call_id` in the response before the last request."""
+def _called_args(messages: list[ModelMessage], call_id: str) -> dict[str, Any]:
+    """The arguments of the tool call `call_id` in the response before the last request."""
     for m in reversed(messages):
         if isinstance(m, ModelResponse):
             for p in m.parts:
                 if isinstance(p, ToolCallPart) and p.tool_call_id == call_id:
-                    return p.args_as_dict().get("fach")
-    return None
+                    return p.args_as_dict()
+    return {}
 
 
 def _noted(note: str, reply: str) -> str:
