@@ -270,16 +270,6 @@ def typo_note(text: str, terms: Terms, oberstufe: Oberstufe = G9, fach: str | No
     return f"Ich nehme an, Sie meinen „{e.thema}“."
 
 
-def course_year_note(args: Mapping[str, Any], turns: Sequence[Turn], terms: Terms, oberstufe: Oberstufe = G9) -> str:
-    """What the reply says when a course named without a year („Deutsch LK“) was taken for the first Q year."""
-    stufe = args.get("klassenstufe")
-    if not args.get("niveau") or stufe != oberstufe.course_year() or understand(turns, terms, oberstufe).klassenstufe:
-        return ""
-    later = max(oberstufe.q.values())
-    return (f"Da kein Jahrgang genannt war, habe ich Jahrgangsstufe {stufe} angenommen (das erste Jahr der "
-            f"Qualifikationsphase). Für Jahrgangsstufe {later} sagen Sie einfach Bescheid.")
-
-
 NOT_IN_SCOPE = ("Dabei kann ich leider nicht helfen. Ich erstelle Klausuren, differenzierte Arbeitsblätter und "
                 "H5P-Übungen für den Unterricht – sagen Sie mir Fach, Klasse, Thema und Dauer, dann lege ich los.")
 

@@ -17,7 +17,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo
 
-from agents.offline import dialog, edit_plan, refusal, shortfall
+from agents.offline import course_year, dialog, edit_plan, refusal, shortfall
 from agents.offline.followup_calls import follow_up, swap_addition
 from agents.offline.messages import (
     Rules,
@@ -250,12 +250,14 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
         if not made:
             return say(said)
         args, oberstufe = _called_args(messages, made[0].tool_call_id), _oberstufe(messages)
-        year = dialog.course_year_note(args, teacher_turns(messages), lexicon.terms, oberstufe)
+        year = course_year.note(args, teacher_turns(messages), lexicon.terms, oberstufe)
         return say(_noted(dialog.typo_note(text, lexicon.terms, oberstufe, args.get("fach")), _noted(year, said)))
     state = _state(messages[:-1])
     last_material = state.last_material
     if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
         return reply
+    if not state.open_sid and (redo := _course_year_changed(text, messages, lexicon)) is not None:
+        return call("generate_material", redo)  # „Jahrgangsstufe 12“ after the first Q year was assumed (068)
     before = teacher_turns(messages)[-1].reply_before if prompts else ""
     if (reply := _refusal_answer(text, state, len(prompts) - 1, before, lexicon)) is not None:
         return reply
@@ -290,6 +292,13 @@ def _planned(messages: list[ModelMessage], text: str) -> ModelResponse | None:
     if (then := edit_plan.next_call(plan, done)) is not None:
         return then
     return say("\n\n".join(x for x in (edit_plan.said(done, present), edit_plan.not_done(plan, done)) if x))
+
+
+def _course_year_changed(text: str, messages: list[ModelMessage], lexicon: Lexicon) -> dict[str, Any] | None:
+    last, turns, oberstufe = _current_request(messages), teacher_turns(messages)[:-1], _oberstufe(messages)
+    if not last or not course_year.assumed(last, turns, lexicon.terms, oberstufe):
+        return None
+    return course_year.other_year(text, last, lexicon.terms, oberstufe)
 
 
 def _called_args(messages: list[ModelMessage], call_id: str) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Decision 068 through the real chat (offline engine, demo teacher in Sachsen): a topic only Mathematik teaches is
-not asked about its Fach; a Deutsch LK without a year is the first year of the Q-phase and the reply says so; „Bewegung
-im Sport“ is no heat worksheet because „Transport“ ends in „sport“; „Revolution in Russland“ for Klasse 9, with
-checked items only for the Oberstufe, is refused with that said — no Oberstufe tasks for a ninth grade."""
+not asked about its Fach; a Deutsch LK without a year is the first year of the Q-phase, the reply says so, and another
+year named afterwards is taken; „Bewegung im Sport“ is no heat worksheet because „Transport“ ends in „sport“;
+„Revolution in Russland“ for Klasse 9, with checked items only for the Oberstufe, is refused with that said — no
+Oberstufe tasks for a ninth grade."""
 
 from __future__ import annotations
 
@@ -32,6 +33,16 @@ def test_a_deutsch_lk_without_a_year_is_the_first_q_year_and_the_reply_says_so(d
     # Sachsen counts its Oberstufe as Jahrgangsstufen 11 and 12: the LK is taken for 11, and she reads it
     assert args is not None and (args["klassenstufe"], args["niveau"]) == (11, "erhoeht"), args
     assert "Jahrgangsstufe 11 angenommen" in reply and "Jahrgangsstufe 12" in reply, reply
+
+
+def test_naming_the_other_year_after_the_assumed_one_makes_it_for_that_year(db: Session, as_teacher) -> None:  # noqa: ANN001
+    results, args = chat(db, as_teacher, "Quiz für den Bio-LK zur Proteinbiosynthese, 10 Fragen", "Jahrgangsstufe 12")
+    first, second = results
+    assert "Jahrgangsstufe 11 angenommen" in first.reply and first.material_id, first.reply
+    # the reply promised „Für Jahrgangsstufe 12 sagen Sie einfach Bescheid“: she says it, and gets it
+    assert args is not None and (args["klassenstufe"], args["thema"]) == (12, "Proteinbiosynthese"), args
+    assert second.material_id and second.material_id != first.material_id, second.reply
+    assert get_material(db=db, material_id=uuid.UUID(second.material_id)).klassenstufe == 12
 
 
 def test_bewegung_im_sport_is_no_heat_worksheet(db: Session, as_teacher) -> None:  # noqa: ANN001
