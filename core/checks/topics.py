@@ -102,9 +102,9 @@ def term_matches(token: str, term: str) -> bool:
 
 
 def _compound_part(long_: str, short: str) -> bool:
-    """`short` is a part of the compound `long_`: its start, or after a first part that is a word of its own
+    """`short` is a part of the compound `long_`: its start, or after a first part that ends in a word of its own
     („Wärme|transport“ ~ „transport“, „Blut|kreislauf“ ~ „kreislauf“) — not letters inside a word („Tran|sport“ is
-    no „Sport“, decision 068)."""
+    no „Sport“, „Ver|gleich“ no „gleich“, decision 068)."""
     at = long_.find(short)
     while at > 0 and not _is_word(long_[:at]):
         at = long_.find(short, at + 1)
@@ -113,10 +113,15 @@ def _compound_part(long_: str, short: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _is_word(first: str) -> bool:
-    """A compound's first part, with or without its linking element („Bewegungs-“, „Sonnen-“), is a word attested
-    in the seed content."""
+    """What comes before a compound's part ends in a word attested in the seed content, with or without its linking
+    element or verb ending („Blut|kreislauf“, „Wärme|transport“, „Bewegungs|energie“, „Brenn|punkt“) — not
+    „Tran|sport“, „Wärmetran|sport“, „Ver|gleich“."""
+    return any((j == 0 or len(first) - j >= 4) and _attested(first[j:]) for j in range(len(first) - 2))
+
+
+def _attested(piece: str) -> bool:
     words = attested_words()
-    forms = {first, first.rstrip("-")}
+    forms = {piece, piece.rstrip("-"), piece + "e", piece + "en"}
     forms |= {f[: -len(end)] for f in tuple(forms) for end in ("s", "es", "n", "en", "e", "er") if f.endswith(end)}
     return any(len(f) >= 3 and f in words for f in forms)
 
