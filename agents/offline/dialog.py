@@ -295,6 +295,8 @@ def next_step(turns: Sequence[Turn], terms: Terms, grades: Grades | None = None,
     if latest.problems:
         return " ".join(latest.problems)
     state = _chosen_for_teacher(understand(turns, terms, oberstufe), turns, terms, grades)
+    if state.klassenstufe is None and state.niveau is not None:  # „Deutsch LK“: the Oberstufe (decision 068)
+        state = replace(state, klassenstufe=oberstufe.course_year())
     if state.fach is None and len(mine := [f for f in state.fach_options if f in faecher]) == 1:
         state = replace(state, fach=mine[0], fach_source="topic")
     if not (state.fach or state.material_type or state.thema):

@@ -17,7 +17,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo
 
-from agents.offline import dialog, edit_plan, praise, refusal, shortfall
+from agents.offline import course_year, dialog, edit_plan, praise, refusal, shortfall
 from agents.offline.followup_calls import follow_up, swap_addition
 from agents.offline.messages import (
     Rules,
@@ -254,12 +254,17 @@ def _respond(messages: list[ModelMessage], lexicon: Lexicon) -> ModelResponse:
     if returns:
         said = "\n\n".join(present(p) for p in turn_returns(messages))
         made = [p for p in returns if p.tool_name in _STARTS]  # the topic as understood, once the call is answered
-        fach = _called_fach(messages, made[0].tool_call_id) if made else None
-        return say(_noted(dialog.typo_note(text, lexicon.terms, _oberstufe(messages), fach) if made else "", said))
+        if not made:
+            return say(said)
+        args, oberstufe = _called_args(messages, made[0].tool_call_id), _oberstufe(messages)
+        year = course_year.note(args, teacher_turns(messages), lexicon.terms, oberstufe)
+        return say(_noted(dialog.typo_note(text, lexicon.terms, oberstufe, args.get("fach")), _noted(year, said)))
     state = _state(messages[:-1])
     last_material = state.last_material
     if (reply := _routed(text, messages, state.open_sid, lexicon)) is not None:
         return reply
+    if not state.open_sid and (redo := _course_year_changed(text, messages, lexicon)) is not None:
+        return call("generate_material", redo)  # „Jahrgangsstufe 12“ after the first Q year was assumed (068)
     before = teacher_turns(messages)[-1].reply_before if prompts else ""
     if (reply := _refusal_answer(text, state, len(prompts) - 1, before, lexicon)) is not None:
         return reply
@@ -298,14 +303,21 @@ def _planned(messages: list[ModelMessage], text: str) -> ModelResponse | None:
     return say("\n\n".join(x for x in (edit_plan.said(done, present), edit_plan.not_done(plan, done)) if x))
 
 
-def _called_fach(messages: list[ModelMessage], call_id: str) -> str | None:
-    """The Fach of the tool call `call_id` in the response before the last request."""
+def _course_year_changed(text: str, messages: list[ModelMessage], lexicon: Lexicon) -> dict[str, Any] | None:
+    last, turns, oberstufe = _current_request(messages), teacher_turns(messages)[:-1], _oberstufe(messages)
+    if not last or not course_year.assumed(last, turns, lexicon.terms, oberstufe):
+        return None
+    return course_year.other_year(text, last, lexicon.terms, oberstufe)
+
+
+def _called_args(messages: list[ModelMessage], call_id: str) -> dict[str, Any]:
+    """The arguments of the tool call `call_id` in the response before the last request."""
     for m in reversed(messages):
         if isinstance(m, ModelResponse):
             for p in m.parts:
                 if isinstance(p, ToolCallPart) and p.tool_call_id == call_id:
-                    return p.args_as_dict().get("fach")
-    return None
+                    return p.args_as_dict()
+    return {}
 
 
 def _noted(note: str, reply: str) -> str:

@@ -12,8 +12,10 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from core.checks.lexicon import FRAME_WORDS, OPERATOR_FORMS, OPERATOR_WORDS, SUBJECT_FRAME_WORDS
+from core.language.lexicon import attested_words
 from core.language.text import STOPWORDS, content_words, fold, stem
 
 _MIN_PART = 5  # shortest stem that may match inside a compound
@@ -96,7 +98,32 @@ def term_matches(token: str, term: str) -> bool:
     if token == term:
         return True
     short, long_ = (token, term) if len(token) <= len(term) else (term, token)
-    return len(short) >= _MIN_PART and (short in long_ or _linking_s(long_, short))
+    return len(short) >= _MIN_PART and (_compound_part(long_, short) or _linking_s(long_, short))
+
+
+def _compound_part(long_: str, short: str) -> bool:
+    """`short` is a part of the compound `long_`: its start, or after a first part that ends in a word of its own
+    („Wärme|transport“ ~ „transport“, „Blut|kreislauf“ ~ „kreislauf“) — not letters inside a word („Tran|sport“ is
+    no „Sport“, „Ver|gleich“ no „gleich“, decision 068)."""
+    at = long_.find(short)
+    while at > 0 and not _is_word(long_[:at]):
+        at = long_.find(short, at + 1)
+    return at >= 0
+
+
+@lru_cache(maxsize=4096)
+def _is_word(first: str) -> bool:
+    """What comes before a compound's part ends in a word attested in the seed content, with or without its linking
+    element or verb ending („Blut|kreislauf“, „Wärme|transport“, „Bewegungs|energie“, „Brenn|punkt“) — not
+    „Tran|sport“, „Wärmetran|sport“, „Ver|gleich“."""
+    return any((j == 0 or len(first) - j >= 4) and _attested(first[j:]) for j in range(len(first) - 2))
+
+
+def _attested(piece: str) -> bool:
+    words = attested_words()
+    forms = {piece, piece.rstrip("-"), piece + "e", piece + "en"}
+    forms |= {f[: -len(end)] for f in tuple(forms) for end in ("s", "es", "n", "en", "e", "er") if f.endswith(end)}
+    return any(len(f) >= 3 and f in words for f in forms)
 
 
 def _linking_s(long_: str, short: str) -> bool:

@@ -33,10 +33,11 @@ from core.composition.examples import best_example
 from core.composition.fill_up import without_choice
 from core.composition.generators.base import Generator
 from core.composition.generators.registry import for_fach
+from core.composition.grade_band import say_other_grades
 from core.composition.h5p import QuizAuftrag, QuizComposition, compose_h5p
 from core.composition.klausur import Composition, KlausurAuftrag, compose_klausur
 from core.composition.notes import note_keywords
-from core.composition.report import Nachbar, agree_with_paper
+from core.composition.report import Befund, Nachbar, agree_with_paper
 from core.composition.wishes import count_in, excluded_quiz_types, own_wishes
 from core.composition.work_exam import compose as compose_work_exam
 from core.composition.works import LITERARY_FAECHER
@@ -191,7 +192,7 @@ def compose_exam(*, db: Session, identity: Identity, teacher_id: uuid.UUID | Non
         related_topics=pool.related, nachbarn=pool.nachbarn, notes=notes, avoid=tuple(avoid), extra_quellen=extra,
         vorlage=vorlage, afb_fest=afb_fest)
     comp = compose_work_exam(auftrag) or compose_klausur(auftrag)  # a named literary work first (decision 056)
-    agree_with_paper(comp.material, comp.befund, request.unterthemen)
+    _as_handed_out(comp.material, comp.befund, cands, pool, request)
     return comp
 
 
@@ -225,7 +226,7 @@ def compose_quiz(*, db: Session, identity: Identity, fach: str, themenfelder: di
         kurs=request.niveau, primary_topics=pool.primary, nachbarn=nachbarn, avoid=tuple(avoid),
         salt=f"{request.thema}|{without_choice(request.zusatz)}", zusatz=request.zusatz,
         ausgeschlossen=frozenset(excluded_quiz_types(request.zusatz))))
-    agree_with_paper(comp.material, comp.befund, request.unterthemen)
+    _as_handed_out(comp.material, comp.befund, cands, pool, request)
     return comp
 
 
@@ -248,5 +249,13 @@ def compose_worksheet(*, db: Session, identity: Identity, fach: str, themenfelde
         topic=topic,
         kurs=request.niveau, primary_topics=pool.primary, nachbarn=nachbarn, avoid=tuple(avoid),
         salt=f"{request.thema}|{without_choice(request.zusatz)}", zusatz=request.zusatz or ""))
-    agree_with_paper(comp.material, comp.befund, request.unterthemen)
+    _as_handed_out(comp.material, comp.befund, cands, pool, request)
     return comp
+
+
+def _as_handed_out(material: Any, befund: Befund, cands: Sequence[Any], pool: Pool, request: MaterialRequest) -> None:
+    """The account said from the material as printed; without material, whether other grades hold the topic."""
+    agree_with_paper(material, befund, request.unterthemen)
+    if material is None:
+        say_other_grades(befund, cands, primary=pool.primary, names=[t.thema for t in pool.topic.resolved],
+                         thema=request.thema, klassenstufe=request.klassenstufe, kurs=request.niveau)

@@ -27,7 +27,7 @@ from core.app.errors import UserError
 
 SUITE_FILE = ROOT / "seeds" / "eval" / "requests.yaml"
 SECTIONS = ("dev", "heldout", "heldout_2", "targeted_s21", "targeted_s23", "targeted_s24", "targeted_s25",
-            "targeted_s25b", "targeted_s26b")
+            "targeted_s25b", "targeted_s26", "targeted_s26b")
 FIELDS = ("fach", "klassenstufe", "thema", "unterthemen", "dauer", "material_type", "afb", "anzahl", "niveau")
 QUESTION = "frage"
 Asked = Literal["fach", "klassenstufe", "thema", "dauer", "material_type"]
@@ -85,6 +85,7 @@ class RequestSuite(BaseModel):
     targeted_s24: list[RequestCase] = Field(default_factory=list)
     targeted_s25: list[RequestCase] = Field(default_factory=list)
     targeted_s25b: list[RequestCase] = Field(default_factory=list)
+    targeted_s26: list[RequestCase] = Field(default_factory=list)
     targeted_s26b: list[RequestCase] = Field(default_factory=list)
 
 

@@ -20,6 +20,10 @@ class Oberstufe:
     ef: int
     q: Mapping[str, int]
 
+    def course_year(self) -> int:
+        """The year a course (LK/GK) named without one is taken for: the first of the Q-phase (decision 068)."""
+        return min(self.q.values())
+
     def question(self) -> str:
         first, last = min(self.q.values()), max(self.q.values())
         if len(self.q) > 2:

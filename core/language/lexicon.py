@@ -43,7 +43,7 @@ def seeded_lexicon() -> Lexicon:
                    grades={fach: {feld: frozenset(y) for feld, y in felder.items()} for fach, felder in grades.items()})
 
 
-_WORD = re.compile(r"[^\W\d_]{5,}")
+_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def strings_in(value: Any) -> list[str]:
@@ -68,6 +68,13 @@ def seeded_words() -> frozenset[str]:
 def seeded_forms() -> frozenset[str]:
     """Every word of five letters or more in the seed content, umlaut spellings merged: the forms a noun is attested
     in („Metall“, „Metalle“), for undoing a dative plural."""
+    return frozenset(w for w in attested_words() if len(w) >= 5)
+
+
+@lru_cache
+def attested_words() -> frozenset[str]:
+    """Every word of three letters or more in the seed content, umlaut spellings merged: the words a compound's first
+    part may be („Wärme“ of „Wärmetransport“, not „Tran“ of „Transport“)."""
     words: set[str] = set()
     for path in sorted(SEED_DATA.glob("**/*.json")):
         try:

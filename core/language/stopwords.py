@@ -55,7 +55,9 @@ META_WORDS = word_set("""
     bremen nrw niedersachsen thueringen
     brandenburg saarland bw i ii iii iv topic topics anforderungsniveau anforderungsniveaus grundlegend erhoeht
     """)
-CONNECTORS = word_set("und sowie der des von vom im am in mit oder bzw bei an um nach vor seit bis and of vs versus")
+CONNECTORS = word_set(
+    "und sowie der des von vom im am in mit oder bzw bei beim an um nach vor seit bis and of vs versus"
+)
 
 ARTICLES = word_set("den die das dem der einem einer einen eine ein")
 

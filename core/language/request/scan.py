@@ -3,6 +3,8 @@ decide: named, implied by a topic area, or guessed from topic words."""
 
 from __future__ import annotations
 
+import re
+
 from core.language.document import Doc
 from core.language.request.extraction import FACH_KEYS, FachSource
 from core.language.request.material import MATERIAL_WORDS
@@ -17,6 +19,7 @@ from core.language.request.subjects import (
 )
 from core.language.request.vocabulary import Analysis, Entry, Vocab
 from core.language.stopwords import FILLER_WORDS, META_WORDS
+from core.language.text import stem
 
 
 def _subject_counts(doc: Doc, i: int) -> bool:
@@ -155,12 +158,29 @@ def _candidates(doc: Doc, i: int, vocab: Vocab) -> tuple[list[tuple[int, Entry]]
             cands.append((length, entry))
     if not cands:
         cands = _cut_short(doc, i, vocab)
+    if not cands and (m := _RECHEN_COMPOUND.match(tok.key)):  # „Bruchrechenregeln“: „Bruchrechnung“
+        single = [e for e in vocab.stem_idx.get(stem(m.group(1) + "rechnung"), ()) if len(e.words) == 1]
+        if single:
+            return [(1, e) for e in single], not _names_its_head("", single)
     if not cands and len(tok.key) <= 40:
         for cut in range(len(tok.key) - 1, 4, -1):
             hits = vocab.prefix_idx.get(tok.key[:cut])
             if hits:
-                return [(1, e) for e in hits], True
+                return [(1, e) for e in hits], not _names_its_head(tok.key[cut:], hits)
     return cands, False
+
+
+# Tails of a compound that only say what is done with its head: „Teilbarkeitsregeln“, „Dreisatzaufgaben“ are the
+# head's topic, not a guess from a first part like „Energiesparlampen“ or „Bewegungsapparat“ (decision 068).
+_GENERIC_TAILS = ("regeln", "regel", "aufgaben", "aufgabe", "uebungen", "uebung", "beispiele", "training", "test",
+                  "tests", "quiz", "grundlagen", "fragen", "wissen", "begriffe")
+_RECHEN_COMPOUND = re.compile(rf"^([a-z]{{4,}}?)rechen(?:{'|'.join(_GENERIC_TAILS)})$")  # „Bruchrechenregeln“
+
+
+def _names_its_head(tail: str, hits: list[Entry]) -> bool:
+    """A compound whose known head names one Fach and whose tail is a generic word (or nothing)."""
+    tail = tail.removeprefix("-").removeprefix("s") if tail not in _GENERIC_TAILS else tail
+    return bool(hits) and len({e.fach for e in hits}) == 1 and (tail == "" or tail in _GENERIC_TAILS)
 
 
 def _cut_short(doc: Doc, i: int, vocab: Vocab) -> list[tuple[int, Entry]]:

@@ -143,8 +143,7 @@ def _evaluation(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--limit", type=int, default=None, help="nur die ersten N Fälle")
     s.add_argument("--min-pass", type=float, default=0.95, help="Mindestquote bestandener Prüfungen (Standard 0.95)")
     s.add_argument("--teil", choices=["dev", "heldout", "heldout_2", "targeted_s21", "targeted_s23", "targeted_s24",
-                                      "targeted_s25", "targeted_s25b", "targeted_s26b",
-                                      "alle"],
+                                      "targeted_s25", "targeted_s25b", "targeted_s26", "targeted_s26b", "alle"],
                    default="alle",
                    help="nur für --suite requests: welcher Teil der Anfragen (Standard: alle)")
     s.add_argument("--json", action="store_true")

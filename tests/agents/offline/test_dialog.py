@@ -102,7 +102,8 @@ def test_left_to_the_assistant_twice_it_takes_the_first_offered_topic() -> None:
     (("Deutsch Klausur", "8", "Balladen, 90 Minuten"), {"klassenstufe": 8, "dauer_minuten": 90}),
     (("Klausur Bio", "Klasse 9", "Immunsystem", "45"), {"dauer_minuten": 45, "thema": "Immunsystem"}),
     (("Deutsch Arbeitsblatt", "6, Wortarten"), {"klassenstufe": 6, "thema": "Wortarten"}),
-    (("Bio LK Klausur Proteinbiosynthese, 180 Minuten", "Q1"), {"klassenstufe": 12, "niveau": "erhoeht"}),
+    (("Bio Klausur Proteinbiosynthese, 180 Minuten", "Q1"), {"klassenstufe": 12}),
+    (("Bio Klausur Proteinbiosynthese, 180 Minuten", "LK"), {"klassenstufe": 12, "niveau": "erhoeht"}),
 ])
 def test_answers_fill_the_open_question(turns: tuple[str, ...], expected: dict[str, Any]) -> None:
     args = call(*turns)
@@ -128,9 +129,10 @@ def test_a_broad_area_alone_is_asked_about_once() -> None:
     assert isinstance(first, str) and "Schwerpunkt" in first and "Wie lange" not in first
 
 
-def test_a_course_without_a_year_asks_for_q1_or_q2() -> None:
-    reply = converse("Bio LK Klausur Proteinbiosynthese, 180 Minuten")[0]
-    assert isinstance(reply, str) and "Q1" in reply and "Q2" in reply
+def test_a_course_without_a_year_is_the_first_q_year_not_a_question() -> None:
+    """Decision 068: „Bio LK“ fixes the Oberstufe; the first Q year is taken (and the reply says so)."""
+    args = converse("Bio LK Klausur Proteinbiosynthese, 180 Minuten")[0]
+    assert isinstance(args, dict) and (args["klassenstufe"], args["niveau"]) == (12, "erhoeht")
 
 
 def test_arguments_carry_sub_topics_count_and_level() -> None:
@@ -213,8 +215,8 @@ def test_q2_is_read_in_the_teachers_bundesland(bundesland: str, stufe: int) -> N
     assert isinstance(args, dict) and args["klassenstufe"] == stufe
 
 
-def test_a_course_without_a_year_is_asked_in_the_years_of_the_bundesland() -> None:
-    reply = _call_as_teacher_in("Sachsen", "Physik LK Klausur Quantenobjekte 180 Minuten")
-    assert isinstance(reply, str) and "Q1 (Jahrgang 11) oder Q2 (Jahrgang 12)" in reply
-    args = _call_as_teacher_in("Sachsen", "Physik LK Klausur Quantenobjekte 180 Minuten", "Q2")
+def test_a_course_without_a_year_is_the_first_q_year_of_the_bundesland() -> None:
+    args = _call_as_teacher_in("Sachsen", "Physik LK Klausur Quantenobjekte 180 Minuten")
+    assert isinstance(args, dict) and args["klassenstufe"] == 11  # Sachsen: Jahrgangsstufen 11 and 12
+    args = _call_as_teacher_in("Sachsen", "Physik LK Q2 Klausur Quantenobjekte 180 Minuten")
     assert isinstance(args, dict) and args["klassenstufe"] == 12
