@@ -7,14 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pydantic_ai.messages import (
-    ModelMessage,
-    ModelRequest,
-    ModelResponse,
-    ToolCallPart,
-    ToolReturnPart,
-    UserPromptPart,
-)
+from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, ToolCallPart, ToolReturnPart, UserPromptPart
 from pydantic_ai.models.function import AgentInfo
 
 from agents.offline import course_year, dialog, edit_plan, praise, refusal, shortfall
