@@ -1,9 +1,8 @@
 """Choosing exam tasks under constraints: named sub-topics and AFB wishes first, then the time budget filled towards
 the AFB targets with varied operators and sub-topics, never a near-duplicate, never more than the budget allows.
 
-Scores are plain numbers so the choice is explainable; ties break by a hash of the request, so the same request
-always gives the same exam and different requests on one topic give different ones.
-"""
+Scores are plain numbers so the choice is explainable; ties break by a hash of the request: the same request
+always gives the same exam, different requests on one topic give different ones."""
 
 from __future__ import annotations
 
@@ -18,6 +17,7 @@ from core.checks.topics import text_stems
 from core.composition.candidates import TaskCandidate
 from core.composition.parts_lexicon import is_filing_of, treats
 from core.composition.repeats import repeats, same_demand, view
+from core.composition.shapes import does_form
 from core.composition.shares import share_bonus, share_miss
 from core.language.text import fold, fold_loose, words
 
@@ -210,7 +210,7 @@ def select(cands: Sequence[TaskCandidate], spec: ExamSpec, fill: Sequence[TaskCa
     for u in spec.unterthemen:  # a named sub-topic gets a task first
         matching = [c for c in cands if carries(c, u, spec)]
         own = [c for c in matching if c.key not in spec.elsewhere]  # a Sachaufgabe on Gleichungen, not on an LGS
-        pick = _best(own, sel, spec, limit) or _best(matching, sel, spec, limit)
+        pick = _best(does_form(own, u) or own, sel, spec, limit) or _best(matching, sel, spec, limit)  # 072
         if pick is None:
             if not any(carries(x, u, spec) for x in sel.chosen):
                 sel.missing_unterthemen.append(u)
@@ -352,7 +352,7 @@ def _protected(sel: Selection, spec: ExamSpec) -> set[str]:
     """Tasks that alone carry a named sub-topic or an AFB wish: never swapped out."""
     keep = set()
     for u in spec.unterthemen:
-        carriers = [c.key for c in sel.chosen if carries(c, u, spec)]
+        carriers = [c.key for c in does_form(sel.chosen, u) or sel.chosen if carries(c, u, spec)]  # 072
         if len(carriers) == 1:
             keep.add(carriers[0])
     for thema, afb in spec.wuensche:

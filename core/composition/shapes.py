@@ -76,3 +76,16 @@ SHAPES = (
 def missing(zusatz: str, chosen: Sequence[TaskCandidate]) -> list[str]:
     """The kinds of task the teacher named that no chosen task is of."""
     return [s.name for s in SHAPES if s.asked.search(zusatz or "") and not any(s.has(c) for c in chosen)]
+
+
+_WRITES = re.compile(r"\b(?:verfasse|schreibe|write)\b", re.I)
+WRITING_FORMS = frozenset(("inhaltsangabe", "charakterisierung", "personenbeschreibung"))
+
+
+def does_form(cands: Sequence[TaskCandidate], part: str) -> list[TaskCandidate]:
+    """The tasks that write the form a named part is (decision 072): for „Inhaltsangabe“ the task „Verfasse eine
+    Inhaltsangabe …“, not a step towards it; none when the part is no writing form."""
+    form = part.strip().casefold()
+    if form not in WRITING_FORMS:
+        return []
+    return [c for c in cands if _WRITES.search(c.text) and form in c.text.casefold()]

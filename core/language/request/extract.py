@@ -94,6 +94,7 @@ def _without_shapes(text: str, vocab: Vocab, hyphen_words: frozenset[str], obers
     """The request read without the shape of its task (decision 061): „Thema Globalisation – analysis of a newspaper
     article plus comment“ is about globalisation. A shape of one kind of task („Analyse eines Gedichts“) is the topic
     when nothing else names one; two kinds („… plus comment“) or a feature („mit Analyse einer Karikatur“) never."""
+    text = task_shapes.form_on_text(text)
     rest, never_topic = task_shapes.split(text)
     if rest == text:
         return _with_musts(text, vocab, hyphen_words, oberstufe)

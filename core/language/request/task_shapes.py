@@ -75,3 +75,26 @@ _KIND = re.compile(rf"{_JOIN}(?:{_ARTICLE}\s+)?{_SHAPE}\b", re.I)
 
 def _two_kinds(second: str) -> bool:
     return _KIND.match(second) is not None
+
+
+# a writing form done on a kind of text is what the exam is about (decision 072): „Inhaltsangabe zu einer
+# Kurzgeschichte“ is a Kurzgeschichte exam whose named part is the Inhaltsangabe, not an exam on any Kurzgeschichte
+_FORMS = {"inhaltsangabe": "Inhaltsangabe", "charakterisierung": "Charakterisierung",
+          "figurencharakterisierung": "Charakterisierung", "personenbeschreibung": "Personenbeschreibung"}
+_TEXTS = {"kurzgeschichte": "Kurzgeschichte", "erzählung": "Erzählung", "fabel": "Fabel", "sage": "Sage",
+          "märchen": "Märchen", "ballade": "Ballade", "gedicht": "Gedicht", "sachtext": "Sachtext",
+          "zeitungsartikel": "Zeitungsartikel", "novelle": "Novelle", "parabel": "Parabel",
+          "kalendergeschichte": "Kalendergeschichte", "jugendbuch": "Jugendbuch", "jugendroman": "Jugendroman",
+          "szene": "Szene", "dramenszene": "Dramenszene", "reportage": "Reportage"}
+_FORM_ON_TEXT = re.compile(
+    rf"\b(?P<form>{'|'.join(_FORMS)})\s+(?:(?:zu|über|von|an)\s+)?(?:einer|eines|einem|der|des|dem)\s+"
+    rf"(?:(?:figur|person|hauptfigur)\s+(?:aus|in)\s+(?:einer|einem|der|dem)\s+)?"
+    rf"(?P<text>{'|'.join(_TEXTS)})(?:e?s|n)?\b(?!\s*[„“\"'‚‘(])",
+    re.I,
+)
+
+
+def form_on_text(text: str) -> str:
+    """„Inhaltsangabe zu einer Kurzgeschichte“ -> „Kurzgeschichte: Inhaltsangabe“, so that the reader takes the
+    form as the named part of the text's topic; a named work („… zu ‚Zwei Stationen‘“) is left to the work reader."""
+    return _FORM_ON_TEXT.sub(lambda m: f"{_TEXTS[m['text'].lower()]}: {_FORMS[m['form'].lower()]}", text)
