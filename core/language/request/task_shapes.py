@@ -94,7 +94,18 @@ _FORM_ON_TEXT = re.compile(
 )
 
 
+_TEXT_WITH_FORM = re.compile(
+    rf"\b(?P<text>(?:{'|'.join(_TEXTS)})(?:e?s|n)?)(?P<mid>(?:\s+[^\s,;:]+){{0,3}}?)\s+mit\s+(?:einer\s+)?"
+    rf"(?P<form>{'|'.join(_FORMS)})\b", re.I)
+
+
 def form_on_text(text: str) -> str:
-    """„Inhaltsangabe zu einer Kurzgeschichte“ -> „Kurzgeschichte: Inhaltsangabe“, so that the reader takes the
-    form as the named part of the text's topic; a named work („… zu ‚Zwei Stationen‘“) is left to the work reader."""
-    return _FORM_ON_TEXT.sub(lambda m: f"{_TEXTS[m['text'].lower()]}: {_FORMS[m['form'].lower()]}", text)
+    """„Inhaltsangabe zu einer Kurzgeschichte“, „Kurzgeschichten mit Inhaltsangabe“ -> „Kurzgeschichte:
+    Inhaltsangabe“, so that the reader takes the form as the named part of the text's topic; a named work („… zu
+    ‚Zwei Stationen‘“) is left to the work reader."""
+    def part(m: re.Match[str]) -> str:
+        return f"{_TEXTS[m['text'].lower()]}: {_FORMS[m['form'].lower()]}"
+
+    def moved(m: re.Match[str]) -> str:  # „Kurzgeschichten Klasse 7 mit Inhaltsangabe“: the facts between stay
+        return f"{m['text']} ({_FORMS[m['form'].lower()]}){m['mid']}"
+    return _TEXT_WITH_FORM.sub(moved, _FORM_ON_TEXT.sub(part, text))

@@ -19,6 +19,7 @@ def test_the_form_on_a_kind_of_text_is_a_named_part_and_a_named_work_is_left_alo
         ("Deutsch 7: Inhaltsangabe einer Kurzgeschichte", "Kurzgeschichte", "Inhaltsangabe"),
         ("Klassenarbeit Deutsch Klasse 9: Charakterisierung einer Figur aus einer Kurzgeschichte, 90 Minuten",
          "Kurzgeschichte", "Charakterisierung"),
+        ("Klassenarbeit Kurzgeschichten Klasse 7 mit Inhaltsangabe, 45 Minuten", "Kurzgeschichten", "Inhaltsangabe"),
     ):
         e = extract(text)
         assert (e.thema, e.unterthemen) == (thema, (part,)), (text, e.thema, e.unterthemen)
