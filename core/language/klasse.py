@@ -96,7 +96,7 @@ _AFTER_SUBJECT = re.compile(
     r"(\d{1,2})([a-g])?(?![\d/%a-z])(?![.,:]\d)" + _NOT_A_CLASS_AFTER
 )
 _COURSE_YEAR = re.compile(
-    r"(?<![a-z])(?:lk|gk|leistungskurs|grundkurs)(?:es|e)?\s?(?:(?:in|im)\s)?(?:der\s)?"
+    r"(?<![a-z])(?:lk|gk|leistungskurs|grundkurs|kurs(?=\s1[0-3](?!\d)))(?:es|e)?\s?(?:(?:in|im)\s)?(?:der\s)?"
     r"(?:(?:jahrgangsstufe|jahrgang|jgst|jg|stufe|klasse)\.?\s?)?(\d{1,2})(?!\d)(?![.,]\d)" + _NOT_A_CLASS_AFTER
 )
 _ARTICLE_NUMBER = re.compile(

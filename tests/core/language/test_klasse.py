@@ -28,6 +28,9 @@ CASES: list[tuple[str, int | None, str | None, str | None]] = [  # text, stufe, 
     ("Leistungskurs Physik Q1", 12, None, "erhoeht"),
     ("Grundkurs Q2", 13, None, "grundlegend"),
     ("Bio-LK Klausur", None, None, "erhoeht"),
+    ("Physik-Klausur Kurs 12 (eA), Induktion", 12, None, "erhoeht"),  # „Kurs 12“ names the year (stop 26)
+    ("Geographie Kurs 11 Klausur", 11, None, None),
+    ("Mathe Kurs 5 Brüche", None, None, None),  # a Kurs number below the Oberstufe is no year
     ("Deutsch-Grundkurs in der 12", 12, None, "grundlegend"),
     ("Englisch-Leistungskurs in Jahrgang 12", 12, None, "erhoeht"),
     ("erhöhtes Anforderungsniveau, Jg. 13", 13, None, "erhoeht"),
