@@ -73,7 +73,18 @@ def about_head(item: Item, thema: str, topic: TopicContext | None) -> bool:
     if item.topic in titles and _whole(titles[item.topic], name_stems(thema)):
         return True
     said = _said(item, topic)
-    return any(all(any(_names(t, w) for t in said) for w in part) for part in head_parts(thema))
+    if any(all(any(_names(t, w) for t in said) for w in part) for part in head_parts(thema)):
+        return True
+    return _area_word(item, thema, topic)
+
+
+def _area_word(item: Item, thema: str, topic: TopicContext | None) -> bool:
+    """Her topic is a one-word key word of the task's topic, said exactly: „Stochastik“ is the field the
+    Binomialverteilung and the Hypothesentests are taught in — a compound key word never counts
+    („Insektenbestäubung“ names no Insekten)."""
+    home = topic.index.topics.get(item.topic or "") if topic else None
+    keys = {s for k in (home.schlagworte if home else ()) if len(words(k)) == 1 for s in text_stems(k)}
+    return any(part <= keys for part in head_parts(thema))
 
 
 def _whole(title: str, said: set[str]) -> bool:
