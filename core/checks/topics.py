@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from core.checks.lexicon import FRAME_WORDS, OPERATOR_FORMS, OPERATOR_WORDS, SUBJECT_FRAME_WORDS
-from core.language.lexicon import attested_words
+from core.language.lexicon import attested_plain_words, attested_words
 from core.language.text import STOPWORDS, content_words, fold, stem
 
 _MIN_PART = 5  # shortest stem that may match inside a compound
@@ -120,10 +120,18 @@ def _is_word(first: str) -> bool:
 
 
 def _attested(piece: str) -> bool:
-    words = attested_words()
-    forms = {piece, piece.rstrip("-"), piece + "e", piece + "en"}
-    forms |= {f[: -len(end)] for f in tuple(forms) for end in ("s", "es", "n", "en", "e", "er") if f.endswith(end)}
-    return any(len(f) >= 3 and f in words for f in forms)
+    """The piece is a word, or one with its linking element dropped („Bewegungs“); or, with an ending added, a word
+    written without an umlaut („Brenn“ + „en“) — the umlaut merge would make „Tran“ + „en“ the „Tränen“ of a
+    Kurzgeschichte and „Wärmetran|sport“ a compound on „Sport“ again."""
+    own = {piece, piece.rstrip("-")}
+    added = {f + end for f in own for end in ("e", "en")}
+    own |= {f[: -len(end)] for f in tuple(own) for end in _LINKS if f.endswith(end)}
+    added |= {f[: -len(end)] for f in tuple(added) for end in _LINKS if f.endswith(end)} - own
+    words, plain = attested_words(), attested_plain_words()
+    return any(len(f) >= 3 and f in words for f in own) or any(len(f) >= 3 and f in plain for f in added)
+
+
+_LINKS = ("s", "es", "n", "en", "e", "er")
 
 
 def _linking_s(long_: str, short: str) -> bool:

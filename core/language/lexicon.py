@@ -75,6 +75,21 @@ def seeded_forms() -> frozenset[str]:
 def attested_words() -> frozenset[str]:
     """Every word of three letters or more in the seed content, umlaut spellings merged: the words a compound's first
     part may be („Wärme“ of „Wärmetransport“, not „Tran“ of „Transport“)."""
+    return frozenset(key(fold(w)) for w in _seed_words())
+
+
+@lru_cache
+def attested_plain_words() -> frozenset[str]:
+    """The attested words written without an umlaut, folded like attested_words(): what a bare stem plus an ending
+    may be („Brenn“ + „en“ is „brennen“) — „Tran“ + „en“ is not „Tränen“, whose umlaut the merge drops."""
+    return frozenset(key(fold(w)) for w in _seed_words() if not _UMLAUT.search(w))
+
+
+_UMLAUT = re.compile(r"[äöüÄÖÜ]")
+
+
+@lru_cache
+def _seed_words() -> frozenset[str]:
     words: set[str] = set()
     for path in sorted(SEED_DATA.glob("**/*.json")):
         try:
@@ -83,4 +98,4 @@ def attested_words() -> frozenset[str]:
             continue
         for text in strings_in(data):
             words.update(_WORD.findall(text))
-    return frozenset(key(fold(w)) for w in words)
+    return frozenset(words)

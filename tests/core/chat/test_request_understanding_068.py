@@ -1,8 +1,9 @@
 """Decision 068 through the real chat (offline engine, demo teacher in Sachsen): a topic only Mathematik teaches is
 not asked about its Fach; a Deutsch LK without a year is the first year of the Q-phase, the reply says so, and another
 year named afterwards is taken; „Bewegung im Sport“ is no heat worksheet because „Transport“ ends in „sport“;
-„Revolution in Russland“ for Klasse 9, with checked items only for the Oberstufe, is refused with that said — no
-Oberstufe tasks for a ninth grade."""
+a topic for Klasse 9 with checked items only for the Oberstufe is refused with that said — no Oberstufe tasks for a
+ninth grade. (Decision 068 showed it with „Revolution in Russland“; the bank has Klasse-9/10 items on the Russian
+Revolution since s8, so „Dekolonisation“, still Oberstufe only, carries the test.)"""
 
 from __future__ import annotations
 
@@ -56,11 +57,11 @@ def test_bewegung_im_sport_is_no_heat_worksheet(db: Session, as_teacher) -> None
     assert not re.search(r"Aggregatzust|Teilchenmodell|Wärmetransport|Schmelzen|Verdampfen", said), said[:600]
 
 
-def test_revolution_in_russland_for_klasse_9_says_only_the_oberstufe_has_items(db: Session, as_teacher) -> None:  # noqa: ANN001
-    results, args = chat(db, as_teacher, "Klausur Geschichte Klasse 9 Revolution in Russland, 45 Minuten")
+def test_dekolonisation_for_klasse_9_says_only_the_oberstufe_has_items(db: Session, as_teacher) -> None:  # noqa: ANN001
+    results, args = chat(db, as_teacher, "Klausur Geschichte Klasse 9 Dekolonisation, 45 Minuten")
     made = results[-1]
     assert args is not None and args["klassenstufe"] == 9, args
     assert not made.material_id, "an exam of Oberstufe tasks was handed to a ninth grade"
     assert "nur für die Oberstufe" in made.reply and "keine für Klasse 9" in made.reply, made.reply
-    assert "Russische Revolution" in made.reply, made.reply  # the topic the bank holds, by its name
+    assert "Kalter Krieg und Dekolonisation" in made.reply, made.reply  # the topic the bank holds, by its name
     assert "(1)" in made.reply, made.reply  # with options, as every refusal (decisions 041/043)
