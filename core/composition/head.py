@@ -16,6 +16,7 @@ from core.composition.candidates import QuizCandidate, TaskCandidate
 from core.composition.fill_up import quoted
 from core.composition.filters import quiz_view, task_view
 from core.composition.report import Befund, artikel, titled
+from core.language.request.subjects import AREA_ALIASES
 from core.language.text import words
 from core.materials.titles import join_parts
 from core.materials.wording import anzahl
@@ -59,10 +60,12 @@ def _names(token: str, word: str) -> bool:
 def _said(item: Item, topic: TopicContext | None) -> set[str]:
     """The words of what a task asks (its title and question) and of its filing: sub-topic, topic title and the
     topic's Themenfeld („Optik“ holds „Linsen und optische Geräte“) — not its key words, which name what its tasks
-    mention („Insektenbestäubung“ is a key word of the Blütenpflanzen)."""
+    mention („Insektenbestäubung“ is a key word of the Blütenpflanzen). A Themenfeld says the area it is the other name
+    of too: „Wahrscheinlichkeitsrechnung“ is „Stochastik“ (`AREA_ALIASES`), so a Hypothesentest is a Stochastik task."""
     a = asked(item.view).subject
     home = topic.index.topics.get(item.topic or "") if topic else None
-    filing = f"{home.thema} {home.themenfeld}" if home else ""
+    area = AREA_ALIASES.get(home.themenfeld, ("", ""))[1] if home else ""
+    filing = f"{home.thema} {home.themenfeld} {area}" if home else ""
     return text_stems(" ".join([a.titel, a.text, item.unterthema, filing]))
 
 

@@ -23,6 +23,7 @@ from core.composition.select import (
     reading_minutes,
     repeats,
 )
+from core.composition.shares import share_miss
 from core.language.text import fold
 
 OBERSTUFE = 11  # Klasse 11 (EF/Q1/Q2, GK and LK) and above
@@ -30,6 +31,7 @@ HEAVY = 0.4  # share of the points no single Aufgabe may reach in an exam of thr
 MAX_TEILE = 4  # Teilaufgaben of a unit as chosen; completing the time may add a fifth
 FULL = 0.9
 AFB_SLACK = 0.1  # how much further from the AFB target (sum over the levels) the 40 % rule may move an exam
+SHARE_SLACK = 0.05  # how much further from a fair share of the points (shares.share_miss) it may move named parts
 QUALITY_SLACK = 0.3  # below the weakest chosen task by at most this (a task of a related topic scores ~0.5 less)
 MAX_TRIALS = 40  # the best-scored other tasks tried as additions or swaps
 SHORT = 0.75  # below this share of the time, single tasks on a material of their own complete the exam
@@ -285,7 +287,11 @@ def spread(sel: Selection, pool: Sequence[TaskCandidate], spec: ExamSpec, *, obe
                   and all(any(meets_wish(c, w) for c in t) for w in wished)]
         # the rule must not cost the AFB split or bring in weaker tasks than the exam already has
         worst = min(base_score(c, spec) for c in sel.chosen)
+        # … nor the named parts' fair shares (issue #10): after decision 066 narrowed what carries „Blutkreislauf“,
+        # the one Aufgabe on it was cut from 15 to 10 of 37 points beside „Atmung“
+        fair = share_miss(sel.chosen, sel.parts_of) + SHARE_SLACK
         trials = [t for t in trials if _afb_miss(t, spec) <= _afb_miss(sel.chosen, spec) + AFB_SLACK
+                  and share_miss(t, sel.parts_of) <= fair
                   and all(base_score(c, spec) >= worst - QUALITY_SLACK for c in t if c not in sel.chosen)]
         ok = [t for t in trials if not heavy(t, oberstufe=oberstufe, max_aufgaben=spec.max_aufgaben)]
         ok = ok or [t for t in trials if _most(t) < _most(sel.chosen)]
