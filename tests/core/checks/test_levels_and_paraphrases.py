@@ -77,6 +77,18 @@ def test_a_grundschul_activity_in_the_oberstufe_is_too_easy_unless_it_carries_ob
     assert reason is not None and reason.startswith("ist eine Aufgabe auf Grundschulniveau („Male“)")
 
 
+def test_the_fist_of_a_speech_is_no_faust_but_goethes_drama_stays_above_klasse_8() -> None:
+    """„Faust“ is also the everyday noun („wir sind eine Faust“, „auf eigene Faust“): the map names the drama only by
+    words that cannot mean a fist."""
+    index = seed_index("deutsch")
+    speech = "Bestimme das rhetorische Mittel in „Wir sind eine Faust.“ und erkläre seine Wirkung."
+    assert too_hard(speech, index, 8) is None
+    for text in ("Analysiere die Szene aus Goethes Faust.", "Charakterisiere Mephisto in der Studierzimmerszene.",
+                 "Erläutere, warum die Gretchentragödie tragisch endet."):
+        cue = too_hard(text, index, 8)
+        assert cue is not None and cue.ab == 11, text
+
+
 def test_no_bank_task_is_off_level_at_its_own_grades() -> None:
     """The reviewed bank is the negative set: a cue firing on it is a wrong entry in the level map."""
     indexes: dict[str, object] = {}
