@@ -82,6 +82,8 @@ def _aspect_named(tasks: Sequence[TaskView], part: str, thema: str) -> bool:
 
 # „Parallelschaltung von Lampen“: what follows such a word is the thing the part is about, what precedes it the part
 _GOVERNING = re.compile(r"\s(?:von|bei|mit|für|an|in|im|aus|zu|zum|zur|nach|of|in|with|for)\s", re.I)
+# an activity before it names no part of its own: „Rechnen mit …“, „Umgang mit …“, „Arbeiten mit …“
+_ACTIVITY = text_stems("Rechnen Umgang Arbeiten Arbeit Üben Übungen Aufgaben")
 
 
 def names_literally(tasks: Sequence[TaskView], unterthema: str, *, whole: bool = False) -> bool:
@@ -93,8 +95,8 @@ def names_literally(tasks: Sequence[TaskView], unterthema: str, *, whole: bool =
     wanted = text_stems(unterthema)
     if not wanted:
         return True
-    head = text_stems(_GOVERNING.split(f" {unterthema} ", maxsplit=1)[0])
-    head = head if head and head != wanted else set()
+    head = text_stems(_GOVERNING.split(f" {unterthema} ", maxsplit=1)[0]) - _ACTIVITY
+    head = head if head and head != wanted else set()  # „Rechnen mit Dezimalzahlen“: the decimals are the part
     for t in tasks:
         said = text_stems(" ".join([t.titel, t.text, *(() if whole else t.kriterien)]))
         answer = text_stems(" ".join(t.kriterien)) if whole else set()
@@ -203,7 +205,7 @@ def beyond_topic(part: str, thema: str) -> str:
     """The words of a part that its topic does not say, when it shares some with it: „Logistisches“ of
     „Logistisches Wachstum“ under „Exponentielles Wachstum“ (any Wachstum task names half of the part); empty
     when the part shares no word with the topic or says nothing beyond it."""
-    mine, topic = text_stems(part), text_stems(thema)
+    mine, topic = text_stems(part) - _ACTIVITY, text_stems(thema)  # „Rechnen mit Dezimalzahlen“ is the topic's
     if not mine & topic or mine <= topic:
         return ""
     return " ".join(w for w in words(part) if text_stems(w) and not text_stems(w) & topic)
