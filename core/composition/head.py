@@ -58,11 +58,12 @@ def _names(token: str, word: str) -> bool:
 
 def _said(item: Item, topic: TopicContext | None) -> set[str]:
     """The words of what a task asks (its title and question) and of its filing: sub-topic, topic title and the
-    topic's Themenfeld („Optik“ holds „Linsen und optische Geräte“) — not its key words, which name what its tasks
+    topic's Themenfeld („Optik“ holds „Linsen und optische Geräte“) and the bank's own name for the topic (its id:
+    „roemisches-reich“ files „Die Römer: Republik und Kaiserzeit“) — not its key words, which name what its tasks
     mention („Insektenbestäubung“ is a key word of the Blütenpflanzen)."""
     a = asked(item.view).subject
     home = topic.index.topics.get(item.topic or "") if topic else None
-    filing = f"{home.thema} {home.themenfeld}" if home else ""
+    filing = f"{home.thema} {home.themenfeld} {home.id.replace('-', ' ')}" if home else ""
     return text_stems(" ".join([a.titel, a.text, item.unterthema, filing]))
 
 
