@@ -16,6 +16,7 @@ from core.composition.candidates import QuizCandidate, TaskCandidate
 from core.composition.fill_up import quoted
 from core.composition.filters import quiz_view, task_view
 from core.composition.report import Befund, artikel, titled
+from core.composition.select import ExamSpec, carries
 from core.language.text import words
 from core.materials.titles import join_parts
 from core.materials.wording import anzahl
@@ -30,6 +31,7 @@ class Item:
     view: TaskView
     unterthema: str
     topic: str | None
+    on_part: bool = False  # it carries a part she named with her topic: „Elektrizität (Ohmsches Gesetz, …)“
 
 
 def head_parts(thema: str) -> list[set[str]]:
@@ -69,7 +71,9 @@ def _said(item: Item, topic: TopicContext | None) -> set[str]:
 
 def about_head(item: Item, thema: str, topic: TopicContext | None) -> bool:
     """The task is about her head topic: filed under a resolved topic whose title her topic says as a whole, or its
-    question or filing names every noun of one conjunct of her topic."""
+    question or filing names every noun of one conjunct of her topic, or it carries a part she named."""
+    if item.on_part:
+        return True
     titles = {t.id: t.thema for t in topic.resolved} if topic else {}
     if item.topic in titles and _whole(titles[item.topic], name_stems(thema)):
         return True
@@ -116,8 +120,9 @@ def note(thema: str, parts: Sequence[str]) -> str:
     )
 
 
-def exam_items(chosen: Sequence[TaskCandidate]) -> list[Item]:
-    return [Item(view=task_view(c), unterthema=c.unterthema, topic=c.topic) for c in chosen]
+def exam_items(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> list[Item]:
+    return [Item(view=task_view(c), unterthema=c.unterthema, topic=c.topic,
+                 on_part=any(carries(c, u, spec) for u in spec.unterthemen)) for c in chosen]
 
 
 def quiz_items(chosen: Sequence[QuizCandidate]) -> list[Item]:
