@@ -16,6 +16,7 @@ from core.composition.candidates import QuizCandidate, TaskCandidate
 from core.composition.fill_up import quoted
 from core.composition.filters import quiz_view, task_view
 from core.composition.report import Befund, artikel, titled
+from core.composition.select import ExamSpec, carries
 from core.language.request.subjects import AREA_ALIASES
 from core.language.text import words
 from core.materials.titles import join_parts
@@ -31,6 +32,7 @@ class Item:
     view: TaskView
     unterthema: str
     topic: str | None
+    on_part: bool = False  # it carries a part she named with her topic: „Elektrizität (Ohmsches Gesetz, …)“
 
 
 def head_parts(thema: str) -> list[set[str]]:
@@ -59,19 +61,22 @@ def _names(token: str, word: str) -> bool:
 
 def _said(item: Item, topic: TopicContext | None) -> set[str]:
     """The words of what a task asks (its title and question) and of its filing: sub-topic, topic title and the
-    topic's Themenfeld („Optik“ holds „Linsen und optische Geräte“) — not its key words, which name what its tasks
+    topic's Themenfeld („Optik“ holds „Linsen und optische Geräte“) and the bank's own name for the topic (its id:
+    „roemisches-reich“ files „Die Römer: Republik und Kaiserzeit“) — not its key words, which name what its tasks
     mention („Insektenbestäubung“ is a key word of the Blütenpflanzen). A Themenfeld says the area it is the other name
     of too: „Wahrscheinlichkeitsrechnung“ is „Stochastik“ (`AREA_ALIASES`), so a Hypothesentest is a Stochastik task."""
     a = asked(item.view).subject
     home = topic.index.topics.get(item.topic or "") if topic else None
     area = AREA_ALIASES.get(home.themenfeld, ("", ""))[1] if home else ""
-    filing = f"{home.thema} {home.themenfeld} {area}" if home else ""
+    filing = f"{home.thema} {home.themenfeld} {area} {home.id.replace('-', ' ')}" if home else ""
     return text_stems(" ".join([a.titel, a.text, item.unterthema, filing]))
 
 
 def about_head(item: Item, thema: str, topic: TopicContext | None) -> bool:
     """The task is about her head topic: filed under a resolved topic whose title her topic says as a whole, or its
-    question or filing names every noun of one conjunct of her topic."""
+    question or filing names every noun of one conjunct of her topic, or it carries a part she named."""
+    if item.on_part:
+        return True
     titles = {t.id: t.thema for t in topic.resolved} if topic else {}
     if item.topic in titles and _whole(titles[item.topic], name_stems(thema)):
         return True
@@ -129,8 +134,9 @@ def note(thema: str, parts: Sequence[str]) -> str:
     )
 
 
-def exam_items(chosen: Sequence[TaskCandidate]) -> list[Item]:
-    return [Item(view=task_view(c), unterthema=c.unterthema, topic=c.topic) for c in chosen]
+def exam_items(chosen: Sequence[TaskCandidate], spec: ExamSpec) -> list[Item]:
+    return [Item(view=task_view(c), unterthema=c.unterthema, topic=c.topic,
+                 on_part=any(carries(c, u, spec) for u in spec.unterthemen)) for c in chosen]
 
 
 def quiz_items(chosen: Sequence[QuizCandidate]) -> list[Item]:

@@ -242,7 +242,8 @@ def _say_offer(a: KlausurAuftrag, befund: Befund, sel: Selection, spec: ExamSpec
     note and the offer — or, with too little on topic or none on her topic, no exam and the options first, the short
     exam one of them (True; decisions 057, 067)."""
     (dauer_neu, dauer), thema = zeit, a.request.thema
-    if head.judge(befund, head.exam_items(sel.chosen), thema, a.topic, umfang=f"Aufgaben für ca. {dauer_neu} Minuten",
+    items = head.exam_items(sel.chosen, spec)
+    if head.judge(befund, items, thema, a.topic, umfang=f"Aufgaben für ca. {dauer_neu} Minuten",
                   chosen_short=fill_up.short_ok(a.request.zusatz)):  # none on her topic: options first (067)
         return True
     in_exam = {fold(c.unterthema) for c in sel.chosen if c.unterthema}  # a part the exam has is no neighbour to add
@@ -358,7 +359,8 @@ def compose_klausur(a: KlausurAuftrag) -> Composition:
     if _say_offer(a, befund, sel, spec, offer, (dauer_neu, dauer)):
         return Composition(material=None, befund=befund, selection=sel)
     gesamt = sum(c.punkte for c in sel.chosen)
-    thema = head.title(head.exam_items(sel.chosen), req.thema, req.unterthemen, befund.fehlende_unterthemen, a.topic)
+    items = head.exam_items(sel.chosen, spec)
+    thema = head.title(items, req.thema, req.unterthemen, befund.fehlende_unterthemen, a.topic)
     klausur = Klausur(
         titel=f"{_art(a)} {a.fach_name}: {thema}", fach=a.fach_name, klassenstufe=a.klassenstufe, klasse=req.klasse,
         thema=thema, dauer_minuten=dauer_neu, niveau=_niveau(a), hilfsmittel=_hilfsmittel(a, sel.chosen),

@@ -42,7 +42,9 @@ def _deviation(k) -> float:
     ("Klassenarbeit Mathe Klasse 10 quadratische Funktionen (Scheitelpunkt), 90 Minuten", 90, ["Scheitelpunkt"]),
     # 90 minutes of Geschichte tasks: the exam takes the tasks that give the minutes their points (was 50 P.)
     ("Klassenarbeit Geschichte Klasse 9 Weimarer Republik, 90 Minuten", 90, []),
-    ("Klassenarbeit Mathe Klasse 10 Parabeln: Scheitelpunktform und Nullstellen, 90 Minuten", 90,
+    # since decision 066 an answer's „Scheitel“ is no Scheitelpunktform: the tasks on her parts fill 80 minutes, and
+    # the „Quadratische Gleichungen lösen“ tasks that fill 90 come with her consent (043) — she gives it
+    ("Klassenarbeit Mathe Klasse 10 Parabeln: Scheitelpunktform und Nullstellen, 90 Minuten, gern auffüllen", 90,
      ["Scheitelpunktform", "Nullstellen"]),
     ("Klassenarbeit Physik Klasse 8 Stromkreise (Reihenschaltung, Parallelschaltung), 45 Minuten", 45,
      ["Reihenschaltung", "Parallelschaltung"]),
