@@ -1,5 +1,5 @@
-"""Shared set-up for the editing tests: one generated Physik exam of a fresh teacher (the short version
-offered for „Stromkreise“), and what a stored version looks like (version link, untouched previous version, files)."""
+"""Shared set-up for the editing tests: one generated Physik exam of a fresh teacher, and what a stored version
+looks like (version link, untouched previous version, files)."""
 
 from __future__ import annotations
 
@@ -62,10 +62,6 @@ def exam(db: Session, as_teacher) -> Exam:  # noqa: ANN001
     db.flush()
     ident = as_teacher(teacher)
     r = chat_turn(db=db, identity=ident, teacher=teacher, message=EXAM)
-    # no Klasse-10 bank task says „Stromkreise“, so decision 067 offers options first; „1“ is the short version on
-    # the circuit tasks the bank has (Kennlinien, gemischte Schaltung, Ohmsches Gesetz) that these tests edit
-    assert r.material_id is None and "(1) die kurze Fassung" in r.reply and "nicht zu „Stromkreise“" in r.reply, r.reply
-    r = chat_turn(db=db, identity=ident, teacher=teacher, conversation_id=r.conversation_id, message="1")
     assert r.material_id, r.reply
     row = get_material(db=db, material_id=uuid.UUID(r.material_id))
     assert row.validation == [] and row.version == 1 and row.parent_id is None
