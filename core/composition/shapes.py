@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.composition.candidates import TaskCandidate
+from core.language.request.task_shapes import WRITING_FORMS
 
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -79,7 +80,6 @@ def missing(zusatz: str, chosen: Sequence[TaskCandidate]) -> list[str]:
 
 
 _WRITES = re.compile(r"\b(?:verfasse|schreibe|write)\b", re.I)
-WRITING_FORMS = frozenset(("inhaltsangabe", "charakterisierung", "personenbeschreibung"))
 
 
 def does_form(cands: Sequence[TaskCandidate], part: str) -> list[TaskCandidate]:

@@ -81,6 +81,7 @@ def _two_kinds(second: str) -> bool:
 # Kurzgeschichte“ is a Kurzgeschichte exam whose named part is the Inhaltsangabe, not an exam on any Kurzgeschichte
 _FORMS = {"inhaltsangabe": "Inhaltsangabe", "charakterisierung": "Charakterisierung",
           "figurencharakterisierung": "Charakterisierung", "personenbeschreibung": "Personenbeschreibung"}
+WRITING_FORMS = frozenset(f.casefold() for f in _FORMS.values())  # the parts they are read as
 _TEXTS = {"kurzgeschichte": "Kurzgeschichte", "erzählung": "Erzählung", "fabel": "Fabel", "sage": "Sage",
           "märchen": "Märchen", "ballade": "Ballade", "gedicht": "Gedicht", "sachtext": "Sachtext",
           "zeitungsartikel": "Zeitungsartikel", "novelle": "Novelle", "parabel": "Parabel",
